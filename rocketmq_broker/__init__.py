@@ -1,0 +1,1 @@
+"""Embedded single-node Broker (Java ``org.apache.rocketmq.broker`` and ``org.apache.rocketmq.store``)."""

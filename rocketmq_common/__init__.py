@@ -1,0 +1,1 @@
+"""Shared model of the RocketMQ protocol (Java ``org.apache.rocketmq.common``)."""

@@ -1,0 +1,1 @@
+"""Messages and their encodings (Java ``org.apache.rocketmq.common.message``)."""

@@ -1,0 +1,1 @@
+"""Embedded single-node NameServer (Java ``org.apache.rocketmq.namesrv``)."""

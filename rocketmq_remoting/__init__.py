@@ -1,0 +1,1 @@
+"""RocketMQ remoting: frames, custom headers, JSON bodies, client and server (Java ``org.apache.rocketmq.remoting``)."""

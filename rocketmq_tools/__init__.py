@@ -1,0 +1,1 @@
+"""Command line tools (Java ``org.apache.rocketmq.tools``)."""
