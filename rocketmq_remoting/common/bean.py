@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import enum
 import re
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 __all__ = ["Prop", "Bean", "ListOf", "SetOf", "MapOf", "camel_case"]
 
@@ -68,18 +68,20 @@ class Prop:
     ``type_`` is the value type (see the module docstring); ``default`` the Java field initialiser (mutable
     defaults are copied per instance); ``wire`` the Java field name when it is not the camelCase of the
     attribute (``clientID``, ``isForce``, the single letters of SendMessageRequestHeaderV2); ``required``
-    marks Java's ``@CFNotNull``.
+    marks Java's ``@CFNotNull``; ``factory`` is called for each new instance when Java initialises the field
+    with an expression (``new DataVersion()``, ``System.currentTimeMillis()``).
     """
 
-    __slots__ = ("name", "wire", "type", "default", "required")
+    __slots__ = ("name", "wire", "type", "default", "required", "factory")
 
     def __init__(self, type_: Any = str, default: Any = None, wire: Optional[str] = None,
-                 required: bool = False) -> None:
+                 required: bool = False, factory: Optional[Callable[[], Any]] = None) -> None:
         self.name = ""
         self.wire = wire or ""
         self.type = type_
         self.default = default
         self.required = required
+        self.factory = factory
 
     def __repr__(self) -> str:
         return "Prop(%s, wire=%s, type=%r)" % (self.name, self.wire, self.type)
@@ -126,7 +128,7 @@ class Bean:
         cls._props = tuple(props.values())
         cls._props_by_wire = {p.wire: p for p in cls._props}
         cls._props_by_name = {p.name: p for p in cls._props}
-        cls._mutable_props = tuple(p for p in cls._props if isinstance(p.default, _MUTABLE))
+        cls._mutable_props = tuple(p for p in cls._props if isinstance(p.default, _MUTABLE) or p.factory)
 
     @classmethod
     def _add_accessors(cls, prop: Prop) -> None:
@@ -140,7 +142,7 @@ class Bean:
 
     def __init__(self, **kwargs: Any) -> None:
         for prop in self._mutable_props:
-            setattr(self, prop.name, copy.copy(prop.default))
+            setattr(self, prop.name, prop.factory() if prop.factory else copy.copy(prop.default))
         for key, value in kwargs.items():
             if key not in self._props_by_name:
                 raise TypeError("%s has no property %r" % (type(self).__name__, key))

@@ -62,6 +62,8 @@ class CommandCustomHeader(Bean):
                 value = raw.lower() == "true"
             else:
                 try:
+                    if type_ is int and not _is_java_int(raw):
+                        raise ValueError(raw)
                     value = type_(raw)
                 except (TypeError, ValueError):
                     raise RemotingCommandException(
@@ -73,3 +75,9 @@ class CommandCustomHeader(Bean):
         return type(other) is type(self) and self.bean_values() == other.bean_values()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _is_java_int(raw: str) -> bool:
+    """What Java's ``Integer.parseInt``/``Long.parseLong`` accept: an optional sign and ASCII digits."""
+    digits = raw[1:] if raw[:1] in ("-", "+") else raw
+    return digits.isdigit() and digits.isascii()

@@ -64,7 +64,8 @@ def from_json_value(value: Any, type_: Any) -> Any:
     if value is None or type_ is object:
         return value
     if isinstance(type_, MapOf):
-        return {_decode_key(k, type_.key): from_json_value(v, type_.value) for k, v in value.items()}
+        pairs = value.items() if isinstance(value, dict) else value  # ObjectKeyMap: (key, value) pairs
+        return {_decode_key(k, type_.key): from_json_value(v, type_.value) for k, v in pairs}
     if isinstance(type_, SetOf):
         return {from_json_value(v, type_.item) for v in value}
     if isinstance(type_, ListOf):

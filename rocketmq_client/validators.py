@@ -1,0 +1,74 @@
+"""Java ``org.apache.rocketmq.client.Validators``: client-side checks of groups, topics and messages."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rocketmq_client.exception import MQClientException
+from rocketmq_common.message.message import Message
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_common.util_all import UtilAll
+
+__all__ = ["Validators"]
+
+_VALID_PATTERN = "^[%|a-zA-Z0-9_-]+$"
+
+
+class Validators:
+    """Static checks raising :class:`MQClientException` with Java's messages."""
+
+    CHARACTER_MAX_LENGTH = 255
+    TOPIC_MAX_LENGTH = 127
+
+    @staticmethod
+    def check_group(group: Optional[str]) -> None:
+        """Java ``checkGroup``: not blank, at most 255 characters, only ``[%|a-zA-Z0-9_-]``."""
+        if UtilAll.is_blank(group):
+            raise MQClientException("the specified group is blank", None)
+        if len(group) > Validators.CHARACTER_MAX_LENGTH:  # type: ignore[arg-type]
+            raise MQClientException("the specified group is longer than group max length 255.", None)
+        if TopicValidator.is_topic_or_group_illegal(group):  # type: ignore[arg-type]
+            raise MQClientException("the specified group[%s] contains illegal characters, allowing only %s"
+                                    % (group, _VALID_PATTERN), None)
+
+    @staticmethod
+    def check_message(msg: Optional[Message], default_mq_producer: Any) -> None:
+        """Java ``checkMessage``: topic valid and allowed, body present, not empty and at most the producer's
+        ``get_max_message_size()``; body errors carry ``MESSAGE_ILLEGAL`` (13)."""
+        if msg is None:
+            raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message is null")
+        Validators.check_topic(msg.get_topic())
+        Validators.is_not_allowed_send_topic(msg.get_topic())
+        body = msg.get_body()
+        if body is None:
+            raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body is null")
+        if len(body) == 0:
+            raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body length is zero")
+        max_size = default_mq_producer.get_max_message_size()
+        if len(body) > max_size:
+            raise MQClientException(ResponseCode.MESSAGE_ILLEGAL,
+                                    "the message body size over max value, MAX: %d" % max_size)
+
+    @staticmethod
+    def check_topic(topic: Optional[str]) -> None:
+        """Java ``checkTopic``: not blank, at most 127 characters, only ``[%|a-zA-Z0-9_-]``."""
+        if UtilAll.is_blank(topic):
+            raise MQClientException("The specified topic is blank", None)
+        if len(topic) > Validators.TOPIC_MAX_LENGTH:  # type: ignore[arg-type]
+            raise MQClientException("The specified topic is longer than topic max length %d."
+                                    % Validators.TOPIC_MAX_LENGTH, None)
+        if TopicValidator.is_topic_or_group_illegal(topic):  # type: ignore[arg-type]
+            raise MQClientException("The specified topic[%s] contains illegal characters, allowing only %s"
+                                    % (topic, _VALID_PATTERN), None)
+
+    @staticmethod
+    def is_system_topic(topic: str) -> None:
+        """Java ``isSystemTopic``: raise when ``topic`` is a system topic."""
+        if TopicValidator.is_system_topic(topic):
+            raise MQClientException("The topic[%s] is conflict with system topic." % topic, None)
+
+    @staticmethod
+    def is_not_allowed_send_topic(topic: str) -> None:
+        """Java ``isNotAllowedSendTopic``: raise when sending to ``topic`` is forbidden."""
+        if TopicValidator.is_not_allowed_send_topic(topic):
+            raise MQClientException("Sending message to topic[%s] is forbidden." % topic, None)

@@ -1,0 +1,1 @@
+"""Statistics bodies used by admin tools (Java ``org.apache.rocketmq.common.admin``)."""

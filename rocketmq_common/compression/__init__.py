@@ -1,0 +1,1 @@
+"""Message body compression (Java ``org.apache.rocketmq.common.compression``)."""

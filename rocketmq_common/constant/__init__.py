@@ -1,0 +1,1 @@
+"""Constants (Java ``org.apache.rocketmq.common.constant``)."""

@@ -1,0 +1,37 @@
+"""Java ``org.apache.rocketmq.common.constant.PermName``: read/write permissions of topics and brokers."""
+from __future__ import annotations
+
+__all__ = ["PermName"]
+
+
+class PermName:
+    """Permission bits (``QueueData.perm``, ``TopicConfig.perm``, broker ``brokerPermission``)."""
+
+    PERM_PRIORITY = 0x1 << 3
+    PERM_READ = 0x1 << 2
+    PERM_WRITE = 0x1 << 1
+    PERM_INHERIT = 0x1
+
+    @staticmethod
+    def perm2string(perm: int) -> str:
+        """Java ``perm2String``: ``RWX`` with ``-`` for missing bits."""
+        return "".join((
+            "R" if PermName.is_readable(perm) else "-",
+            "W" if PermName.is_writeable(perm) else "-",
+            "X" if PermName.is_inherited(perm) else "-",
+        ))
+
+    @staticmethod
+    def is_readable(perm: int) -> bool:
+        """Java ``isReadable``."""
+        return (perm & PermName.PERM_READ) == PermName.PERM_READ
+
+    @staticmethod
+    def is_writeable(perm: int) -> bool:
+        """Java ``isWriteable``."""
+        return (perm & PermName.PERM_WRITE) == PermName.PERM_WRITE
+
+    @staticmethod
+    def is_inherited(perm: int) -> bool:
+        """Java ``isInherited``."""
+        return (perm & PermName.PERM_INHERIT) == PermName.PERM_INHERIT

@@ -1,0 +1,1 @@
+"""Subscription expressions (Java ``org.apache.rocketmq.common.filter``)."""

@@ -1,0 +1,1 @@
+"""Help texts (Java ``org.apache.rocketmq.common.help``)."""

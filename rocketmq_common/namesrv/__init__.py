@@ -1,0 +1,1 @@
+"""NameServer constants and results shared with clients (Java ``org.apache.rocketmq.common.namesrv``)."""

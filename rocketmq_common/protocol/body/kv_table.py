@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.KVTable``."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import MapOf, Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["KVTable"]
+
+
+class KVTable(RemotingSerializable):
+    """A string map (NameServer KV lists, broker runtime info)."""
+
+    table = Prop(MapOf(str, str), {})

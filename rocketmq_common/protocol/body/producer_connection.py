@@ -1,0 +1,14 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.ProducerConnection``."""
+from __future__ import annotations
+
+from rocketmq_common.protocol.body.connection import Connection
+from rocketmq_remoting.common.bean import Prop, SetOf
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["ProducerConnection"]
+
+
+class ProducerConnection(RemotingSerializable):
+    """Body of the ``GET_PRODUCER_CONNECTION_LIST`` response."""
+
+    connection_set = Prop(SetOf(Connection), set())

@@ -1,0 +1,20 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.ProducerTableInfo``."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from rocketmq_common.protocol.body.producer_info import ProducerInfo
+from rocketmq_remoting.common.bean import ListOf, MapOf, Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["ProducerTableInfo"]
+
+
+class ProducerTableInfo(RemotingSerializable):
+    """Body of the ``GET_ALL_PRODUCER_INFO`` response: producers by group."""
+
+    data = Prop(MapOf(str, ListOf(ProducerInfo)))
+
+    def __init__(self, data: Optional[Dict[str, List[ProducerInfo]]] = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.data = data

@@ -1,0 +1,106 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.RegisterBrokerBody``."""
+from __future__ import annotations
+
+import logging
+import struct
+import zlib
+from typing import Dict, Type, TypeVar
+
+from rocketmq_common.data_version import DataVersion
+from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_remoting.common.bean import ListOf, Prop
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["RegisterBrokerBody"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T", bound="RegisterBrokerBody")
+_INT = struct.Struct(">i")
+
+
+class RegisterBrokerBody(RemotingSerializable):
+    """Body of ``REGISTER_BROKER``: the broker's topic configurations and filter servers.
+
+    With ``compress`` the body is Java's deflate stream (best compression) of: int length + DataVersion JSON,
+    int topic count, per topic int length + :meth:`TopicConfig.encode` text, int length + filter-server JSON list.
+    The request header's ``compressed`` flag tells the NameServer which form it gets.
+    """
+
+    topic_config_serialize_wrapper = Prop(TopicConfigSerializeWrapper, factory=TopicConfigSerializeWrapper)
+    filter_server_list = Prop(ListOf(str), [])
+
+    def encode(self, compress: bool = False) -> bytes:  # type: ignore[override]
+        """Java ``encode(boolean compress)``: JSON, or the compressed form described in the class docstring."""
+        if not compress:
+            return super().encode()
+        wrapper = self.topic_config_serialize_wrapper
+        parts = []
+        data_version = wrapper.data_version.encode()
+        parts.append(_INT.pack(len(data_version)) + data_version)
+        table = self.clone_topic_config_table(wrapper.topic_config_table)
+        parts.append(_INT.pack(len(table)))
+        for topic_config in table.values():
+            text = topic_config.encode().encode("utf-8")
+            parts.append(_INT.pack(len(text)) + text)
+        servers = fastjson.dumps(self.filter_server_list or []).encode("utf-8")
+        parts.append(_INT.pack(len(servers)) + servers)
+        return zlib.compress(b"".join(parts), 9)
+
+    @classmethod
+    def decode(cls: Type[T], data: bytes, compressed: bool = False) -> T:  # type: ignore[override]
+        """Java ``decode(byte[], boolean)``: parse the JSON or compressed form.
+
+        Raises ValueError when the compressed stream is truncated or corrupt.
+        """
+        if not compressed:
+            return super().decode(data)
+        try:
+            raw = zlib.decompress(data)
+        except zlib.error as e:
+            raise ValueError("RegisterBrokerBody: corrupt compressed body: %s" % e) from None
+        reader = _Reader(raw)
+        body = cls()
+        wrapper = body.topic_config_serialize_wrapper
+        wrapper.data_version = DataVersion.decode(reader.read_block())
+        table = wrapper.topic_config_table
+        for _ in range(reader.read_int()):
+            topic_config = TopicConfig()
+            topic_config.decode(reader.read_block().decode("utf-8"))
+            table[topic_config.topic_name] = topic_config
+        servers_json = reader.read_block().decode("utf-8")
+        try:
+            body.filter_server_list = [str(s) for s in fastjson.loads(servers_json)]
+        except ValueError:
+            log.error("Decompressing occur Exception %s", servers_json)
+            body.filter_server_list = []
+        return body
+
+    @staticmethod
+    def clone_topic_config_table(table: Dict[str, TopicConfig]) -> Dict[str, TopicConfig]:
+        """Java ``cloneTopicConfigTable``: a new map with the same entries."""
+        return dict(table or {})
+
+
+class _Reader:
+    __slots__ = ("data", "pos")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def read_bytes(self, length: int) -> bytes:
+        end = self.pos + length
+        if length < 0 or end > len(self.data):
+            raise ValueError("End of compressed data has reached")
+        chunk = self.data[self.pos:end]
+        self.pos = end
+        return chunk
+
+    def read_int(self) -> int:
+        return _INT.unpack(self.read_bytes(4))[0]
+
+    def read_block(self) -> bytes:
+        return self.read_bytes(self.read_int())

@@ -1,0 +1,17 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.SubscriptionGroupWrapper``."""
+from __future__ import annotations
+
+
+from rocketmq_common.data_version import DataVersion
+from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_remoting.common.bean import MapOf, Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["SubscriptionGroupWrapper"]
+
+
+class SubscriptionGroupWrapper(RemotingSerializable):
+    """A broker's subscription group configurations (``GET_ALL_SUBSCRIPTIONGROUP_CONFIG`` response)."""
+
+    subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})
+    data_version = Prop(DataVersion, factory=DataVersion)

@@ -1,0 +1,16 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.UnlockBatchRequestBody``."""
+from __future__ import annotations
+
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.bean import Prop, SetOf
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["UnlockBatchRequestBody"]
+
+
+class UnlockBatchRequestBody(RemotingSerializable):
+    """Body of ``UNLOCK_BATCH_MQ``: the queues a client releases for a group."""
+
+    consumer_group = Prop(str)
+    client_id = Prop(str)
+    mq_set = Prop(SetOf(MessageQueue), set())

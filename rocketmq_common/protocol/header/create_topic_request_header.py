@@ -1,0 +1,32 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.CreateTopicRequestHeader``."""
+from __future__ import annotations
+
+from rocketmq_common.topic_filter_type import TopicFilterType
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["CreateTopicRequestHeader"]
+
+
+class CreateTopicRequestHeader(CommandCustomHeader):
+    """Java ``CreateTopicRequestHeader``."""
+
+    topic = Prop(str, required=True)
+    default_topic = Prop(str, required=True)
+    read_queue_nums = Prop(int, required=True)
+    write_queue_nums = Prop(int, required=True)
+    perm = Prop(int, required=True)
+    topic_filter_type = Prop(str, required=True)
+    topic_sys_flag = Prop(int)
+    order = Prop(bool, False, required=True)
+
+    def check_fields(self) -> None:
+        """Java ``checkFields``: required fields, and ``topicFilterType`` must name a :class:`TopicFilterType`."""
+        super().check_fields()
+        if self.topic_filter_type not in TopicFilterType.__members__:
+            raise RemotingCommandException("topicFilterType = [%s] value invalid" % self.topic_filter_type)
+
+    def get_topic_filter_type_enum(self) -> TopicFilterType:
+        """Java ``getTopicFilterTypeEnum``."""
+        return TopicFilterType[self.topic_filter_type]

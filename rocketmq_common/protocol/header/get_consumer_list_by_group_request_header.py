@@ -1,0 +1,18 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.GetConsumerListByGroupRequestHeader``,
+with ``GetConsumerListByGroupResponseHeader``."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["GetConsumerListByGroupRequestHeader", "GetConsumerListByGroupResponseHeader"]
+
+
+class GetConsumerListByGroupRequestHeader(CommandCustomHeader):
+    """Java ``GetConsumerListByGroupRequestHeader``."""
+
+    consumer_group = Prop(str, required=True)
+
+
+class GetConsumerListByGroupResponseHeader(CommandCustomHeader):
+    """Java ``GetConsumerListByGroupResponseHeader``."""

@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.GetTopicsByClusterRequestHeader``."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["GetTopicsByClusterRequestHeader"]
+
+
+class GetTopicsByClusterRequestHeader(CommandCustomHeader):
+    """Java ``GetTopicsByClusterRequestHeader``."""
+
+    cluster = Prop(str, required=True)

@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.namesrv.GetKVListByNamespaceRequestHeader``."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["GetKVListByNamespaceRequestHeader"]
+
+
+class GetKVListByNamespaceRequestHeader(CommandCustomHeader):
+    """Java ``GetKVListByNamespaceRequestHeader``."""
+
+    namespace = Prop(str, required=True)

@@ -1,0 +1,34 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.PullMessageRequestHeader``,
+with ``PullMessageResponseHeader``."""
+from __future__ import annotations
+
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["PullMessageRequestHeader", "PullMessageResponseHeader"]
+
+
+class PullMessageRequestHeader(RpcRequestHeader):
+    """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base)."""
+
+    consumer_group = Prop(str, required=True)
+    topic = Prop(str, required=True)
+    queue_id = Prop(int, required=True)
+    queue_offset = Prop(int, required=True)
+    max_msg_nums = Prop(int, required=True)
+    sys_flag = Prop(int, required=True)
+    commit_offset = Prop(int, required=True)
+    suspend_timeout_millis = Prop(int, required=True)
+    subscription = Prop(str)
+    sub_version = Prop(int, required=True)
+    expression_type = Prop(str)
+
+
+class PullMessageResponseHeader(CommandCustomHeader):
+    """Java ``PullMessageResponseHeader``; fields in Java's fast binary order."""
+
+    suggest_which_broker_id = Prop(int, required=True)
+    next_begin_offset = Prop(int, required=True)
+    min_offset = Prop(int, required=True)
+    max_offset = Prop(int, required=True)

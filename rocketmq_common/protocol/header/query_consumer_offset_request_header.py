@@ -1,0 +1,23 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.QueryConsumerOffsetRequestHeader``,
+with ``QueryConsumerOffsetResponseHeader``."""
+from __future__ import annotations
+
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["QueryConsumerOffsetRequestHeader", "QueryConsumerOffsetResponseHeader"]
+
+
+class QueryConsumerOffsetRequestHeader(RpcRequestHeader):
+    """Java ``QueryConsumerOffsetRequestHeader``."""
+
+    consumer_group = Prop(str, required=True)
+    topic = Prop(str, required=True)
+    queue_id = Prop(int, required=True)
+
+
+class QueryConsumerOffsetResponseHeader(CommandCustomHeader):
+    """Java ``QueryConsumerOffsetResponseHeader``."""
+
+    offset = Prop(int, required=True)

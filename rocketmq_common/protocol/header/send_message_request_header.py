@@ -1,0 +1,75 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.SendMessageRequestHeader``,
+with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
+from __future__ import annotations
+
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["SendMessageRequestHeader", "SendMessageRequestHeaderV2", "SendMessageResponseHeader"]
+
+
+class SendMessageRequestHeader(RpcRequestHeader):
+    """Java ``SendMessageRequestHeader``: the long-name send header (codes ``SEND_MESSAGE``, ``SEND_REPLY_MESSAGE``)."""
+
+    producer_group = Prop(str, required=True)
+    topic = Prop(str, required=True)
+    default_topic = Prop(str, required=True)
+    default_topic_queue_nums = Prop(int, required=True)
+    queue_id = Prop(int, required=True)
+    sys_flag = Prop(int, required=True)
+    born_timestamp = Prop(int, required=True)
+    flag = Prop(int, required=True)
+    properties = Prop(str)
+    reconsume_times = Prop(int)
+    unit_mode = Prop(bool, False)
+    batch = Prop(bool, False)
+    max_reconsume_times = Prop(int)
+
+
+class SendMessageRequestHeaderV2(RpcRequestHeader):
+    """Java ``SendMessageRequestHeaderV2``: the fields of :class:`SendMessageRequestHeader` under one-letter wire
+    names (codes ``SEND_MESSAGE_V2``, ``SEND_BATCH_MESSAGE``, ``SEND_REPLY_MESSAGE_V2``). The broker name travels
+    in ``n``; the inherited ``bname`` stays None. Fields are declared in Java's fast binary order ``a`` .. ``n``.
+    """
+
+    a = Prop(str, required=True)  # producerGroup
+    b = Prop(str, required=True)  # topic
+    c = Prop(str, required=True)  # defaultTopic
+    d = Prop(int, required=True)  # defaultTopicQueueNums
+    e = Prop(int, required=True)  # queueId
+    f = Prop(int, required=True)  # sysFlag
+    g = Prop(int, required=True)  # bornTimestamp
+    h = Prop(int, required=True)  # flag
+    i = Prop(str)  # properties
+    j = Prop(int)  # reconsumeTimes
+    k = Prop(bool, False)  # unitMode
+    l = Prop(int)  # maxReconsumeTimes (Java comment: consumeRetryTimes)
+    m = Prop(bool, False)  # batch
+    n = Prop(str)  # brokerName
+
+    @staticmethod
+    def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:
+        """Java ``createSendMessageRequestHeaderV1``: the long-name header with the same values (n -> bname)."""
+        return SendMessageRequestHeader(
+            producer_group=v2.a, topic=v2.b, default_topic=v2.c, default_topic_queue_nums=v2.d, queue_id=v2.e,
+            sys_flag=v2.f, born_timestamp=v2.g, flag=v2.h, properties=v2.i, reconsume_times=v2.j, unit_mode=v2.k,
+            max_reconsume_times=v2.l, batch=v2.m, bname=v2.n)
+
+    @staticmethod
+    def create_send_message_request_header_v2(v1: SendMessageRequestHeader) -> "SendMessageRequestHeaderV2":
+        """Java ``createSendMessageRequestHeaderV2``: the one-letter header with the same values (bname -> n)."""
+        return SendMessageRequestHeaderV2(
+            a=v1.producer_group, b=v1.topic, c=v1.default_topic, d=v1.default_topic_queue_nums, e=v1.queue_id,
+            f=v1.sys_flag, g=v1.born_timestamp, h=v1.flag, i=v1.properties, j=v1.reconsume_times, k=v1.unit_mode,
+            l=v1.max_reconsume_times, m=v1.batch, n=v1.bname)
+
+
+class SendMessageResponseHeader(CommandCustomHeader):
+    """Java ``SendMessageResponseHeader``; ``msg_id`` is the offset message id (comma-joined for a batch). Fields are
+    declared in Java's fast binary order."""
+
+    msg_id = Prop(str, required=True)
+    queue_id = Prop(int, required=True)
+    queue_offset = Prop(int, required=True)
+    transaction_id = Prop(str)

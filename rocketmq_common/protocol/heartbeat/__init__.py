@@ -1,0 +1,1 @@
+"""Heartbeat bodies and subscription data (Java ``org.apache.rocketmq.common.protocol.heartbeat``)."""

@@ -1,0 +1,1 @@
+"""Topic events (Java ``org.apache.rocketmq.common.protocol.topic``)."""

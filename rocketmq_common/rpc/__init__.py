@@ -1,0 +1,1 @@
+"""Base classes of RPC request headers (Java ``org.apache.rocketmq.common.rpc``)."""

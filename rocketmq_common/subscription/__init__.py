@@ -1,0 +1,1 @@
+"""Subscription group configuration (Java ``org.apache.rocketmq.common.subscription``)."""

@@ -1,0 +1,1 @@
+"""Flag words of messages, pulls, topics and subscriptions (Java ``org.apache.rocketmq.common.sysflag``)."""

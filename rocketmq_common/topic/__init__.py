@@ -1,0 +1,1 @@
+"""Topic rules (Java ``org.apache.rocketmq.common.topic``)."""
