@@ -278,14 +278,18 @@ class UtilAll:
             log.error("Error when measuring disk space usage, file doesn't exist on this path: %s", path)
             return -1
         try:
-            usage = shutil.disk_usage(path)
+            st = os.statvfs(path)
         except OSError:
             log.error("Error when measuring disk space usage, got exception", exc_info=True)
             return -1
-        if usage.total <= 0:
+        total = st.f_blocks * st.f_frsize
+        if total <= 0:
             return -1
-        used = usage.total - usage.free
-        entire = used + usage.free
+        # Java: used = total - File.getFreeSpace() (f_bfree); entire = used + File.getUsableSpace() (f_bavail)
+        used = total - st.f_bfree * st.f_frsize
+        entire = used + st.f_bavail * st.f_frsize
+        if entire <= 0:
+            return -1
         round_num = 1 if used * 100 % entire != 0 else 0
         return (used * 100 // entire + round_num) / 100.0
 

@@ -37,7 +37,8 @@ def _freeze(value: Any) -> Any:
 
 
 class ObjectKeyMap(list):
-    """A map whose keys are JSON objects, as ``(key_json_value, value_json_value)`` pairs, for :func:`dumps`."""
+    """A map written with bare JSON keys, as ``(key_json_value, value_json_value)`` pairs, for :func:`dumps`:
+    object keys (``Map<MessageQueue, X>``) or number keys (fastjson's unquoted ``{0:"addr"}``)."""
 
 
 def loads(data: Any) -> Any:
@@ -46,7 +47,7 @@ def loads(data: Any) -> Any:
         data = bytes(data).decode("utf-8")
     try:
         value = ujson.loads(data)
-    except ValueError:
+    except (ValueError, SystemError):  # ujson 5.x (the last for Python 3.8) raises SystemError on object keys
         value = _Parser(data).parse()
     if '"$ref"' in data:
         value = _resolve_refs(value, value)

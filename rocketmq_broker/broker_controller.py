@@ -1,0 +1,420 @@
+"""Java ``org.apache.rocketmq.broker.BrokerController``: wires one broker together.
+
+``BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config)``, then
+:meth:`initialize` (load ``config/topics.json``, ``consumerOffset.json``, ``subscriptionGroup.json``, create and
+load the message store, create the remoting server, the executors and processors, schedule the periodic tasks),
+:meth:`start` (store, remoting server, name-server registration at once and every ``registerNameServerPeriod``)
+and :meth:`shutdown` (unregister, stop every thread, persist). ``with BrokerController(...) as broker:`` does all
+three.
+
+Differences from Java: no VIP ("fast") remoting server on port - 2 (the 4.9.7 client does not use it by default),
+no HA, no DLedger, no ACL, no transactions yet, no broker statistics manager. A listen port of 0 binds an
+ephemeral port; the bound port is written back into the NettyServerConfig at :meth:`start`, so
+:meth:`get_broker_addr` and the store host carry it. The periodic intervals are taken from the configuration
+without Java's 10 s floor, so tests can shorten them.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, List, Optional, Tuple
+
+from rocketmq_broker.broker_config import BrokerConfig
+from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
+from rocketmq_broker.client.client_housekeeping_service import ClientHousekeepingService
+from rocketmq_broker.client.consumer_manager import ConsumerManager
+from rocketmq_broker.client.default_consumer_ids_change_listener import DefaultConsumerIdsChangeListener
+from rocketmq_broker.client.net.broker2_client import Broker2Client
+from rocketmq_broker.client.producer_manager import ProducerManager
+from rocketmq_broker.client.rebalance.rebalance_lock_manager import RebalanceLockManager
+from rocketmq_broker.longpolling.notify_message_arriving_listener import NotifyMessageArrivingListener
+from rocketmq_broker.longpolling.pull_request_hold_service import PullRequestHoldService
+from rocketmq_broker.offset.consumer_offset_manager import ConsumerOffsetManager
+from rocketmq_broker.out.broker_outer_api import BrokerOuterAPI
+from rocketmq_broker.processor.admin_broker_processor import AdminBrokerProcessor
+from rocketmq_broker.processor.client_manage_processor import ClientManageProcessor
+from rocketmq_broker.processor.consumer_manage_processor import ConsumerManageProcessor
+from rocketmq_broker.processor.pull_message_processor import PullMessageProcessor
+from rocketmq_broker.processor.send_message_processor import SendMessageProcessor
+from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+from rocketmq_broker.store.default_message_store import DefaultMessageStore
+from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
+from rocketmq_broker.topic.topic_config_manager import TopicConfigManager
+from rocketmq_common.configuration import Configuration
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.data_version import DataVersion
+from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["BrokerController"]
+
+log = logging.getLogger(__name__)
+
+#: Java's default broker listen port (``BrokerStartup`` sets it on the NettyServerConfig)
+DEFAULT_LISTEN_PORT = 10911
+_JOIN_TIMEOUT_SECONDS = 5.0
+
+
+class BrokerController:
+    """See the module docstring."""
+
+    def __init__(self, broker_config: Optional[BrokerConfig] = None,
+                 netty_server_config: Optional[NettyServerConfig] = None,
+                 netty_client_config: Optional[NettyClientConfig] = None,
+                 message_store_config: Optional[MessageStoreConfig] = None,
+                 broker_config_path: Optional[str] = None) -> None:
+        self.broker_config = broker_config if broker_config is not None else BrokerConfig()
+        self.netty_server_config = netty_server_config if netty_server_config is not None \
+            else NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
+        self.netty_client_config = netty_client_config if netty_client_config is not None else NettyClientConfig()
+        self.message_store_config = message_store_config if message_store_config is not None \
+            else MessageStoreConfig()
+        self.consumer_offset_manager = ConsumerOffsetManager(self)
+        self.topic_config_manager = TopicConfigManager(self)
+        self.pull_message_processor = PullMessageProcessor(self)
+        self.pull_request_hold_service = PullRequestHoldService(self)
+        self.message_arriving_listener = NotifyMessageArrivingListener(self.pull_request_hold_service)
+        self.consumer_ids_change_listener = DefaultConsumerIdsChangeListener(self)
+        self.consumer_manager = ConsumerManager(self.consumer_ids_change_listener,
+                                                self.broker_config.channel_expired_timeout)
+        self.consumer_filter_manager: Any = None
+        self.producer_manager = ProducerManager(self.broker_config.channel_expired_timeout)
+        self.client_housekeeping_service = ClientHousekeepingService(self)
+        self.broker2_client = Broker2Client(self)
+        self.subscription_group_manager = SubscriptionGroupManager(self)
+        self.rebalance_lock_manager = RebalanceLockManager()
+        self.broker_outer_api = BrokerOuterAPI(self.netty_client_config)
+        self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
+        self.broker_stats_manager: Any = None
+        self.send_message_hook_list: List[Any] = []
+        self.consume_message_hook_list: List[Any] = []
+        self.message_store: Optional[DefaultMessageStore] = None
+        self.remoting_server: Optional[RemotingServer] = None
+        self.send_message_executor: Optional[ThreadPoolExecutor] = None
+        self.pull_message_executor: Optional[ThreadPoolExecutor] = None
+        self.query_message_executor: Optional[ThreadPoolExecutor] = None
+        self.admin_broker_executor: Optional[ThreadPoolExecutor] = None
+        self.client_manage_executor: Optional[ThreadPoolExecutor] = None
+        self.heartbeat_executor: Optional[ThreadPoolExecutor] = None
+        self.consumer_manage_executor: Optional[ThreadPoolExecutor] = None
+        self.store_host: Tuple[str, int] = (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
+        self.configuration = Configuration(
+            log, self.broker_config, self.netty_server_config, self.netty_client_config, self.message_store_config,
+            store_path=broker_config_path or BrokerPathConfigHelper.get_broker_config_path(
+                self.message_store_config.store_path_root_dir))
+        self._register_lock = threading.RLock()
+        self._lifecycle_lock = threading.Lock()
+        self._started = False
+        self._shutdown = False
+
+    # ------------------------------------------------------------------ life cycle
+
+    def initialize(self) -> bool:
+        """Java ``initialize``: False when a configuration file or the store cannot be loaded."""
+        result = self.topic_config_manager.load()
+        result = result and self.consumer_offset_manager.load()
+        result = result and self.subscription_group_manager.load()
+        if result:
+            self.message_store = DefaultMessageStore(self.message_store_config, self.broker_stats_manager,
+                                                     self.message_arriving_listener, self.broker_config)
+            result = self.message_store.load()
+        if not result:
+            return False
+        self.remoting_server = RemotingServer(self.netty_server_config, self.client_housekeeping_service)
+        config = self.broker_config
+        self.send_message_executor = ThreadPoolExecutor(
+            config.send_message_thread_pool_nums, config.send_message_thread_pool_nums,
+            config.send_thread_pool_queue_capacity, "SendMessageThread_")
+        self.pull_message_executor = ThreadPoolExecutor(
+            config.pull_message_thread_pool_nums, config.pull_message_thread_pool_nums,
+            config.pull_thread_pool_queue_capacity, "PullMessageThread_")
+        self.query_message_executor = ThreadPoolExecutor(
+            config.query_message_thread_pool_nums, config.query_message_thread_pool_nums,
+            config.query_thread_pool_queue_capacity, "QueryMessageThread_")
+        self.admin_broker_executor = ThreadPoolExecutor(
+            config.admin_broker_thread_pool_nums, config.admin_broker_thread_pool_nums, None, "AdminBrokerThread_")
+        self.client_manage_executor = ThreadPoolExecutor(
+            config.client_manage_thread_pool_nums, config.client_manage_thread_pool_nums,
+            config.client_manager_thread_pool_queue_capacity, "ClientManageThread_")
+        self.heartbeat_executor = ThreadPoolExecutor(
+            config.heartbeat_thread_pool_nums, config.heartbeat_thread_pool_nums,
+            config.heartbeat_thread_pool_queue_capacity, "HeartbeatThread_")
+        self.consumer_manage_executor = ThreadPoolExecutor(
+            config.consumer_manage_thread_pool_nums, config.consumer_manage_thread_pool_nums, None,
+            "ConsumerManageThread_")
+        self.register_processor()
+        flush_interval = config.flush_consumer_offset_interval
+        self.scheduled_executor_service.schedule_at_fixed_rate(
+            self._persist_consumer_offsets, min(1000 * 10, flush_interval), flush_interval)
+        if config.namesrv_addr:
+            self.broker_outer_api.update_name_server_address_list(config.namesrv_addr)
+            log.info("Set user specified name server address: %s", config.namesrv_addr)
+        return True
+
+    def register_processor(self) -> None:
+        """Java ``registerProcessor``."""
+        server = self.remoting_server
+        assert server is not None
+        send_processor = SendMessageProcessor(self)
+        for code in (RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE,
+                     RequestCode.CONSUMER_SEND_MSG_BACK):
+            server.register_processor(code, send_processor, self.send_message_executor)
+        server.register_processor(RequestCode.PULL_MESSAGE, self.pull_message_processor, self.pull_message_executor)
+        client_processor = ClientManageProcessor(self)
+        server.register_processor(RequestCode.HEART_BEAT, client_processor, self.heartbeat_executor)
+        server.register_processor(RequestCode.UNREGISTER_CLIENT, client_processor, self.client_manage_executor)
+        server.register_processor(RequestCode.CHECK_CLIENT_CONFIG, client_processor, self.client_manage_executor)
+        consumer_manage_processor = ConsumerManageProcessor(self)
+        for code in (RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.UPDATE_CONSUMER_OFFSET,
+                     RequestCode.QUERY_CONSUMER_OFFSET):
+            server.register_processor(code, consumer_manage_processor, self.consumer_manage_executor)
+        server.register_default_processor(AdminBrokerProcessor(self), self.admin_broker_executor)
+
+    def _persist_consumer_offsets(self) -> None:
+        try:
+            self.consumer_offset_manager.persist()
+        except Exception:
+            log.error("schedule persist consumerOffset error.", exc_info=True)
+
+    def _register_periodically(self) -> None:
+        try:
+            self.register_broker_all(True, False, self.broker_config.force_register)
+        except Exception:
+            log.error("registerBrokerAll Exception", exc_info=True)
+
+    def start(self) -> None:
+        """Java ``start``: raises RuntimeError before :meth:`initialize` and OSError when the port is taken."""
+        if self.remoting_server is None or self.message_store is None:
+            raise RuntimeError("BrokerController.start() called before a successful initialize()")
+        with self._lifecycle_lock:
+            if self._started or self._shutdown:
+                return
+            self._started = True
+        self.message_store.start()
+        self.remoting_server.start()
+        port = self.remoting_server.local_listen_port()
+        if port != self.netty_server_config.listen_port:
+            self.netty_server_config.listen_port = port
+        self.store_host = (self.broker_config.broker_ip1, port)
+        self.broker_outer_api.start()
+        self.pull_request_hold_service.start()
+        self.client_housekeeping_service.start()
+        self.register_broker_all(True, False, True)
+        period = min(self.broker_config.register_name_server_period, 60000)
+        self.scheduled_executor_service.schedule_at_fixed_rate(self._register_periodically, min(1000 * 10, period),
+                                                               period)
+
+    def shutdown(self) -> None:
+        """Java ``shutdown``: stop serving, unregister from every name server, stop and join every thread, persist
+        offsets, topics and subscription groups. Idempotent."""
+        with self._lifecycle_lock:
+            if self._shutdown:
+                return
+            self._shutdown = True
+            started = self._started
+        self.client_housekeeping_service.shutdown()
+        if started:
+            self.pull_request_hold_service.shutdown()
+        if self.remoting_server is not None:
+            self.remoting_server.shutdown()
+        self.scheduled_executor_service.shutdown()
+        for executor in (self.send_message_executor, self.pull_message_executor, self.query_message_executor,
+                         self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
+                         self.consumer_manage_executor):
+            if executor is not None:
+                executor.shutdown()
+        for executor in (self.send_message_executor, self.pull_message_executor, self.query_message_executor,
+                         self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
+                         self.consumer_manage_executor):
+            if executor is not None and not executor.await_termination(_JOIN_TIMEOUT_SECONDS):
+                log.warning("%s still busy after %s s", executor, _JOIN_TIMEOUT_SECONDS)
+        if self.message_store is not None:
+            self.message_store.shutdown()
+        if started:
+            self.unregister_broker_all()
+        self.broker_outer_api.shutdown()
+        if self.message_store is not None:
+            self.consumer_offset_manager.persist()
+            self.topic_config_manager.persist()
+            self.subscription_group_manager.persist()
+
+    def __enter__(self) -> "BrokerController":
+        if self.remoting_server is None and not self.initialize():
+            self.shutdown()
+            raise RuntimeError("the broker failed to initialize (see the log)")
+        try:
+            self.start()
+        except BaseException:
+            self.shutdown()
+            raise
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.shutdown()
+
+    # ------------------------------------------------------------------ name servers
+
+    def unregister_broker_all(self) -> None:
+        """Java ``unregisterBrokerAll``."""
+        self.broker_outer_api.unregister_broker_all(self.broker_config.broker_cluster_name, self.get_broker_addr(),
+                                                    self.broker_config.broker_name, self.broker_config.broker_id)
+
+    def register_increment_broker_data(self, topic_config: TopicConfig, data_version: DataVersion) -> None:
+        """Java ``registerIncrementBrokerData``: register one (new or changed) topic."""
+        with self._register_lock:
+            register_topic_config = topic_config
+            permission = self.broker_config.broker_permission
+            if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
+                register_topic_config = TopicConfig(topic_config.topic_name, topic_config.read_queue_nums,
+                                                    topic_config.write_queue_nums, permission)
+            wrapper = TopicConfigSerializeWrapper(topic_config_table={topic_config.topic_name: register_topic_config},
+                                                  data_version=data_version)
+            self._do_register_broker_all(True, False, wrapper)
+
+    def register_broker_all(self, check_order_config: bool, oneway: bool, force_register: bool) -> None:
+        """Java ``registerBrokerAll``: register every topic with every name server (the broker permission
+        overrides the topics' when it forbids reading or writing). Registration always happens: the
+        QUERY_DATA_VERSION check of ``forceRegister=false`` is not implemented."""
+        with self._register_lock:
+            wrapper = self.topic_config_manager.build_topic_config_serialize_wrapper()
+            permission = self.broker_config.broker_permission
+            if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
+                wrapper.topic_config_table = {
+                    name: TopicConfig(tc.topic_name, tc.read_queue_nums, tc.write_queue_nums, permission)
+                    for name, tc in wrapper.topic_config_table.items()}
+            self._do_register_broker_all(check_order_config, oneway, wrapper)
+
+    def _do_register_broker_all(self, check_order_config: bool, oneway: bool,
+                                wrapper: TopicConfigSerializeWrapper) -> None:
+        results = self.broker_outer_api.register_broker_all(
+            self.broker_config.broker_cluster_name, self.get_broker_addr(), self.broker_config.broker_name,
+            self.broker_config.broker_id, self.get_ha_server_addr(), wrapper, [], oneway,
+            self.broker_config.register_broker_timeout_mills, self.broker_config.compressed_register)
+        if results and check_order_config:
+            self.topic_config_manager.update_order_topic_config(results[0].kv_table)
+
+    # ------------------------------------------------------------------ addresses
+
+    def get_broker_addr(self) -> str:
+        """Java ``getBrokerAddr``: ``brokerIP1:listenPort``."""
+        return "%s:%d" % (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
+
+    def get_ha_server_addr(self) -> str:
+        """Java ``getHAServerAddr``: ``brokerIP2:haListenPort``."""
+        return "%s:%d" % (self.broker_config.broker_ip2, self.message_store_config.ha_listen_port)
+
+    def get_store_host(self) -> Tuple[str, int]:
+        """Java ``getStoreHost``: ``(brokerIP1, listen port)``."""
+        return self.store_host
+
+    def set_store_host(self, store_host: Tuple[str, int]) -> None:
+        self.store_host = store_host
+
+    # ------------------------------------------------------------------ hooks
+
+    def register_send_message_hook(self, hook: Any) -> None:
+        """Java ``registerSendMessageHook``."""
+        self.send_message_hook_list.append(hook)
+
+    def register_consume_message_hook(self, hook: Any) -> None:
+        """Java ``registerConsumeMessageHook``."""
+        self.consume_message_hook_list.append(hook)
+
+    def has_send_message_hook(self) -> bool:
+        return bool(self.send_message_hook_list)
+
+    def has_consume_message_hook(self) -> bool:
+        return bool(self.consume_message_hook_list)
+
+    def register_server_rpc_hook(self, rpc_hook: RPCHook) -> None:
+        """Java ``registerServerRPCHook``."""
+        assert self.remoting_server is not None
+        self.remoting_server.register_rpc_hook(rpc_hook)
+
+    def register_client_rpc_hook(self, rpc_hook: RPCHook) -> None:
+        """Java ``registerClientRPCHook``."""
+        self.broker_outer_api.register_rpc_hook(rpc_hook)
+
+    # ------------------------------------------------------------------ getters (Java's)
+
+    def get_broker_config(self) -> BrokerConfig:
+        return self.broker_config
+
+    def get_netty_server_config(self) -> NettyServerConfig:
+        return self.netty_server_config
+
+    def get_netty_client_config(self) -> NettyClientConfig:
+        return self.netty_client_config
+
+    def get_message_store_config(self) -> MessageStoreConfig:
+        return self.message_store_config
+
+    def get_message_store(self) -> DefaultMessageStore:
+        return self.message_store  # type: ignore[return-value]
+
+    def get_remoting_server(self) -> RemotingServer:
+        return self.remoting_server  # type: ignore[return-value]
+
+    def get_topic_config_manager(self) -> TopicConfigManager:
+        return self.topic_config_manager
+
+    def get_subscription_group_manager(self) -> SubscriptionGroupManager:
+        return self.subscription_group_manager
+
+    def get_consumer_offset_manager(self) -> ConsumerOffsetManager:
+        return self.consumer_offset_manager
+
+    def get_consumer_manager(self) -> ConsumerManager:
+        return self.consumer_manager
+
+    def get_consumer_filter_manager(self) -> Any:
+        return self.consumer_filter_manager
+
+    def get_producer_manager(self) -> ProducerManager:
+        return self.producer_manager
+
+    def get_broker2_client(self) -> Broker2Client:
+        return self.broker2_client
+
+    def get_rebalance_lock_manager(self) -> RebalanceLockManager:
+        return self.rebalance_lock_manager
+
+    def get_broker_outer_api(self) -> BrokerOuterAPI:
+        return self.broker_outer_api
+
+    def get_client_housekeeping_service(self) -> ClientHousekeepingService:
+        return self.client_housekeeping_service
+
+    def get_pull_message_processor(self) -> PullMessageProcessor:
+        return self.pull_message_processor
+
+    def get_pull_request_hold_service(self) -> PullRequestHoldService:
+        return self.pull_request_hold_service
+
+    def get_pull_message_executor(self) -> Optional[ThreadPoolExecutor]:
+        return self.pull_message_executor
+
+    def get_send_message_executor(self) -> Optional[ThreadPoolExecutor]:
+        return self.send_message_executor
+
+    def get_broker_stats_manager(self) -> Any:
+        return self.broker_stats_manager
+
+    def get_configuration(self) -> Configuration:
+        return self.configuration
+
+    def get_send_message_hook_list(self) -> List[Any]:
+        return self.send_message_hook_list
+
+    def get_consume_message_hook_list(self) -> List[Any]:
+        return self.consume_message_hook_list
+
+    def get_scheduled_executor_service(self) -> ScheduledExecutor:
+        return self.scheduled_executor_service

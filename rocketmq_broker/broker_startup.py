@@ -1,0 +1,197 @@
+"""Java ``org.apache.rocketmq.broker.BrokerStartup``: the ``python -m rocketmq_broker`` command.
+
+Options: ``-n/--namesrvAddr "host:port;host:port"``, ``-c/--configFile FILE`` (a properties file with the Java
+property names of BrokerConfig, NettyServerConfig, NettyClientConfig and MessageStoreConfig: ``brokerName``,
+``brokerClusterName``, ``brokerId``, ``listenPort``, ``storePathRootDir``, ``autoCreateTopicEnable``,
+``flushDiskType``, ``namesrvAddr``, ``brokerIP1``...), ``--store DIR`` (overrides ``storePathRootDir``),
+``-p/--port PORT`` (overrides ``listenPort``; 0 picks a free port, the boot message shows it) and
+``--printConfigItem`` (print every setting and exit). Java's ``-p`` is the short form of ``printConfigItem``; here
+it is the port, as in ``python -m rocketmq_namesrv``. The broker runs until SIGINT (Ctrl-C) or SIGTERM, then shuts
+down cleanly and exits with 0.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from typing import Any, Dict, List, Optional, Sequence
+
+from rocketmq_broker.broker_config import BrokerConfig
+from rocketmq_broker.broker_controller import DEFAULT_LISTEN_PORT, BrokerController
+from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+from rocketmq_common.mix_all import MixAll
+from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+__all__ = ["BrokerStartup", "main"]
+
+log = logging.getLogger(__name__)
+
+_LOG_FORMAT = "%(asctime)s %(levelname)s [%(threadName)s] %(name)s - %(message)s"
+
+
+class BrokerStartupError(Exception):
+    """The command line or the configuration is not usable; ``exit_code`` is the process exit code."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+class BrokerStartup:
+    """Static steps of the start-up, as in Java (``create_broker_controller``, ``start``, ``shutdown``)."""
+
+    @staticmethod
+    def build_commandline_options() -> argparse.ArgumentParser:
+        """Java ``buildCommandlineOptions`` plus ``ServerUtil``'s ``-n`` (and ``--store``, ``-p/--port``)."""
+        parser = argparse.ArgumentParser(prog="mqbroker", description="RocketMQ Broker (Python)")
+        parser.add_argument("-n", "--namesrvAddr", metavar="ADDR",
+                            help="Name server address list, eg: '192.168.0.1:9876;192.168.0.2:9876'")
+        parser.add_argument("-c", "--configFile", metavar="FILE", help="Broker config properties file")
+        parser.add_argument("--store", metavar="DIR", help="store root directory (storePathRootDir)")
+        parser.add_argument("-p", "--port", type=int, metavar="PORT",
+                            help="listen port (default %d; 0 picks a free port)" % DEFAULT_LISTEN_PORT)
+        parser.add_argument("--printConfigItem", action="store_true", help="Print all config item")
+        return parser
+
+    @staticmethod
+    def load_properties(path: str) -> Dict[str, str]:
+        """Read a properties file; raises OSError or ValueError with the file name."""
+        with open(path, "r", encoding="utf-8") as f:
+            properties = MixAll.string2properties(f.read())
+        if properties is None:
+            raise ValueError("cannot parse the properties file %s" % path)
+        return properties
+
+    @staticmethod
+    def create_broker_controller(argv: Optional[Sequence[str]] = None,
+                                 out: Any = None) -> Optional[BrokerController]:
+        """Java ``createBrokerController``: parse the command line, build and initialize the controller; None
+        when only the settings were to be printed. Raises :class:`BrokerStartupError` for bad input."""
+        out = out if out is not None else sys.stdout
+        args = BrokerStartup.build_commandline_options().parse_args(argv)
+        broker_config = BrokerConfig()
+        netty_server_config = NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
+        netty_client_config = NettyClientConfig()
+        message_store_config = MessageStoreConfig()
+        configs = (broker_config, netty_server_config, netty_client_config, message_store_config)
+        properties: Optional[Dict[str, str]] = None
+        if args.configFile:
+            try:
+                properties = BrokerStartup.load_properties(args.configFile)
+            except (OSError, ValueError) as e:
+                raise BrokerStartupError("cannot read the config file: %s" % e) from e
+            for config in configs:
+                MixAll.properties2object(properties, config)
+            print("load config properties file OK, %s" % args.configFile, file=out, flush=True)
+        if args.namesrvAddr is not None:
+            broker_config.namesrv_addr = args.namesrvAddr
+        if args.store is not None:
+            message_store_config.store_path_root_dir = args.store
+        if args.port is not None:
+            if not 0 <= args.port <= 65535:
+                raise BrokerStartupError("port out of range: %d" % args.port)
+            netty_server_config.listen_port = args.port
+        if broker_config.namesrv_addr:
+            try:
+                for addr in broker_config.namesrv_addr.split(";"):
+                    RemotingHelper.string2socket_address(addr)
+            except ValueError as e:
+                raise BrokerStartupError(
+                    "The Name Server Address[%s] illegal, please set it as follows, "
+                    "\"127.0.0.1:9876;192.168.0.1:9876\"" % broker_config.namesrv_addr, 3) from e
+        if message_store_config.broker_role is BrokerRole.SLAVE:
+            if broker_config.broker_id <= 0:
+                raise BrokerStartupError("Slave's brokerId must be > 0", 3)
+        else:
+            broker_config.broker_id = MixAll.MASTER_ID
+        message_store_config.ha_listen_port = netty_server_config.listen_port + 1
+        if args.printConfigItem:
+            for config in configs:
+                for key, value in MixAll.object2properties(config).items():
+                    print("%s=%s" % (key, value), file=out)
+            out.flush()
+            return None
+        for config in configs:
+            for key, value in MixAll.object2properties(config).items():
+                log.info("%s=%s", key, value)
+        controller = BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config,
+                                      broker_config_path=args.configFile)
+        # remember every configured property, even those no config object holds
+        controller.get_configuration().register_config(properties)
+        if not controller.initialize():
+            controller.shutdown()
+            raise BrokerStartupError("the broker failed to initialize (see the log)", 3)
+        return controller
+
+    @staticmethod
+    def start(controller: BrokerController) -> BrokerController:
+        """Java ``start``: start and log the boot message (shut down again when that fails, re-raising)."""
+        try:
+            controller.start()
+        except BaseException:
+            controller.shutdown()
+            raise
+        tip = "The broker[%s, %s] boot success. serializeType=%s" % (
+            controller.get_broker_config().broker_name, controller.get_broker_addr(),
+            RemotingCommand.default_serialize_type.name)
+        if controller.get_broker_config().namesrv_addr is not None:
+            tip += " and name server is " + controller.get_broker_config().namesrv_addr
+        log.info(tip)
+        print(tip, flush=True)
+        return controller
+
+    @staticmethod
+    def shutdown(controller: Optional[BrokerController]) -> None:
+        if controller is not None:
+            controller.shutdown()
+
+
+def _install_stop_handlers(stop: threading.Event) -> List[Any]:
+    """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return []
+    previous = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous.append((signum, signal.signal(signum, lambda *_: stop.set())))
+    return previous
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run a broker until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
+
+    Logging goes to stderr at INFO unless the application configured logging already; the boot message goes to
+    stdout.
+    """
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format=_LOG_FORMAT)
+    stop = threading.Event()
+    previous = _install_stop_handlers(stop)
+    try:
+        try:
+            controller = BrokerStartup.create_broker_controller(argv)
+        except BrokerStartupError as e:
+            print("mqbroker: %s" % e, file=sys.stderr, flush=True)
+            return e.exit_code
+        if controller is None:
+            return 0
+        try:
+            BrokerStartup.start(controller)
+        except (OSError, RuntimeError) as e:
+            log.error("the broker failed to start", exc_info=True)
+            print("mqbroker: the broker failed to start: %s" % e, file=sys.stderr, flush=True)
+            return 1
+        while not stop.wait(0.5):
+            pass
+        log.info("the broker is shutting down")
+        BrokerStartup.shutdown(controller)
+        log.info("the broker stopped")
+        return 0
+    finally:
+        for signum, handler in previous:
+            signal.signal(signum, handler)

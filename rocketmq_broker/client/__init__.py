@@ -1,0 +1,1 @@
+"""Client connections, consumer groups and producer groups (Java ``org.apache.rocketmq.broker.client``)."""

@@ -1,0 +1,1 @@
+"""Broker-to-client requests (Java ``org.apache.rocketmq.broker.client.net``)."""

@@ -1,0 +1,1 @@
+"""Queue locks of orderly consumers (Java ``org.apache.rocketmq.broker.client.rebalance``)."""

@@ -1,0 +1,214 @@
+"""An in-process RocketMQ cluster: one NameServer and one or more brokers on ephemeral loopback ports.
+
+::
+
+    with EmbeddedCluster() as cluster:                 # broker-a in DefaultCluster
+        producer.set_namesrv_addr(cluster.namesrv_addr)
+        ...
+
+``EmbeddedCluster(brokers=2)`` runs broker-a and broker-b (both masters, each with its own store). The stores live
+under ``store_dir`` (``<store_dir>/<brokerName>``), or under a temporary directory that :meth:`shutdown` removes.
+Every setting may be overridden: ``broker_config`` / ``message_store_config`` are dictionaries of attribute
+names (snake case) applied to each broker's BrokerConfig / MessageStoreConfig; the NameServer's broker expiry
+(Java: 120 s, scanned every 10 s) is set with ``namesrv_broker_channel_expired_time`` /
+``namesrv_scan_interval_millis``. :meth:`restart_broker` stops a broker and starts it again on the same store and,
+if it is still free, the same port (as after a broker process restart). The index files are sized for a test
+broker (:data:`EMBEDDED_MAX_HASH_SLOT_NUM` slots, :data:`EMBEDDED_MAX_INDEX_NUM` entries; Java's defaults make
+420 MB files).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+import threading
+from typing import Any, List, Mapping, Optional
+
+from rocketmq_broker.broker_config import BrokerConfig
+from rocketmq_broker.broker_controller import BrokerController
+from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+from rocketmq_namesrv.namesrv_config import NamesrvConfig
+from rocketmq_namesrv.namesrv_controller import NamesrvController
+from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME
+from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+
+__all__ = ["EmbeddedCluster", "start_embedded_cluster"]
+
+
+EMBEDDED_MAX_HASH_SLOT_NUM = 100000
+EMBEDDED_MAX_INDEX_NUM = 400000
+
+log = logging.getLogger(__name__)
+
+LOOPBACK = "127.0.0.1"
+
+
+def _apply(config: Any, overrides: Optional[Mapping[str, Any]]) -> None:
+    for name, value in (overrides or {}).items():
+        if name not in type(config)._props_by_name:
+            raise ValueError("%s has no setting %r" % (type(config).__name__, name))
+        setattr(config, name, value)
+
+
+class EmbeddedCluster:
+    """See the module docstring. Not started until :meth:`start` (or ``with``)."""
+
+    def __init__(self, store_dir: Optional[str] = None, brokers: int = 1, cluster_name: str = "DefaultCluster",
+                 broker_config: Optional[Mapping[str, Any]] = None,
+                 message_store_config: Optional[Mapping[str, Any]] = None,
+                 namesrv_broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME,
+                 namesrv_scan_interval_millis: int = 10000) -> None:
+        if not 1 <= brokers <= 26:
+            raise ValueError("brokers must be between 1 and 26, got %d" % brokers)
+        for name in ("broker_name", "namesrv_addr", "broker_cluster_name"):
+            if broker_config and name in broker_config:
+                raise ValueError("%s is chosen by the cluster" % name)
+        self._given_store_dir = store_dir
+        self.store_dir: Optional[str] = store_dir
+        self.broker_count = brokers
+        self.cluster_name = cluster_name
+        self.broker_config_overrides = dict(broker_config or {})
+        self.message_store_config_overrides = dict(message_store_config or {})
+        self.namesrv_broker_channel_expired_time = namesrv_broker_channel_expired_time
+        self.namesrv_scan_interval_millis = namesrv_scan_interval_millis
+        self.namesrv_controller: Optional[NamesrvController] = None
+        self.broker_controllers: List[BrokerController] = []
+        self._lock = threading.Lock()
+        self._running = False
+
+    # ------------------------------------------------------------------ addresses
+
+    @property
+    def namesrv_addr(self) -> str:
+        """``"127.0.0.1:<port>"`` of the NameServer."""
+        if self.namesrv_controller is None:
+            raise RuntimeError("the cluster is not started")
+        return "%s:%d" % (LOOPBACK, self.namesrv_controller.get_listen_port())
+
+    @property
+    def broker_controller(self) -> BrokerController:
+        """The first broker (broker-a)."""
+        if not self.broker_controllers:
+            raise RuntimeError("the cluster is not started")
+        return self.broker_controllers[0]
+
+    @property
+    def broker_addr(self) -> str:
+        """``"127.0.0.1:<port>"`` of the first broker."""
+        return self.broker_controller.get_broker_addr()
+
+    @property
+    def broker_addrs(self) -> List[str]:
+        return [controller.get_broker_addr() for controller in self.broker_controllers]
+
+    @staticmethod
+    def broker_name(index: int) -> str:
+        """``broker-a``, ``broker-b``... for index 0, 1..."""
+        return "broker-" + chr(ord("a") + index)
+
+    def broker_store_dir(self, index: int) -> str:
+        assert self.store_dir is not None
+        return os.path.join(self.store_dir, self.broker_name(index))
+
+    # ------------------------------------------------------------------ life cycle
+
+    def start(self) -> "EmbeddedCluster":
+        """Start the NameServer, then every broker (each registered with the NameServer before this returns).
+        Everything started is stopped again when a step fails."""
+        with self._lock:
+            if self._running:
+                return self
+            self._running = True
+        try:
+            if self.store_dir is None:
+                self.store_dir = tempfile.mkdtemp(prefix="rocketmq-embedded-")
+            namesrv_dir = os.path.join(self.store_dir, "namesrv")
+            namesrv_config = NamesrvConfig(kv_config_path=os.path.join(namesrv_dir, "kvConfig.json"),
+                                           config_store_path=os.path.join(namesrv_dir, "namesrv.properties"))
+            self.namesrv_controller = NamesrvController(
+                namesrv_config, NettyServerConfig(listen_port=0, bind_address=LOOPBACK),
+                scan_not_active_broker_delay_millis=min(5000, self.namesrv_scan_interval_millis),
+                scan_not_active_broker_interval_millis=self.namesrv_scan_interval_millis,
+                broker_channel_expired_time=self.namesrv_broker_channel_expired_time)
+            self.namesrv_controller.initialize()
+            self.namesrv_controller.start()
+            for index in range(self.broker_count):
+                self.broker_controllers.append(self._start_broker(index, 0))
+        except BaseException:
+            self.shutdown()
+            raise
+        log.info("embedded cluster started: namesrv %s, brokers %s", self.namesrv_addr, self.broker_addrs)
+        return self
+
+    def _new_broker(self, index: int, port: int) -> BrokerController:
+        broker_config = BrokerConfig(broker_name=self.broker_name(index), broker_cluster_name=self.cluster_name,
+                                     broker_ip1=LOOPBACK, broker_ip2=LOOPBACK, namesrv_addr=self.namesrv_addr)
+        _apply(broker_config, self.broker_config_overrides)
+        store_config = MessageStoreConfig(store_path_root_dir=self.broker_store_dir(index),
+                                          max_hash_slot_num=EMBEDDED_MAX_HASH_SLOT_NUM,
+                                          max_index_num=EMBEDDED_MAX_INDEX_NUM)
+        _apply(store_config, self.message_store_config_overrides)
+        return BrokerController(broker_config, NettyServerConfig(listen_port=port, bind_address=LOOPBACK), None,
+                                store_config)
+
+    def _start_broker(self, index: int, port: int) -> BrokerController:
+        controller = self._new_broker(index, port)
+        if not controller.initialize():
+            controller.shutdown()
+            raise RuntimeError("broker %s failed to initialize (see the log)" % self.broker_name(index))
+        try:
+            controller.start()
+        except BaseException:
+            controller.shutdown()
+            raise
+        return controller
+
+    def restart_broker(self, index: int = 0) -> BrokerController:
+        """Shut broker ``index`` down and start a new controller on the same store, on the same port when it can
+        be bound again (else an ephemeral one). Returns the new controller."""
+        old = self.broker_controllers[index]
+        port = old.get_netty_server_config().listen_port
+        old.shutdown()
+        try:
+            controller = self._start_broker(index, port)
+        except OSError as e:
+            log.warning("port %d cannot be bound again (%r); restarting %s on an ephemeral port", port, e,
+                        self.broker_name(index))
+            controller = self._start_broker(index, 0)
+        self.broker_controllers[index] = controller
+        return controller
+
+    def shutdown(self) -> None:
+        """Stop every broker, then the NameServer; remove the store when it is a temporary directory."""
+        with self._lock:
+            if not self._running:
+                return
+            self._running = False
+        for controller in self.broker_controllers:
+            try:
+                controller.shutdown()
+            except Exception:
+                log.error("shutting down %s failed", controller.get_broker_config().broker_name, exc_info=True)
+        if self.namesrv_controller is not None:
+            self.namesrv_controller.shutdown()
+        if self._given_store_dir is None and self.store_dir is not None:
+            shutil.rmtree(self.store_dir, ignore_errors=True)
+            self.store_dir = None
+
+    def __enter__(self) -> "EmbeddedCluster":
+        return self.start()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.shutdown()
+
+    def __repr__(self) -> str:
+        state = "running, namesrv %s, brokers %s" % (self.namesrv_addr, self.broker_addrs) if self._running \
+            else "stopped"
+        return "EmbeddedCluster[%s]" % state
+
+
+def start_embedded_cluster(store_dir: Optional[str] = None, **kwargs: Any) -> EmbeddedCluster:
+    """A started :class:`EmbeddedCluster` (the pytest fixture's body); call ``shutdown()`` when done."""
+    return EmbeddedCluster(store_dir, **kwargs).start()
+

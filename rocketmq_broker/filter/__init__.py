@@ -1,0 +1,1 @@
+"""Broker-side message filters (Java ``org.apache.rocketmq.broker.filter``)."""

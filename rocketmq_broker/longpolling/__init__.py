@@ -1,0 +1,1 @@
+"""Long polling of pull requests (Java ``org.apache.rocketmq.broker.longpolling``)."""

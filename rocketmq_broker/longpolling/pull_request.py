@@ -1,0 +1,62 @@
+"""Java ``org.apache.rocketmq.broker.longpolling.PullRequest``: a suspended PULL_MESSAGE request."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from rocketmq_broker.store.message_filter import MessageFilter
+    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+    from rocketmq_remoting.netty.channel import Channel, ChannelHandlerContext
+    from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+__all__ = ["PullRequest"]
+
+
+class PullRequest:
+    """The held request with its channel, hold time (ms), suspend time (ms since the epoch), the offset it
+    waits beyond, its subscription and filter. ``ctx`` (not in Java) is the request's response writer: the
+    re-evaluated answer goes out through it, in the request's serialize type."""
+
+    __slots__ = ("request_command", "client_channel", "timeout_millis", "suspend_timestamp",
+                 "pull_from_this_offset", "subscription_data", "message_filter", "ctx")
+
+    def __init__(self, request_command: "RemotingCommand", client_channel: "Channel", timeout_millis: int,
+                 suspend_timestamp: int, pull_from_this_offset: int,
+                 subscription_data: Optional["SubscriptionData"], message_filter: "MessageFilter",
+                 ctx: "ChannelHandlerContext") -> None:
+        self.request_command = request_command
+        self.client_channel = client_channel
+        self.timeout_millis = timeout_millis
+        self.suspend_timestamp = suspend_timestamp
+        self.pull_from_this_offset = pull_from_this_offset
+        self.subscription_data = subscription_data
+        self.message_filter = message_filter
+        self.ctx = ctx
+
+    def get_request_command(self) -> "RemotingCommand":
+        return self.request_command
+
+    def get_client_channel(self) -> "Channel":
+        return self.client_channel
+
+    def get_timeout_millis(self) -> int:
+        return self.timeout_millis
+
+    def get_suspend_timestamp(self) -> int:
+        return self.suspend_timestamp
+
+    def get_pull_from_this_offset(self) -> int:
+        return self.pull_from_this_offset
+
+    def get_subscription_data(self) -> Optional["SubscriptionData"]:
+        return self.subscription_data
+
+    def get_message_filter(self) -> "MessageFilter":
+        return self.message_filter
+
+    def get_ctx(self) -> "ChannelHandlerContext":
+        return self.ctx
+
+    def __repr__(self) -> str:
+        return "PullRequest [channel=%s, offset=%d, timeoutMillis=%d, suspendTimestamp=%d]" % (
+            self.client_channel, self.pull_from_this_offset, self.timeout_millis, self.suspend_timestamp)

@@ -1,0 +1,1 @@
+"""Consumer offsets (Java ``org.apache.rocketmq.broker.offset``)."""

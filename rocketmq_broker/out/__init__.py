@@ -1,0 +1,1 @@
+"""Requests from the broker to the name servers (Java ``org.apache.rocketmq.broker.out``)."""

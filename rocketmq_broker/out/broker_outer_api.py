@@ -1,0 +1,161 @@
+"""Java ``org.apache.rocketmq.broker.out.BrokerOuterAPI``: the broker's requests to the name servers.
+
+REGISTER_BROKER goes to every name server in parallel (``brokerOutApi_thread_`` pool), the caller waiting up to
+the timeout for all of them; UNREGISTER_BROKER goes to each in turn. Failures are logged per name server.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import List, Optional
+
+from rocketmq_client.exception import MQBrokerException
+from rocketmq_common.protocol.body.kv_table import KVTable
+from rocketmq_common.protocol.body.register_broker_body import RegisterBrokerBody
+from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
+from rocketmq_common.protocol.header.namesrv.register_broker_request_header import (
+    RegisterBrokerRequestHeader, RegisterBrokerResponseHeader)
+from rocketmq_common.protocol.header.namesrv.un_register_broker_request_header import UnRegisterBrokerRequestHeader
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
+from rocketmq_remoting.exception import RemotingTooMuchRequestException
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["BrokerOuterAPI", "RegisterBrokerResult"]
+
+log = logging.getLogger(__name__)
+
+
+class RegisterBrokerResult:
+    """Java ``RegisterBrokerResult``: the master's HA and broker addresses, and the order-topic KV table."""
+
+    __slots__ = ("ha_server_addr", "master_addr", "kv_table")
+
+    def __init__(self, ha_server_addr: Optional[str] = None, master_addr: Optional[str] = None,
+                 kv_table: Optional[KVTable] = None) -> None:
+        self.ha_server_addr = ha_server_addr
+        self.master_addr = master_addr
+        self.kv_table = kv_table
+
+    def get_ha_server_addr(self) -> Optional[str]:
+        return self.ha_server_addr
+
+    def get_master_addr(self) -> Optional[str]:
+        return self.master_addr
+
+    def get_kv_table(self) -> Optional[KVTable]:
+        return self.kv_table
+
+
+class BrokerOuterAPI:
+    """See the module docstring."""
+
+    def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
+                 rpc_hook: Optional[RPCHook] = None) -> None:
+        self.remoting_client = RemotingClient(netty_client_config)
+        self.remoting_client.register_rpc_hook(rpc_hook)
+        self.broker_outer_executor = ThreadPoolExecutor(4, 10, 32, "brokerOutApi_thread_")
+
+    def start(self) -> None:
+        self.remoting_client.start()
+
+    def shutdown(self) -> None:
+        self.remoting_client.shutdown()
+        self.broker_outer_executor.shutdown()
+        self.broker_outer_executor.await_termination(5.0)
+
+    def register_rpc_hook(self, rpc_hook: RPCHook) -> None:
+        self.remoting_client.register_rpc_hook(rpc_hook)
+
+    def update_name_server_address_list(self, addrs: str) -> None:
+        """Java ``updateNameServerAddressList``: ``"host:port;host:port"``."""
+        self.remoting_client.update_name_server_address_list([a for a in addrs.split(";") if a])
+
+    def get_name_server_address_list(self) -> List[str]:
+        return list(self.remoting_client.get_name_server_address_list() or [])
+
+    def register_broker_all(self, cluster_name: str, broker_addr: str, broker_name: str, broker_id: int,
+                            ha_server_addr: str, topic_config_wrapper: TopicConfigSerializeWrapper,
+                            filter_server_list: List[str], oneway: bool, timeout_mills: int,
+                            compressed: bool) -> List[RegisterBrokerResult]:
+        """Java ``registerBrokerAll``: REGISTER_BROKER to every name server in parallel; the results of those
+        that answered within ``timeout_mills`` (none for one-way registrations)."""
+        results: List[RegisterBrokerResult] = []
+        addresses = self.get_name_server_address_list()
+        if not addresses:
+            return results
+        header = RegisterBrokerRequestHeader(broker_addr=broker_addr, broker_id=broker_id, broker_name=broker_name,
+                                             cluster_name=cluster_name, ha_server_addr=ha_server_addr,
+                                             compressed=compressed)
+        request_body = RegisterBrokerBody(topic_config_serialize_wrapper=topic_config_wrapper,
+                                          filter_server_list=list(filter_server_list))
+        body = request_body.encode(compressed)
+        header.body_crc32 = UtilAll.crc32(body)
+        lock = threading.Lock()
+        done = threading.Semaphore(0)
+
+        def register(namesrv_addr: str) -> None:
+            try:
+                result = self._register_broker(namesrv_addr, oneway, timeout_mills, header, body)
+                if result is not None:
+                    with lock:
+                        results.append(result)
+                log.info("register broker[%s]to name server %s OK", broker_id, namesrv_addr)
+            except Exception as e:
+                log.warning("registerBroker Exception, %s: %r", namesrv_addr, e)
+            finally:
+                done.release()
+
+        submitted = 0
+        for namesrv_addr in addresses:
+            try:
+                self.broker_outer_executor.execute(register, namesrv_addr)
+                submitted += 1
+            except RuntimeError as e:
+                log.warning("registerBroker to %s not submitted: %r", namesrv_addr, e)
+        deadline = timeout_mills / 1000.0
+        for _ in range(submitted):
+            if not done.acquire(True, deadline):
+                break
+        with lock:
+            return list(results)
+
+    def _register_broker(self, namesrv_addr: str, oneway: bool, timeout_mills: int,
+                         header: RegisterBrokerRequestHeader, body: bytes) -> Optional[RegisterBrokerResult]:
+        request = RemotingCommand.create_request_command(RequestCode.REGISTER_BROKER, header, body)
+        if oneway:
+            try:
+                self.remoting_client.invoke_oneway(namesrv_addr, request, timeout_mills)
+            except RemotingTooMuchRequestException as e:
+                log.debug("registerBroker oneway to %s skipped: %r", namesrv_addr, e)
+            return None
+        response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_mills)
+        if response.code == ResponseCode.SUCCESS:
+            response_header = response.decode_command_custom_header(RegisterBrokerResponseHeader)
+            kv_table = KVTable.decode(response.body) if response.body else None
+            return RegisterBrokerResult(response_header.ha_server_addr, response_header.master_addr, kv_table)
+        raise MQBrokerException(response.code, response.remark, header.broker_addr)
+
+    def unregister_broker_all(self, cluster_name: str, broker_addr: str, broker_name: str, broker_id: int) -> None:
+        """Java ``unregisterBrokerAll``: UNREGISTER_BROKER to every name server (errors logged)."""
+        for namesrv_addr in self.get_name_server_address_list():
+            try:
+                self.unregister_broker(namesrv_addr, cluster_name, broker_addr, broker_name, broker_id)
+                log.info("unregisterBroker OK, NamesrvAddr: %s", namesrv_addr)
+            except Exception as e:
+                log.warning("unregisterBroker Exception, %s: %r", namesrv_addr, e)
+
+    def unregister_broker(self, namesrv_addr: str, cluster_name: str, broker_addr: str, broker_name: str,
+                          broker_id: int) -> None:
+        """Java ``unregisterBroker`` (3 s timeout); raises on failure."""
+        header = UnRegisterBrokerRequestHeader(broker_addr=broker_addr, broker_id=broker_id, broker_name=broker_name,
+                                               cluster_name=cluster_name)
+        request = RemotingCommand.create_request_command(RequestCode.UNREGISTER_BROKER, header)
+        response = self.remoting_client.invoke_sync(namesrv_addr, request, 3000)
+        if response.code != ResponseCode.SUCCESS:
+            raise MQBrokerException(response.code, response.remark, broker_addr)

@@ -1,0 +1,1 @@
+"""Request processors of the broker (Java ``org.apache.rocketmq.broker.processor``)."""

@@ -1,0 +1,215 @@
+"""Java ``org.apache.rocketmq.broker.processor.AbstractSendMessageProcessor``: what the send processors share.
+
+Header parsing (``SEND_MESSAGE_V2`` / ``SEND_BATCH_MESSAGE`` headers are decoded as
+``SendMessageRequestHeaderV2`` and converted to the long-name header, as Java does) and ``msgCheck``: broker
+permission, topic name rules, forbidden system topics, topic auto-creation and the queue id range, each with
+Java's response code and remark. Send hooks (``mqtrace``) are not supported.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Dict, Optional, Set, Tuple
+
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.help.faq_url import FAQUrl
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.header.send_message_request_header import (
+    SendMessageRequestHeader, SendMessageRequestHeaderV2)
+from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+
+__all__ = ["AbstractSendMessageProcessor", "java_hash_map_order"]
+
+log = logging.getLogger(__name__)
+
+_RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
+_NOT_ALLOWED_SEND_TOPICS = TopicValidator.NOT_ALLOWED_SEND_TOPIC_SET
+
+_V2_NAME = "SendMessageRequestHeaderV2"
+#: the required fields of SendMessageRequestHeaderV2, in declaration order
+_V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
+
+
+def _v2_int(wire: str, raw: str) -> int:
+    """A header integer as Java's ``Integer.parseInt`` / ``Long.parseLong`` reads it (optional sign, digits)."""
+    digits = raw[1:] if raw[:1] in ("-", "+") else raw
+    if not (digits.isdigit() and digits.isascii()):
+        raise RemotingCommandException("the custom field <%s> of %s has a bad value: %r" % (wire, _V2_NAME, raw))
+    return int(raw)
+
+
+def _decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestHeader:
+    """``SendMessageRequestHeaderV2`` decoding (required fields, Java integer syntax, the same errors) followed
+    by ``createSendMessageRequestHeaderV1`` (``n`` -> ``bname``), in one pass: this runs for every message sent."""
+    ext = ext_fields or {}
+    for wire in _V2_REQUIRED:
+        if wire not in ext:
+            raise RemotingCommandException("the custom field <%s> is null in %s" % (wire, _V2_NAME))
+    get = ext.get
+    d, e, f, g, h = ext["d"], ext["e"], ext["f"], ext["g"], ext["h"]
+    header = SendMessageRequestHeader.__new__(SendMessageRequestHeader)
+    values = header.__dict__
+    values["producer_group"] = ext["a"]
+    values["topic"] = ext["b"]
+    values["default_topic"] = ext["c"]
+    values["default_topic_queue_nums"] = int(d) if d.isdigit() and d.isascii() else _v2_int("d", d)
+    values["queue_id"] = int(e) if e.isdigit() and e.isascii() else _v2_int("e", e)
+    values["sys_flag"] = int(f) if f.isdigit() and f.isascii() else _v2_int("f", f)
+    values["born_timestamp"] = int(g) if g.isdigit() and g.isascii() else _v2_int("g", g)
+    values["flag"] = int(h) if h.isdigit() and h.isascii() else _v2_int("h", h)
+    i = get("i")
+    if i is not None:
+        values["properties"] = i
+    j = get("j")
+    if j is not None:
+        values["reconsume_times"] = int(j) if j.isdigit() and j.isascii() else _v2_int("j", j)
+    k = get("k")
+    if k is not None:
+        values["unit_mode"] = k.lower() == "true"
+    m = get("l")
+    if m is not None:
+        values["max_reconsume_times"] = int(m) if m.isdigit() and m.isascii() else _v2_int("l", m)
+    m = get("m")
+    if m is not None:
+        values["batch"] = m.lower() == "true"
+    n = get("n")
+    if n is not None:
+        values["bname"] = n
+    return header
+
+
+#: topic names that passed ``TopicValidator.validate_topic`` (a pure function of the name; bounded cache)
+_valid_topics: Set[str] = set()
+#: (capacity, property names in insertion order) -> the names in Java ``HashMap`` iteration order, or None when
+#: that is the insertion order already (producers send the same names again and again: bounded cache)
+_ORDER_CACHE: Dict[Tuple[int, Tuple[str, ...]], Optional[Tuple[str, ...]]] = {}
+
+
+def _spread(key: str) -> int:
+    """Java ``HashMap.hash``: the String hash code with its high half folded in."""
+    h = UtilAll.string_hash_code(key) & 0xFFFFFFFF
+    return h ^ (h >> 16)
+
+
+def java_hash_map_order(properties: Dict[str, str], max_size: int = 0) -> Dict[str, str]:
+    """``properties`` (whose insertion order is that of the Java broker's ``put`` calls) in the iteration order
+    of a Java ``HashMap`` holding the same entries: by bucket, then by insertion. ``max_size`` is the largest
+    size the map had (its capacity never shrinks). The broker writes property strings from such maps, so the
+    stored strings come out exactly as a Java broker stores them."""
+    size = max(len(properties), max_size)
+    capacity = 16
+    while size > capacity * 3 // 4:
+        capacity <<= 1
+    cache_key = (capacity, tuple(properties))
+    try:
+        order = _ORDER_CACHE[cache_key]
+    except KeyError:
+        mask = capacity - 1
+        ordered = tuple(sorted(cache_key[1], key=lambda k: _spread(k) & mask))
+        order = None if ordered == cache_key[1] else ordered
+        if len(_ORDER_CACHE) > 4096:
+            _ORDER_CACHE.clear()
+        _ORDER_CACHE[cache_key] = order
+    if order is None:
+        return properties
+    return {k: properties[k] for k in order}
+
+
+class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
+    """Base of :class:`~rocketmq_broker.processor.send_message_processor.SendMessageProcessor`."""
+
+    #: Java ``DLQ_NUMS_PER_GROUP``
+    DLQ_NUMS_PER_GROUP = 1
+
+    def __init__(self, broker_controller: "BrokerController") -> None:
+        self.broker_controller = broker_controller
+        self._store_host: Optional[Tuple[str, int]] = None
+
+    def get_store_host(self) -> Tuple[str, int]:
+        """Java ``getStoreHost``: ``(brokerIP1, listen port)``, the store host of every message written.
+
+        Read from the controller on first use, once the listen port is known (an ephemeral port is only known
+        after the remoting server started)."""
+        store_host = self._store_host
+        if store_host is None:
+            store_host = self.broker_controller.get_store_host()
+            if store_host[1]:
+                self._store_host = store_host
+        return store_host
+
+    @staticmethod
+    def parse_request_header(request: RemotingCommand) -> Optional[SendMessageRequestHeader]:
+        """Java ``parseRequestHeader``: the long-name header of a send request (None for other codes).
+        Raises ``RemotingCommandException`` for a missing or malformed required field."""
+        code = request.code
+        if code == RequestCode.SEND_MESSAGE_V2 or code == RequestCode.SEND_BATCH_MESSAGE:
+            return _decode_v2_as_v1(request.ext_fields)
+        if code == RequestCode.SEND_MESSAGE:
+            return request.decode_command_custom_header(SendMessageRequestHeader)
+        return None
+
+    def msg_check(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader,
+                  response: RemotingCommand) -> Optional[TopicConfig]:
+        """Java ``msgCheck``: on failure set the response's code and remark (the code stays -1 otherwise).
+        Returns the topic config (auto-created if needed) when the checks pass."""
+        broker_controller = self.broker_controller
+        broker_config = broker_controller.get_broker_config()
+        topic = request_header.topic
+        topic_config_manager = broker_controller.get_topic_config_manager()
+        if not PermName.is_writeable(broker_config.broker_permission) and topic_config_manager.is_order_topic(topic):
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the broker[%s] sending message is forbidden" % broker_config.broker_ip1
+            return None
+        if topic not in _valid_topics:
+            if not TopicValidator.validate_topic(topic, response):
+                return None
+            if len(_valid_topics) > 65536:
+                _valid_topics.clear()
+            _valid_topics.add(topic)
+        if topic in _NOT_ALLOWED_SEND_TOPICS:
+            TopicValidator.is_not_allowed_send_topic(topic, response)
+            return None
+        topic_config = topic_config_manager.select_topic_config(topic)
+        if topic_config is None:
+            topic_sys_flag = 0
+            if request_header.unit_mode:
+                if topic.startswith(_RETRY_PREFIX):
+                    topic_sys_flag = TopicSysFlag.build_sys_flag(False, True)
+                else:
+                    topic_sys_flag = TopicSysFlag.build_sys_flag(True, False)
+            remote_addr = ctx.channel().get_remote_addr()
+            log.warning("the topic %s not exist, producer: %s", topic, remote_addr)
+            topic_config = topic_config_manager.create_topic_in_send_message_method(
+                topic, request_header.default_topic, remote_addr, request_header.default_topic_queue_nums,
+                topic_sys_flag)
+            if topic_config is None and topic.startswith(_RETRY_PREFIX):
+                topic_config = topic_config_manager.create_topic_in_send_message_back_method(
+                    topic, 1, PermName.PERM_WRITE | PermName.PERM_READ, topic_sys_flag)
+            if topic_config is None:
+                response.code = ResponseCode.TOPIC_NOT_EXIST
+                response.remark = "topic[%s] not exist, apply first please!%s" % (
+                    topic, FAQUrl.suggest_todo(FAQUrl.APPLY_TOPIC_URL))
+                return None
+        queue_id = request_header.queue_id
+        if queue_id >= max(topic_config.write_queue_nums, topic_config.read_queue_nums):
+            error_info = "request queueId[%d] is illegal, %r Producer: %s" % (
+                queue_id, topic_config, ctx.channel().get_remote_addr())
+            log.warning(error_info)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = error_info
+            return None
+        return topic_config
+
+    def reject_request(self) -> bool:
+        return False

@@ -1,0 +1,626 @@
+"""Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
+subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
+
+Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps, transaction
+resumption...) is answered like Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
+``" request type <code> not supported"``.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import threading
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Set
+
+from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_common.admin.consume_stats import ConsumeStats
+from rocketmq_common.admin.offset_wrapper import OffsetWrapper
+from rocketmq_common.admin.topic_offset import TopicOffset
+from rocketmq_common.admin.topic_stats_table import TopicStatsTable
+from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.body.connection import Connection
+from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
+from rocketmq_common.protocol.body.group_list import GroupList
+from rocketmq_common.protocol.body.kv_table import KVTable
+from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
+from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResponseBody
+from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
+from rocketmq_common.protocol.body.topic_list import TopicList
+from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
+from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
+from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
+    ConsumeMessageDirectlyResultRequestHeader
+from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader
+from rocketmq_common.protocol.header.delete_subscription_group_request_header import \
+    DeleteSubscriptionGroupRequestHeader
+from rocketmq_common.protocol.header.delete_topic_request_header import DeleteTopicRequestHeader
+from rocketmq_common.protocol.header.get_all_topic_config_response_header import GetAllTopicConfigResponseHeader
+from rocketmq_common.protocol.header.get_broker_config_response_header import GetBrokerConfigResponseHeader
+from rocketmq_common.protocol.header.get_consume_stats_request_header import GetConsumeStatsRequestHeader
+from rocketmq_common.protocol.header.get_consumer_connection_list_request_header import \
+    GetConsumerConnectionListRequestHeader
+from rocketmq_common.protocol.header.get_consumer_running_info_request_header import \
+    GetConsumerRunningInfoRequestHeader
+from rocketmq_common.protocol.header.get_earliest_msg_storetime_request_header import (
+    GetEarliestMsgStoretimeRequestHeader, GetEarliestMsgStoretimeResponseHeader)
+from rocketmq_common.protocol.header.get_max_offset_request_header import (
+    GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader)
+from rocketmq_common.protocol.header.get_min_offset_request_header import (
+    GetMinOffsetRequestHeader, GetMinOffsetResponseHeader)
+from rocketmq_common.protocol.header.get_producer_connection_list_request_header import \
+    GetProducerConnectionListRequestHeader
+from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
+from rocketmq_common.protocol.header.query_correction_offset_header import QueryCorrectionOffsetHeader
+from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
+    QueryTopicConsumeByWhoRequestHeader
+from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
+from rocketmq_common.protocol.header.search_offset_request_header import (
+    SearchOffsetRequestHeader, SearchOffsetResponseHeader)
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.exception import RemotingTimeoutException
+from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value
+
+if TYPE_CHECKING:
+    from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+
+__all__ = ["AdminBrokerProcessor"]
+
+log = logging.getLogger(__name__)
+
+_LONG_MAX = (1 << 63) - 1
+_Handler = Callable[["AdminBrokerProcessor", "ChannelHandlerContext", RemotingCommand], Optional[RemotingCommand]]
+
+
+def _new_response(header_class=None) -> RemotingCommand:
+    # Java ``RemotingCommand.createResponseCommand(Class)``: SYSTEM_ERROR until the handler sets a code
+    return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, "not set any response code",
+                                                   header_class)
+
+
+def _success(response: RemotingCommand, body: Optional[bytes] = None) -> RemotingCommand:
+    if body is not None:
+        response.body = body
+    response.code = ResponseCode.SUCCESS
+    response.remark = None
+    return response
+
+
+class AdminBrokerProcessor(AsyncNettyRequestProcessor):
+    """See the module docstring."""
+
+    def __init__(self, broker_controller: "BrokerController") -> None:
+        self.broker_controller = broker_controller
+        # Java marks the topic / config updates ``synchronized``
+        self._lock = threading.Lock()
+
+    def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
+        handler = _HANDLERS.get(request.code)
+        if handler is None:
+            return self.get_unknown_cmd_response(ctx, request)
+        return handler(self, ctx, request)
+
+    def reject_request(self) -> bool:
+        return False
+
+    @staticmethod
+    def get_unknown_cmd_response(ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getUnknownCmdResponse``."""
+        return RemotingCommand.create_response_command(RemotingSysResponseCode.REQUEST_CODE_NOT_SUPPORTED,
+                                                       " request type %d not supported" % request.code)
+
+    def _validate_slave(self, response: RemotingCommand) -> bool:
+        if self.broker_controller.get_message_store_config().broker_role is BrokerRole.SLAVE:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = ("Can't modify topic or subscription group from slave broker, "
+                               "please execute it from master broker.")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ topics
+
+    def update_and_create_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateTopic`` (the success response keeps Java's placeholder remark)."""
+        response = _new_response()
+        if self._validate_slave(response):
+            return response
+        header = request.decode_command_custom_header(CreateTopicRequestHeader)
+        log.info("updateAndCreateTopic called by %s", ctx.channel().get_remote_addr())
+        topic = header.topic
+        if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+            return response
+        topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
+        topic_config.topic_filter_type = header.get_topic_filter_type_enum()
+        topic_config.topic_sys_flag = header.topic_sys_flag or 0
+        controller = self.broker_controller
+        with self._lock:
+            controller.get_topic_config_manager().update_topic_config(topic_config)
+        controller.register_increment_broker_data(topic_config,
+                                                  controller.get_topic_config_manager().get_data_version())
+        response.code = ResponseCode.SUCCESS
+        return response
+
+    def delete_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteTopic``: forget the topic, its consume queues and its consumer offsets."""
+        response = _new_response()
+        if self._validate_slave(response):
+            return response
+        header = request.decode_command_custom_header(DeleteTopicRequestHeader)
+        log.info("deleteTopic called by %s", ctx.channel().get_remote_addr())
+        topic = header.topic
+        if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+            return response
+        controller = self.broker_controller
+        with self._lock:
+            topic_config_manager = controller.get_topic_config_manager()
+            topic_config_manager.delete_topic_config(topic)
+            controller.get_message_store().clean_unused_topic(set(topic_config_manager.get_topic_config_table()))
+            controller.get_consumer_offset_manager().clean_offset_by_topic(topic)
+        return _success(response)
+
+    def get_all_topic_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAllTopicConfig``: the TopicConfigSerializeWrapper JSON."""
+        response = _new_response(GetAllTopicConfigResponseHeader)
+        content = self.broker_controller.get_topic_config_manager().encode()
+        if not content:
+            log.error("No topic in this broker, client: %s", ctx.channel().get_remote_addr())
+            response.remark = "No topic in this broker"
+            return response
+        return _success(response, content.encode("utf-8"))
+
+    def get_system_topic_list_from_broker(self, ctx: "ChannelHandlerContext",
+                                          request: RemotingCommand) -> RemotingCommand:
+        """Java ``getSystemTopicListFromBroker``."""
+        topic_list = TopicList(topic_list=set(TopicValidator.get_system_topic_set()))
+        return _success(_new_response(), topic_list.encode())
+
+    def clean_unused_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``cleanUnusedTopic``: drop the consume queues of topics without a configuration."""
+        log.warning("invoke cleanUnusedTopic start.")
+        self.broker_controller.get_message_store().clean_unused_topic(
+            set(self.broker_controller.get_topic_config_manager().get_topic_config_table()))
+        log.warning("invoke cleanUnusedTopic end.")
+        return _success(_new_response())
+
+    def clean_expired_consume_queue(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``cleanExpiredConsumeQueue``."""
+        log.warning("invoke cleanExpiredConsumeQueue start.")
+        self.broker_controller.get_message_store().clean_expired_consumer_queue()
+        log.warning("invoke cleanExpiredConsumeQueue end.")
+        return _success(_new_response())
+
+    def delete_expired_commit_log(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteExpiredCommitLog``."""
+        log.warning("invoke deleteExpiredCommitLog start.")
+        self.broker_controller.get_message_store().execute_delete_files_manually()
+        log.warning("invoke deleteExpiredCommitLog end.")
+        return _success(_new_response())
+
+    # ------------------------------------------------------------------ broker configuration and runtime
+
+    def update_broker_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateBrokerConfig``: apply the properties body (re-register on a permission change)."""
+        response = _new_response()
+        log.info("updateBrokerConfig called by %s", ctx.channel().get_remote_addr())
+        if request.body is not None:
+            properties = MixAll.string2properties(request.body.decode("utf-8"))
+            if properties is None:
+                log.error("string2Properties error")
+                response.remark = "string2Properties error"
+                return response
+            log.info("updateBrokerConfig, new config: [%s] client: %s ", properties, ctx.channel().get_remote_addr())
+            with self._lock:
+                self.broker_controller.get_configuration().update(properties)
+            if "brokerPermission" in properties:
+                self.broker_controller.get_topic_config_manager().get_data_version().next_version()
+                self.broker_controller.register_broker_all(False, False, True)
+        return _success(response)
+
+    def get_broker_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerConfig``: every setting as properties text, the configuration version in the
+        header."""
+        response = _new_response(GetBrokerConfigResponseHeader)
+        configuration = self.broker_controller.get_configuration()
+        content = configuration.get_all_configs_format_string()
+        if content:
+            response.body = content.encode("utf-8")
+        response.read_custom_header().version = configuration.get_data_version_json()
+        return _success(response)
+
+    def get_broker_runtime_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerRuntimeInfo``: a KVTable of runtime figures."""
+        return _success(_new_response(), KVTable(table=self.prepare_runtime_info()).encode())
+
+    def prepare_runtime_info(self) -> Dict[str, str]:
+        """Java ``prepareRuntimeInfo``: the store's runtime info plus the broker's version, message totals,
+        request queue sizes and disk figures (queue head wait times are not measured: 0)."""
+        controller = self.broker_controller
+        store = controller.get_message_store()
+        config = controller.get_broker_config()
+        info = dict(store.get_runtime_info())
+        stats = store.store_stats_service
+        info["brokerVersionDesc"] = MQVersion.get_version_desc(MQVersion.CURRENT_VERSION)
+        info["brokerVersion"] = str(MQVersion.CURRENT_VERSION)
+        info["msgPutTotalYesterdayMorning"] = "0"
+        info["msgPutTotalTodayMorning"] = "0"
+        info["msgPutTotalTodayNow"] = str(stats.put_message_times_total)
+        info["msgGetTotalYesterdayMorning"] = "0"
+        info["msgGetTotalTodayMorning"] = "0"
+        info["msgGetTotalTodayNow"] = str(stats.get_message_transfered_msg_count)
+        info.setdefault("getTransferedTps", "0.0")
+        queues = (("sendThreadPoolQueue", controller.send_message_executor, config.send_thread_pool_queue_capacity),
+                  ("pullThreadPoolQueue", controller.pull_message_executor, config.pull_thread_pool_queue_capacity),
+                  ("queryThreadPoolQueue", controller.query_message_executor,
+                   config.query_thread_pool_queue_capacity))
+        for name, executor, capacity in queues:
+            info[name + "Size"] = str(executor.get_queue_size() if executor is not None else 0)
+            info[name + "Capacity"] = str(capacity)
+            info[name + "HeadWaitTimeMills"] = "0"
+        info["EndTransactionQueueSize"] = "0"
+        info["EndTransactionThreadPoolQueueCapacity"] = str(config.end_transaction_pool_queue_capacity)
+        info["dispatchBehindBytes"] = str(store.dispatch_behind_bytes())
+        info["pageCacheLockTimeMills"] = str(store.lock_time_mills())
+        info["earliestMessageTimeStamp"] = str(store.get_earliest_message_time())
+        info["startAcceptSendRequestTimeStamp"] = str(config.start_accept_send_request_time_stamp)
+        info["remainTransientStoreBufferNumbs"] = str(0x7FFFFFFF)
+        info["remainHowManyDataToFlush"] = MixAll.human_readable_byte_count(
+            store.commit_log.mapped_file_queue.remain_how_many_data_to_flush(), False)
+        root = controller.get_message_store_config().store_path_root_dir
+        if os.path.exists(root):
+            usage = shutil.disk_usage(root)
+            info["commitLogDirCapacity"] = "Total : %s, Free : %s." % (
+                MixAll.human_readable_byte_count(usage.total, False),
+                MixAll.human_readable_byte_count(usage.free, False))
+        return info
+
+    # ------------------------------------------------------------------ offsets in the store
+
+    def search_offset_by_timestamp(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``searchOffsetByTimestamp``."""
+        response = _new_response(SearchOffsetResponseHeader)
+        header = request.decode_command_custom_header(SearchOffsetRequestHeader)
+        response.read_custom_header().offset = self.broker_controller.get_message_store().\
+            get_offset_in_queue_by_time(header.topic, header.queue_id, header.timestamp)
+        return _success(response)
+
+    def get_max_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getMaxOffset``: the next offset to be written in the queue."""
+        response = _new_response(GetMaxOffsetResponseHeader)
+        header = request.decode_command_custom_header(GetMaxOffsetRequestHeader)
+        response.read_custom_header().offset = self.broker_controller.get_message_store().get_max_offset_in_queue(
+            header.topic, header.queue_id)
+        return _success(response)
+
+    def get_min_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getMinOffset``."""
+        response = _new_response(GetMinOffsetResponseHeader)
+        header = request.decode_command_custom_header(GetMinOffsetRequestHeader)
+        response.read_custom_header().offset = self.broker_controller.get_message_store().get_min_offset_in_queue(
+            header.topic, header.queue_id)
+        return _success(response)
+
+    def get_earliest_msg_storetime(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getEarliestMsgStoretime``."""
+        response = _new_response(GetEarliestMsgStoretimeResponseHeader)
+        header = request.decode_command_custom_header(GetEarliestMsgStoretimeRequestHeader)
+        response.read_custom_header().timestamp = self.broker_controller.get_message_store().\
+            get_earliest_message_time(header.topic, header.queue_id)
+        return _success(response)
+
+    # ------------------------------------------------------------------ queue locks
+
+    def lock_batch_mq(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``lockBatchMQ``: the queues of the request now locked by the client."""
+        body = LockBatchRequestBody.decode(request.body or b"{}")
+        locked = self.broker_controller.get_rebalance_lock_manager().try_lock_batch(
+            body.consumer_group, body.mq_set or (), body.client_id)
+        return _success(_new_response(), LockBatchResponseBody(lock_okmq_set=locked).encode())
+
+    def unlock_batch_mq(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``unlockBatchMQ``."""
+        body = UnlockBatchRequestBody.decode(request.body or b"{}")
+        self.broker_controller.get_rebalance_lock_manager().unlock_batch(body.consumer_group, body.mq_set or (),
+                                                                          body.client_id)
+        return _success(_new_response())
+
+    # ------------------------------------------------------------------ subscription groups
+
+    def update_and_create_subscription_group(self, ctx: "ChannelHandlerContext",
+                                             request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateSubscriptionGroup``: the SubscriptionGroupConfig body."""
+        response = _new_response()
+        if self._validate_slave(response):
+            return response
+        log.info("updateAndCreateSubscriptionGroup called by %s", ctx.channel().get_remote_addr())
+        if request.body:
+            config = from_json_value(fastjson.loads(request.body), SubscriptionGroupConfig)
+            self.broker_controller.get_subscription_group_manager().update_subscription_group_config(config)
+        return _success(response)
+
+    def get_all_subscription_group(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAllSubscriptionGroup``: the SubscriptionGroupWrapper JSON."""
+        response = _new_response()
+        content = self.broker_controller.get_subscription_group_manager().encode()
+        if not content:
+            log.error("No subscription group in this broker, client:%s ", ctx.channel().get_remote_addr())
+            response.remark = "No subscription group in this broker"
+            return response
+        return _success(response, content.encode("utf-8"))
+
+    def delete_subscription_group(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteSubscriptionGroup`` (and the group's offsets with ``removeOffset``)."""
+        response = _new_response()
+        if self._validate_slave(response):
+            return response
+        header = request.decode_command_custom_header(DeleteSubscriptionGroupRequestHeader)
+        log.info("deleteSubscriptionGroup called by %s", ctx.channel().get_remote_addr())
+        self.broker_controller.get_subscription_group_manager().delete_subscription_group_config(header.group_name)
+        if header.remove_offset:
+            self.broker_controller.get_consumer_offset_manager().remove_offset(header.group_name)
+        return _success(response)
+
+    # ------------------------------------------------------------------ statistics
+
+    def _message_queue(self, topic: str, queue_id: int) -> MessageQueue:
+        return MessageQueue(topic, self.broker_controller.get_broker_config().broker_name, queue_id)
+
+    def get_topic_stats_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getTopicStatsInfo``: min / max offset and last store time of every queue."""
+        response = _new_response()
+        header = request.decode_command_custom_header(GetTopicStatsInfoRequestHeader)
+        topic = header.topic
+        topic_config = self.broker_controller.get_topic_config_manager().select_topic_config(topic)
+        if topic_config is None:
+            response.code = ResponseCode.TOPIC_NOT_EXIST
+            response.remark = "topic[%s] not exist" % topic
+            return response
+        store = self.broker_controller.get_message_store()
+        table = TopicStatsTable()
+        for queue_id in range(topic_config.write_queue_nums):
+            min_offset = max(0, store.get_min_offset_in_queue(topic, queue_id))
+            max_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
+            timestamp = store.get_message_store_time_stamp(topic, queue_id, max_offset - 1) if max_offset > 0 else 0
+            table.offset_table[self._message_queue(topic, queue_id)] = TopicOffset(
+                min_offset=min_offset, max_offset=max_offset, last_update_timestamp=timestamp)
+        return _success(response, table.encode())
+
+    def get_consume_stats(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getConsumeStats``: broker and consumer offsets of every queue the group consumes."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(GetConsumeStatsRequestHeader)
+        group = header.consumer_group
+        if UtilAll.is_blank(header.topic):
+            topics: Set[str] = controller.get_consumer_offset_manager().which_topic_by_consumer(group)
+        else:
+            topics = {header.topic}
+        store = controller.get_message_store()
+        consume_stats = ConsumeStats()
+        for topic in topics:
+            topic_config = controller.get_topic_config_manager().select_topic_config(topic)
+            if topic_config is None:
+                log.warning("consumeStats, topic config not exist, %s", topic)
+                continue
+            consumer_manager = controller.get_consumer_manager()
+            if consumer_manager.find_subscription_data(group, topic) is None and \
+                    consumer_manager.find_subscription_data_count(group) > 0:
+                log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
+                continue
+            for queue_id in range(topic_config.read_queue_nums):
+                broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
+                consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic,
+                                                                                               queue_id))
+                wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
+                if consumer_offset - 1 >= 0:
+                    last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
+                    if last_timestamp > 0:
+                        wrapper.last_timestamp = last_timestamp
+                consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
+            stats_manager = controller.get_broker_stats_manager()
+            consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
+            consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
+        return _success(_new_response(), consume_stats.encode())
+
+    def get_all_consumer_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAllConsumerOffset``: the ConsumerOffsetSerializeWrapper JSON."""
+        response = _new_response()
+        content = self.broker_controller.get_consumer_offset_manager().encode()
+        if not content:
+            response.remark = "No consumer offset in this broker"
+            return response
+        return _success(response, content.encode("utf-8"))
+
+    def get_all_delay_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAllDelayOffset``: the schedule service's offsets JSON."""
+        response = _new_response()
+        content = self.broker_controller.get_message_store().schedule_message_service.encode()
+        if not content:
+            response.remark = "No delay offset in this broker"
+            return response
+        return _success(response, content.encode("utf-8"))
+
+    def query_topic_consume_by_who(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``queryTopicConsumeByWho``: groups subscribed to the topic or holding offsets of it."""
+        header = request.decode_command_custom_header(QueryTopicConsumeByWhoRequestHeader)
+        groups = self.broker_controller.get_consumer_manager().query_topic_consume_by_who(header.topic)
+        groups |= self.broker_controller.get_consumer_offset_manager().which_group_by_topic(header.topic)
+        return _success(_new_response(), GroupList(group_list=groups).encode())
+
+    def query_correction_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``queryCorrectionOffset``."""
+        header = request.decode_command_custom_header(QueryCorrectionOffsetHeader)
+        offset_manager = self.broker_controller.get_consumer_offset_manager()
+        correction = offset_manager.query_min_offset_in_all_group(header.topic, header.filter_groups)
+        compare = offset_manager.query_offset_table(header.compare_group, header.topic)
+        for queue_id, offset in list((compare or {}).items()):
+            current = correction.get(queue_id)
+            if current is not None:
+                correction[queue_id] = _LONG_MAX if current > offset else current
+        return _success(_new_response(), QueryCorrectionOffsetBody(correction_offsets=correction).encode())
+
+    def clone_group_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``cloneGroupOffset`` (Java clones the header's topic for every topic; so does this)."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(CloneGroupOffsetRequestHeader)
+        offset_manager = controller.get_consumer_offset_manager()
+        topics = offset_manager.which_topic_by_consumer(header.src_group) if UtilAll.is_blank(header.topic) \
+            else {header.topic}
+        for topic in topics:
+            if controller.get_topic_config_manager().select_topic_config(topic) is None:
+                log.warning("[cloneGroupOffset], topic config not exist, %s", topic)
+                continue
+            if not header.offline:
+                consumer_manager = controller.get_consumer_manager()
+                if consumer_manager.find_subscription_data_count(header.src_group) > 0 and \
+                        consumer_manager.find_subscription_data(header.src_group, topic) is None:
+                    log.warning("[cloneGroupOffset], the consumer group[%s], topic[%s] not exist", header.src_group,
+                                topic)
+                    continue
+            offset_manager.clone_offset(header.src_group, header.dest_group, header.topic)
+        return _success(_new_response())
+
+    # ------------------------------------------------------------------ connections
+
+    def get_consumer_connection_list(self, ctx: "ChannelHandlerContext",
+                                     request: RemotingCommand) -> RemotingCommand:
+        """Java ``getConsumerConnectionList``: the group's connections and subscriptions."""
+        response = _new_response()
+        header = request.decode_command_custom_header(GetConsumerConnectionListRequestHeader)
+        info = self.broker_controller.get_consumer_manager().get_consumer_group_info(header.consumer_group)
+        if info is None:
+            response.code = ResponseCode.CONSUMER_NOT_ONLINE
+            response.remark = "the consumer group[%s] not online" % header.consumer_group
+            return response
+        body = ConsumerConnection(consume_from_where=info.consume_from_where, consume_type=info.consume_type,
+                                  message_model=info.message_model,
+                                  subscription_table=dict(info.subscription_table))
+        for client in list(info.channel_info_table.values()):
+            body.connection_set.add(_connection(client))
+        return _success(response, body.encode())
+
+    def get_producer_connection_list(self, ctx: "ChannelHandlerContext",
+                                     request: RemotingCommand) -> RemotingCommand:
+        """Java ``getProducerConnectionList``."""
+        response = _new_response()
+        header = request.decode_command_custom_header(GetProducerConnectionListRequestHeader)
+        table = self.broker_controller.get_producer_manager().get_group_channel_table().get(header.producer_group)
+        if table is None:
+            response.remark = "the producer group[%s] not exist" % header.producer_group
+            return response
+        body = ProducerConnection()
+        for client in list(table.values()):
+            body.connection_set.add(_connection(client))
+        return _success(response, body.encode())
+
+    def get_all_producer_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAllProducerInfo``: every producer connection by group."""
+        return _success(_new_response(), self.broker_controller.get_producer_manager().get_producer_table().encode())
+
+    # ------------------------------------------------------------------ calls to consumers
+
+    def reset_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``resetOffset`` (INVOKE_BROKER_TO_RESET_OFFSET)."""
+        header = request.decode_command_custom_header(ResetOffsetRequestHeader)
+        log.info("[reset-offset] reset offset started by %s. topic=%s, group=%s, timestamp=%s, isForce=%s",
+                 ctx.channel().get_remote_addr(), header.topic, header.group, header.timestamp, header.force)
+        return self.broker_controller.get_broker2_client().reset_offset(header.topic, header.group, header.timestamp,
+                                                                        bool(header.force))
+
+    def get_consumer_running_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getConsumerRunningInfo``: forwarded to the consumer."""
+        header = request.decode_command_custom_header(GetConsumerRunningInfoRequestHeader)
+        return self._call_consumer(RequestCode.GET_CONSUMER_RUNNING_INFO, request, header.consumer_group,
+                                   header.client_id)
+
+    def consume_message_directly(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``consumeMessageDirectly``: the stored message of ``msgId`` forwarded to the consumer."""
+        header = request.decode_command_custom_header(ConsumeMessageDirectlyResultRequestHeader)
+        request.add_ext_field("brokerName", self.broker_controller.get_broker_config().broker_name)
+        try:
+            message_id = MessageDecoder.decode_message_id(header.msg_id or "")
+            request.body = self.broker_controller.get_message_store().select_one_message_by_offset(
+                message_id.get_offset())
+        except ValueError as e:
+            log.warning("consumeMessageDirectly: bad msgId %r: %s", header.msg_id, e)
+        return self._call_consumer(RequestCode.CONSUME_MESSAGE_DIRECTLY, request, header.consumer_group,
+                                   header.client_id)
+
+    def _call_consumer(self, request_code: int, request: RemotingCommand, consumer_group: str,
+                       client_id: Optional[str]) -> RemotingCommand:
+        """Java ``callConsumer``: the consumer's own response, or SYSTEM_ERROR / CONSUME_MSG_TIMEOUT."""
+        response = _new_response()
+        client = self.broker_controller.get_consumer_manager().find_channel(consumer_group, client_id or "")
+        if client is None:
+            response.remark = "The Consumer <%s> <%s> not online" % (consumer_group, client_id)
+            return response
+        if client.version < MQVersion.version_ordinal("V3_1_8_SNAPSHOT"):
+            response.remark = ("The Consumer <%s> Version <%s> too low to finish, please upgrade it to "
+                               "V3_1_8_SNAPSHOT" % (client_id, MQVersion.get_version_desc(client.version)))
+            return response
+        new_request = RemotingCommand.create_request_command(request_code)
+        new_request.ext_fields = request.ext_fields
+        new_request.body = request.body
+        try:
+            return self.broker_controller.get_broker2_client().call_client(client.channel, new_request)
+        except RemotingTimeoutException as e:
+            response.code = ResponseCode.CONSUME_MSG_TIMEOUT
+            response.remark = "consumer <%s> <%s> Timeout: %s" % (consumer_group, client_id,
+                                                                  RemotingHelper.exception_simple_desc(e))
+        except Exception as e:
+            response.remark = "invoke consumer <%s> <%s> Exception: %s" % (consumer_group, client_id,
+                                                                           RemotingHelper.exception_simple_desc(e))
+        return response
+
+
+def _connection(client) -> Connection:
+    return Connection(client_id=client.client_id, client_addr=client.channel.get_remote_addr(),
+                      language=client.language, version=client.version)
+
+
+_HANDLERS: Dict[int, _Handler] = {
+    RequestCode.UPDATE_AND_CREATE_TOPIC: AdminBrokerProcessor.update_and_create_topic,
+    RequestCode.DELETE_TOPIC_IN_BROKER: AdminBrokerProcessor.delete_topic,
+    RequestCode.GET_ALL_TOPIC_CONFIG: AdminBrokerProcessor.get_all_topic_config,
+    RequestCode.UPDATE_BROKER_CONFIG: AdminBrokerProcessor.update_broker_config,
+    RequestCode.GET_BROKER_CONFIG: AdminBrokerProcessor.get_broker_config,
+    RequestCode.SEARCH_OFFSET_BY_TIMESTAMP: AdminBrokerProcessor.search_offset_by_timestamp,
+    RequestCode.GET_MAX_OFFSET: AdminBrokerProcessor.get_max_offset,
+    RequestCode.GET_MIN_OFFSET: AdminBrokerProcessor.get_min_offset,
+    RequestCode.GET_EARLIEST_MSG_STORETIME: AdminBrokerProcessor.get_earliest_msg_storetime,
+    RequestCode.GET_BROKER_RUNTIME_INFO: AdminBrokerProcessor.get_broker_runtime_info,
+    RequestCode.LOCK_BATCH_MQ: AdminBrokerProcessor.lock_batch_mq,
+    RequestCode.UNLOCK_BATCH_MQ: AdminBrokerProcessor.unlock_batch_mq,
+    RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP: AdminBrokerProcessor.update_and_create_subscription_group,
+    RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG: AdminBrokerProcessor.get_all_subscription_group,
+    RequestCode.DELETE_SUBSCRIPTIONGROUP: AdminBrokerProcessor.delete_subscription_group,
+    RequestCode.GET_TOPIC_STATS_INFO: AdminBrokerProcessor.get_topic_stats_info,
+    RequestCode.GET_CONSUMER_CONNECTION_LIST: AdminBrokerProcessor.get_consumer_connection_list,
+    RequestCode.GET_PRODUCER_CONNECTION_LIST: AdminBrokerProcessor.get_producer_connection_list,
+    RequestCode.GET_ALL_PRODUCER_INFO: AdminBrokerProcessor.get_all_producer_info,
+    RequestCode.GET_CONSUME_STATS: AdminBrokerProcessor.get_consume_stats,
+    RequestCode.GET_ALL_CONSUMER_OFFSET: AdminBrokerProcessor.get_all_consumer_offset,
+    RequestCode.GET_ALL_DELAY_OFFSET: AdminBrokerProcessor.get_all_delay_offset,
+    RequestCode.INVOKE_BROKER_TO_RESET_OFFSET: AdminBrokerProcessor.reset_offset,
+    RequestCode.QUERY_TOPIC_CONSUME_BY_WHO: AdminBrokerProcessor.query_topic_consume_by_who,
+    RequestCode.GET_SYSTEM_TOPIC_LIST_FROM_BROKER: AdminBrokerProcessor.get_system_topic_list_from_broker,
+    RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE: AdminBrokerProcessor.clean_expired_consume_queue,
+    RequestCode.DELETE_EXPIRED_COMMITLOG: AdminBrokerProcessor.delete_expired_commit_log,
+    RequestCode.CLEAN_UNUSED_TOPIC: AdminBrokerProcessor.clean_unused_topic,
+    RequestCode.GET_CONSUMER_RUNNING_INFO: AdminBrokerProcessor.get_consumer_running_info,
+    RequestCode.QUERY_CORRECTION_OFFSET: AdminBrokerProcessor.query_correction_offset,
+    RequestCode.CONSUME_MESSAGE_DIRECTLY: AdminBrokerProcessor.consume_message_directly,
+    RequestCode.CLONE_GROUP_OFFSET: AdminBrokerProcessor.clone_group_offset,
+}

@@ -1,0 +1,122 @@
+"""Java ``org.apache.rocketmq.broker.processor.ClientManageProcessor``: HEART_BEAT, UNREGISTER_CLIENT and
+CHECK_CLIENT_CONFIG."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Optional
+
+from rocketmq_broker.client.client_channel_info import ClientChannelInfo
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.filter.expression_type import ExpressionType
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody
+from rocketmq_common.protocol.header.unregister_client_request_header import (
+    UnregisterClientRequestHeader, UnregisterClientResponseHeader)
+from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
+from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+
+__all__ = ["ClientManageProcessor"]
+
+log = logging.getLogger(__name__)
+
+
+def _new_response(header_class=None) -> RemotingCommand:
+    # Java ``RemotingCommand.createResponseCommand(Class)``: SYSTEM_ERROR until the handler sets a code
+    return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, "not set any response code",
+                                                   header_class)
+
+
+class ClientManageProcessor(AsyncNettyRequestProcessor):
+    """See the module docstring."""
+
+    def __init__(self, broker_controller: "BrokerController") -> None:
+        self.broker_controller = broker_controller
+
+    def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
+        code = request.code
+        if code == RequestCode.HEART_BEAT:
+            return self.heart_beat(ctx, request)
+        if code == RequestCode.UNREGISTER_CLIENT:
+            return self.unregister_client(ctx, request)
+        if code == RequestCode.CHECK_CLIENT_CONFIG:
+            return self.check_client_config(ctx, request)
+        return None
+
+    def reject_request(self) -> bool:
+        return False
+
+    def heart_beat(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``heartBeat``: register every consumer group (creating its subscription group and retry topic)
+        and producer group of the heartbeat on this connection."""
+        controller = self.broker_controller
+        response = _new_response()
+        heartbeat_data = HeartbeatData.decode(request.body or b"{}")
+        client_channel_info = ClientChannelInfo(ctx.channel(), heartbeat_data.client_id, request.language,
+                                                request.version)
+        for data in heartbeat_data.consumer_data_set or ():
+            subscription_group_config = controller.get_subscription_group_manager().find_subscription_group_config(
+                data.group_name)
+            is_notify_consumer_ids_changed_enable = True
+            if subscription_group_config is not None:
+                is_notify_consumer_ids_changed_enable = subscription_group_config.notify_consumer_ids_changed_enable
+                topic_sys_flag = TopicSysFlag.build_sys_flag(False, True) if data.unit_mode else 0
+                controller.get_topic_config_manager().create_topic_in_send_message_back_method(
+                    MixAll.get_retry_topic(data.group_name), subscription_group_config.retry_queue_nums,
+                    PermName.PERM_WRITE | PermName.PERM_READ, topic_sys_flag)
+            changed = controller.get_consumer_manager().register_consumer(
+                data.group_name, client_channel_info, data.consume_type, data.message_model,
+                data.consume_from_where, data.subscription_data_set, is_notify_consumer_ids_changed_enable)
+            if changed:
+                log.info("registerConsumer info changed %s %s", data, ctx.channel().get_remote_addr())
+        for data in heartbeat_data.producer_data_set or ():
+            controller.get_producer_manager().register_producer(data.group_name, client_channel_info)
+        response.code = ResponseCode.SUCCESS
+        response.remark = None
+        return response
+
+    def unregister_client(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``unregisterClient``: remove the connection from the producer and/or consumer group."""
+        controller = self.broker_controller
+        response = _new_response(UnregisterClientResponseHeader)
+        request_header = request.decode_command_custom_header(UnregisterClientRequestHeader)
+        client_channel_info = ClientChannelInfo(ctx.channel(), request_header.client_id, request.language,
+                                                request.version)
+        if request_header.producer_group is not None:
+            controller.get_producer_manager().unregister_producer(request_header.producer_group,
+                                                                  client_channel_info)
+        group = request_header.consumer_group
+        if group is not None:
+            config = controller.get_subscription_group_manager().find_subscription_group_config(group)
+            notify = config.notify_consumer_ids_changed_enable if config is not None else True
+            controller.get_consumer_manager().unregister_consumer(group, client_channel_info, notify)
+        response.code = ResponseCode.SUCCESS
+        response.remark = None
+        return response
+
+    def check_client_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``checkClientConfig``: TAG subscriptions are fine; other expression types need
+        ``enablePropertyFilter`` (compiling SQL92 expressions belongs to the consumer filter support)."""
+        response = _new_response()
+        body = CheckClientRequestBody.decode(request.body) if request.body else None
+        if body is not None and body.subscription_data is not None:
+            subscription_data = body.subscription_data
+            if ExpressionType.is_tag_type(subscription_data.expression_type):
+                response.code = ResponseCode.SUCCESS
+                response.remark = None
+                return response
+            if not self.broker_controller.get_broker_config().enable_property_filter:
+                response.code = ResponseCode.SYSTEM_ERROR
+                response.remark = "The broker does not support consumer to filter message by " + \
+                    str(subscription_data.expression_type)
+                return response
+        response.code = ResponseCode.SUCCESS
+        response.remark = None
+        return response

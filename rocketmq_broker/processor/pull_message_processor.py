@@ -1,0 +1,318 @@
+"""Java ``org.apache.rocketmq.broker.processor.PullMessageProcessor``: PULL_MESSAGE.
+
+Checks (broker readable, subscription group, topic, queue id, subscription from the request or from the
+group's heartbeat), reads from the store through an :class:`ExpressionMessageFilter` and maps the
+``GetMessageStatus`` to the response code, remark and header exactly as Java (PROTOCOL.md §2.5). The body is the
+concatenation of the stored records (``transferMsgByHeap``). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
+handed to the :class:`PullRequestHoldService` and answered later, when a matching message arrives or its hold
+time is over: the re-evaluation runs on the pull executor, never suspends again and writes its response through
+the request's response writer. The commit offset carried by the request is stored on its first evaluation.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Optional
+
+from rocketmq_broker.filter.expression_message_filter import ExpressionMessageFilter
+from rocketmq_broker.longpolling.pull_request import PullRequest
+from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.get_message_status import GetMessageStatus
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.filter.expression_type import ExpressionType
+from rocketmq_common.filter.filter_api import FilterAPI
+from rocketmq_common.help.faq_url import FAQUrl
+from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.header.pull_message_request_header import (
+    PullMessageRequestHeader, PullMessageResponseHeader)
+from rocketmq_common.protocol.heartbeat.message_model import MessageModel
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.topic.offset_moved_event import OffsetMovedEvent
+from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.thread_pool import executor_submitter
+from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+
+__all__ = ["PullMessageProcessor"]
+
+log = logging.getLogger(__name__)
+
+_FLAG_COMMIT_OFFSET = PullSysFlag.FLAG_COMMIT_OFFSET
+_FLAG_SUSPEND = PullSysFlag.FLAG_SUSPEND
+_FLAG_SUBSCRIPTION = PullSysFlag.FLAG_SUBSCRIPTION
+_is_tag_type = ExpressionType.is_tag_type
+
+# GetMessageStatus -> response code (the NO_MATCHED_LOGIC_QUEUE / NO_MESSAGE_IN_QUEUE code depends on the offset)
+_STATUS_CODES = {
+    GetMessageStatus.FOUND: ResponseCode.SUCCESS,
+    GetMessageStatus.MESSAGE_WAS_REMOVING: ResponseCode.PULL_RETRY_IMMEDIATELY,
+    GetMessageStatus.NO_MATCHED_MESSAGE: ResponseCode.PULL_RETRY_IMMEDIATELY,
+    GetMessageStatus.OFFSET_FOUND_NULL: ResponseCode.PULL_NOT_FOUND,
+    GetMessageStatus.OFFSET_OVERFLOW_BADLY: ResponseCode.PULL_OFFSET_MOVED,
+    GetMessageStatus.OFFSET_OVERFLOW_ONE: ResponseCode.PULL_NOT_FOUND,
+    GetMessageStatus.OFFSET_TOO_SMALL: ResponseCode.PULL_OFFSET_MOVED,
+}
+_EMPTY_QUEUE_STATUSES = (GetMessageStatus.NO_MATCHED_LOGIC_QUEUE, GetMessageStatus.NO_MESSAGE_IN_QUEUE)
+
+
+class PullMessageProcessor(AsyncNettyRequestProcessor):
+    """See the module docstring. Registered by the broker controller for PULL_MESSAGE."""
+
+    def __init__(self, broker_controller: "BrokerController") -> None:
+        self.broker_controller = broker_controller
+
+    def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
+        """Java ``processRequest``: the response, or None when the pull was suspended (answered later)."""
+        return self._process_request(ctx, request, True)
+
+    def reject_request(self) -> bool:
+        return False
+
+    def _process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
+                         broker_allow_suspend: bool) -> Optional[RemotingCommand]:
+        response = RemotingCommand.create_response_command(class_header=PullMessageResponseHeader)
+        response_header: PullMessageResponseHeader = response.custom_header  # type: ignore[assignment]
+        request_header = request.decode_command_custom_header(PullMessageRequestHeader)
+        broker_controller = self.broker_controller
+        broker_config = broker_controller.get_broker_config()
+        if not PermName.is_readable(broker_config.broker_permission):
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the broker[%s] pulling message is forbidden" % broker_config.broker_ip1
+            return response
+        group = request_header.consumer_group
+        topic = request_header.topic
+        queue_id = request_header.queue_id
+        subscription_group_config = broker_controller.get_subscription_group_manager() \
+            .find_subscription_group_config(group)
+        if subscription_group_config is None:
+            response.code = ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
+            response.remark = "subscription group [%s] does not exist, %s" % (
+                group, FAQUrl.suggest_todo(FAQUrl.SUBSCRIPTION_GROUP_NOT_EXIST))
+            return response
+        if not subscription_group_config.consume_enable:
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "subscription group no permission, %s" % group
+            return response
+        sys_flag = request_header.sys_flag
+        has_suspend_flag = sys_flag & _FLAG_SUSPEND != 0
+        has_commit_offset_flag = sys_flag & _FLAG_COMMIT_OFFSET != 0
+        has_subscription_flag = sys_flag & _FLAG_SUBSCRIPTION != 0
+        suspend_timeout_millis = request_header.suspend_timeout_millis if has_suspend_flag else 0
+        channel = ctx.channel()
+        topic_config = broker_controller.get_topic_config_manager().select_topic_config(topic)
+        if topic_config is None:
+            log.error("the topic %s not exist, consumer: %s", topic, channel.get_remote_addr())
+            response.code = ResponseCode.TOPIC_NOT_EXIST
+            response.remark = "topic[%s] not exist, apply first please! %s" % (
+                topic, FAQUrl.suggest_todo(FAQUrl.APPLY_TOPIC_URL))
+            return response
+        if not PermName.is_readable(topic_config.perm):
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the topic[%s] pulling message is forbidden" % topic
+            return response
+        if queue_id < 0 or queue_id >= topic_config.read_queue_nums:
+            error_info = "queueId[%d] is illegal, topic:[%s] topicConfig.readQueueNums:[%d] consumer:[/%s]" % (
+                queue_id, topic, topic_config.read_queue_nums, channel.get_remote_addr())
+            log.warning(error_info)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = error_info
+            return response
+
+        consumer_filter_manager = broker_controller.get_consumer_filter_manager()
+        consumer_filter_data = None
+        if has_subscription_flag:
+            try:
+                subscription_data = FilterAPI.build(topic, request_header.subscription,
+                                                    request_header.expression_type)
+                if not _is_tag_type(subscription_data.expression_type) and consumer_filter_manager is not None:
+                    consumer_filter_data = consumer_filter_manager.build(
+                        topic, group, request_header.subscription, request_header.expression_type,
+                        request_header.sub_version)
+            except Exception:
+                log.warning("Parse the consumer's subscription[%s] failed, group: %s", request_header.subscription,
+                            group, exc_info=True)
+                response.code = ResponseCode.SUBSCRIPTION_PARSE_FAILED
+                response.remark = "parse the consumer's subscription failed"
+                return response
+        else:
+            consumer_group_info = broker_controller.get_consumer_manager().get_consumer_group_info(group)
+            if consumer_group_info is None:
+                log.warning("the consumer's group info not exist, group: %s", group)
+                response.code = ResponseCode.SUBSCRIPTION_NOT_EXIST
+                response.remark = "the consumer's group info not exist" + FAQUrl.suggest_todo(
+                    FAQUrl.SAME_GROUP_DIFFERENT_TOPIC)
+                return response
+            if not subscription_group_config.consume_broadcast_enable \
+                    and consumer_group_info.get_message_model() is MessageModel.BROADCASTING:
+                response.code = ResponseCode.NO_PERMISSION
+                response.remark = "the consumer group[%s] can not consume by broadcast way" % group
+                return response
+            subscription_data = consumer_group_info.find_subscription_data(topic)
+            if subscription_data is None:
+                log.warning("the consumer's subscription not exist, group: %s, topic:%s", group, topic)
+                response.code = ResponseCode.SUBSCRIPTION_NOT_EXIST
+                response.remark = "the consumer's subscription not exist" + FAQUrl.suggest_todo(
+                    FAQUrl.SAME_GROUP_DIFFERENT_TOPIC)
+                return response
+            if subscription_data.sub_version < request_header.sub_version:
+                log.warning("The broker's subscription is not latest, group: %s %s", group,
+                            subscription_data.sub_string)
+                response.code = ResponseCode.SUBSCRIPTION_NOT_LATEST
+                response.remark = "the consumer's subscription not latest"
+                return response
+            if not _is_tag_type(subscription_data.expression_type) and consumer_filter_manager is not None:
+                consumer_filter_data = consumer_filter_manager.get(topic, group)
+                if consumer_filter_data is None:
+                    response.code = ResponseCode.FILTER_DATA_NOT_EXIST
+                    response.remark = "The broker's consumer filter data is not exist!Your expression may be wrong!"
+                    return response
+                if consumer_filter_data.get_client_version() < request_header.sub_version:
+                    log.warning("The broker's consumer filter data is not latest, group: %s, topic: %s, serverV: %s, "
+                                "clientV: %s", group, topic, consumer_filter_data.get_client_version(),
+                                request_header.sub_version)
+                    response.code = ResponseCode.FILTER_DATA_NOT_LATEST
+                    response.remark = "the consumer's consumer filter data not latest"
+                    return response
+        if not _is_tag_type(subscription_data.expression_type) and (
+                not broker_config.enable_property_filter or consumer_filter_manager is None):
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "The broker does not support consumer to filter message by %s" % (
+                subscription_data.expression_type)
+            return response
+        message_filter = ExpressionMessageFilter(subscription_data, consumer_filter_data, consumer_filter_manager)
+
+        store = broker_controller.get_message_store()
+        queue_offset = request_header.queue_offset
+        get_message_result = store.get_message(group, topic, queue_id, queue_offset, request_header.max_msg_nums,
+                                               message_filter)
+        store_config = broker_controller.get_message_store_config()
+        if get_message_result is not None:
+            status = get_message_result.status
+            response.remark = status.name
+            response_header.next_begin_offset = get_message_result.next_begin_offset
+            response_header.min_offset = get_message_result.min_offset
+            response_header.max_offset = get_message_result.max_offset
+            if get_message_result.suggest_pulling_from_slave:
+                response_header.suggest_which_broker_id = subscription_group_config.which_broker_when_consume_slowly
+            else:
+                response_header.suggest_which_broker_id = MixAll.MASTER_ID
+            if store_config.broker_role is BrokerRole.SLAVE and not broker_config.slave_read_enable:
+                response.code = ResponseCode.PULL_RETRY_IMMEDIATELY
+                response_header.suggest_which_broker_id = MixAll.MASTER_ID
+            if broker_config.slave_read_enable:
+                if get_message_result.suggest_pulling_from_slave:
+                    response_header.suggest_which_broker_id = \
+                        subscription_group_config.which_broker_when_consume_slowly
+                else:
+                    response_header.suggest_which_broker_id = subscription_group_config.broker_id
+            else:
+                response_header.suggest_which_broker_id = MixAll.MASTER_ID
+
+            code = _STATUS_CODES.get(status)
+            if code is None:  # NO_MATCHED_LOGIC_QUEUE, NO_MESSAGE_IN_QUEUE
+                if queue_offset != 0:
+                    code = ResponseCode.PULL_OFFSET_MOVED
+                    log.info("the broker store no queue data, fix the request offset %d to %d, Topic: %s "
+                             "QueueId: %d Consumer Group: %s", queue_offset, get_message_result.next_begin_offset,
+                             topic, queue_id, group)
+                else:
+                    code = ResponseCode.PULL_NOT_FOUND
+            elif status is GetMessageStatus.OFFSET_OVERFLOW_BADLY:
+                log.info("the request offset: %d over flow badly, broker max offset: %d, consumer: %s",
+                         queue_offset, get_message_result.max_offset, channel.get_remote_addr())
+            elif status is GetMessageStatus.OFFSET_TOO_SMALL:
+                log.info("the request offset too small. group=%s, topic=%s, requestOffset=%d, brokerMinOffset=%d, "
+                         "clientIp=%s", group, topic, queue_offset, get_message_result.min_offset,
+                         channel.get_remote_addr())
+            response.code = code
+
+            if code == ResponseCode.SUCCESS:
+                response.body = b"".join(get_message_result.message_buffer_list)
+            elif code == ResponseCode.PULL_NOT_FOUND:
+                if broker_allow_suspend and has_suspend_flag:
+                    polling_time_mills = suspend_timeout_millis
+                    if not broker_config.long_polling_enable:
+                        polling_time_mills = broker_config.short_polling_time_mills
+                    pull_request = PullRequest(request, channel, polling_time_mills, int(time.time() * 1000),
+                                               queue_offset, subscription_data, message_filter, ctx)
+                    hold_service = broker_controller.get_pull_request_hold_service()
+                    hold_service.suspend_pull_request(topic, queue_id, pull_request)
+                    # a message stored between the read above and the suspension wakes the pull at once
+                    # (Java leaves it to the next periodic check)
+                    max_offset = store.get_max_offset_in_queue(topic, queue_id)
+                    if max_offset > queue_offset:
+                        hold_service.notify_message_arriving(topic, queue_id, max_offset)
+                    response = None
+            elif code == ResponseCode.PULL_OFFSET_MOVED:
+                if store_config.broker_role is not BrokerRole.SLAVE or store_config.offset_check_in_slave:
+                    mq = MessageQueue(topic, broker_config.broker_name, queue_id)
+                    event = OffsetMovedEvent()
+                    event.consumer_group = group
+                    event.message_queue = mq
+                    event.offset_request = queue_offset
+                    event.offset_new = get_message_result.next_begin_offset
+                    self.generate_offset_moved_event(event)
+                    log.warning("PULL_OFFSET_MOVED:correction offset. topic=%s, groupId=%s, requestOffset=%d, "
+                                "newOffset=%d, suggestBrokerId=%d", topic, group, event.offset_request,
+                                event.offset_new, response_header.suggest_which_broker_id)
+                else:
+                    response_header.suggest_which_broker_id = subscription_group_config.broker_id
+                    response.code = ResponseCode.PULL_RETRY_IMMEDIATELY
+                    log.warning("PULL_OFFSET_MOVED:none correction. topic=%s, groupId=%s, requestOffset=%d, "
+                                "suggestBrokerId=%d", topic, group, queue_offset,
+                                response_header.suggest_which_broker_id)
+        else:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "store getMessage return null"
+
+        if broker_allow_suspend and has_commit_offset_flag and store_config.broker_role is not BrokerRole.SLAVE:
+            broker_controller.get_consumer_offset_manager().commit_offset(
+                RemotingHelper.parse_channel_remote_addr(channel), group, topic, queue_id,
+                request_header.commit_offset)
+        return response
+
+    def generate_offset_moved_event(self, event: OffsetMovedEvent) -> None:
+        """Java ``generateOffsetMovedEvent``: record the correction in the ``OFFSET_MOVED_EVENT`` topic."""
+        try:
+            msg_inner = MessageExtBrokerInner()
+            msg_inner.topic = TopicValidator.RMQ_SYS_OFFSET_MOVED_EVENT
+            msg_inner.set_tags(event.consumer_group)
+            msg_inner.set_delay_time_level(0)
+            msg_inner.set_keys(event.consumer_group)
+            msg_inner.body = event.encode()
+            msg_inner.flag = 0
+            msg_inner.properties_string = MessageDecoder.message_properties2string(msg_inner.properties)
+            msg_inner.tags_code = MessageExtBrokerInner.tags_string2tags_code(event.consumer_group)
+            msg_inner.queue_id = 0
+            msg_inner.sys_flag = 0
+            msg_inner.born_timestamp = int(time.time() * 1000)
+            msg_inner.born_host = RemotingHelper.string2socket_address(self.broker_controller.get_broker_addr())
+            msg_inner.store_host = msg_inner.born_host
+            msg_inner.reconsume_times = 0
+            self.broker_controller.get_message_store().put_message(msg_inner)
+        except Exception:
+            log.warning("generateOffsetMovedEvent Exception, %s", event, exc_info=True)
+
+    def execute_request_when_wakeup(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> None:
+        """Java ``executeRequestWhenWakeup``: re-evaluate a held pull on the pull executor (it is never
+        suspended again) and send its response through ``ctx`` (the request's opaque and serialize type)."""
+        executor_submitter(self.broker_controller.get_pull_message_executor())(self._run_wakeup, ctx, request)
+
+    def _run_wakeup(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> None:
+        try:
+            response = self._process_request(ctx, request, False)
+        except Exception as e:
+            log.error("executeRequestWhenWakeup run, request %s", request, exc_info=True)
+            response = RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR,
+                                                               RemotingHelper.exception_simple_desc(e))
+        if response is not None:
+            ctx.write_response(response)

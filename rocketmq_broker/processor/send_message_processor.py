@@ -1,0 +1,414 @@
+"""Java ``org.apache.rocketmq.broker.processor.SendMessageProcessor``: SEND_MESSAGE, SEND_MESSAGE_V2,
+SEND_BATCH_MESSAGE and CONSUMER_SEND_MSG_BACK.
+
+A send is checked (``msgCheck``), retried messages past their max reconsume times go to ``%DLQ%<group>``, the
+stored message gets bornHost = the TCP peer, storeHost = the broker address, property ``CLUSTER`` and loses
+``WAIT`` from its stored property string (single sends only; batch messages keep it), then the store's
+``PutMessageStatus`` becomes the response code and remark exactly as Java's ``handlePutMessageResult``. Every
+send response carries the extFields ``MSG_REGION`` and ``TRACE_ON``. Half messages (``TRAN_MSG=true``) are
+stored as Java's ``TransactionalMessageBridge.parseHalfMessageInner`` does (``RMQ_SYS_TRANS_HALF_TOPIC`` queue
+0, real topic and queue in ``REAL_TOPIC`` / ``REAL_QID``); their commit, rollback and check come with the
+transactional service.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import TYPE_CHECKING, Dict, Optional, Tuple
+
+from rocketmq_broker.processor.abstract_send_message_processor import (AbstractSendMessageProcessor,
+                                                                        java_hash_map_order)
+from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
+from rocketmq_broker.store.put_message_result import PutMessageResult
+from rocketmq_broker.store.put_message_status import PutMessageStatus
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.help.faq_url import FAQUrl
+from rocketmq_common.message.message_accessor import MessageAccessor
+from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.message.message_ext_batch import MessageExtBatch
+from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import ConsumerSendMsgBackRequestHeader
+from rocketmq_common.protocol.header.send_message_request_header import (
+    SendMessageRequestHeader, SendMessageResponseHeader)
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
+from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_common.topic_filter_type import TopicFilterType
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+
+__all__ = ["SendMessageProcessor"]
+
+log = logging.getLogger(__name__)
+
+_V3_4_9 = MQVersion.version_ordinal("V3_4_9")
+_RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
+_PROPERTY_WAIT = MessageConst.PROPERTY_WAIT_STORE_MSG_OK
+_PROPERTY_CLUSTER = MessageConst.PROPERTY_CLUSTER
+_PROPERTY_TRAN_MSG = MessageConst.PROPERTY_TRANSACTION_PREPARED
+_MULTI_TAG = TopicFilterType.MULTI_TAG
+_MULTI_TAGS_FLAG = MessageSysFlag.MULTI_TAGS_FLAG
+_BYTE_MAX = 127
+_string2props = MessageDecoder.string2message_properties
+_props2string = MessageDecoder.message_properties2string
+_randrange = random.randrange
+
+
+def _random_queue_id(write_queue_nums: int) -> int:
+    """Java ``randomQueueId``: ``nextInt(99999999) % writeQueueNums``."""
+    return _randrange(99999999) % write_queue_nums
+
+
+class SendMessageProcessor(AbstractSendMessageProcessor):
+    """See the module docstring. Registered by the broker controller for SEND_MESSAGE, SEND_MESSAGE_V2,
+    SEND_BATCH_MESSAGE and CONSUMER_SEND_MSG_BACK."""
+
+    def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
+        """Java ``processRequest`` / ``asyncProcessRequest``: the response (None when there is none to send)."""
+        if request.code == RequestCode.CONSUMER_SEND_MSG_BACK:
+            return self.consumer_send_msg_back(ctx, request)
+        request_header = self.parse_request_header(request)
+        if request_header is None:
+            return None
+        if request_header.batch:
+            return self.send_batch_message(ctx, request, request_header)
+        return self.send_message(ctx, request, request_header)
+
+    def reject_request(self) -> bool:
+        """Java ``rejectRequest``: refuse sends while the store's page cache is busy."""
+        store = self.broker_controller.get_message_store()
+        return store.is_os_page_cache_busy() or store.is_transient_store_pool_deficient()
+
+    # ------------------------------------------------------------------ single and batch sends
+
+    def _pre_send(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader
+                  ) -> Tuple[RemotingCommand, Optional[TopicConfig]]:
+        """Java ``preSend``: the response with ``MSG_REGION`` / ``TRACE_ON``, code -1 while undecided, and the
+        topic config when ``msgCheck`` passed."""
+        response = RemotingCommand.create_response_command(class_header=SendMessageResponseHeader)
+        broker_config = self.broker_controller.get_broker_config()
+        # TRACE_ON before MSG_REGION: the order a Java broker's HashMap writes them in (golden frames)
+        response.ext_fields = {MessageConst.PROPERTY_TRACE_SWITCH: "true" if broker_config.trace_on else "false",
+                               MessageConst.PROPERTY_MSG_REGION: broker_config.region_id}
+        start_timestamp = broker_config.start_accept_send_request_time_stamp
+        if start_timestamp > 0 and int(time.time() * 1000) < start_timestamp:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "broker unable to service, until %s" % UtilAll.time_millis_to_human_string2(
+                start_timestamp)
+            return response, None
+        response.code = -1
+        return response, self.msg_check(ctx, request_header, response)
+
+    def send_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
+                     request_header: SendMessageRequestHeader) -> RemotingCommand:
+        """Java ``asyncSendMessage``."""
+        response, topic_config = self._pre_send(ctx, request_header)
+        if response.code != -1:
+            return response
+        broker_controller = self.broker_controller
+        queue_id = request_header.queue_id
+        if queue_id < 0:
+            queue_id = _random_queue_id(topic_config.write_queue_nums)  # type: ignore[union-attr]
+        msg_inner = MessageExtBrokerInner()
+        msg_inner.topic = request_header.topic
+        msg_inner.queue_id = queue_id
+        if not self.handle_retry_and_dlq(request_header, response, request, msg_inner, topic_config):
+            return response
+        msg_inner.body = request.body
+        msg_inner.flag = request_header.flag
+        orig_props = _string2props(request_header.properties)
+        msg_inner.properties = orig_props
+        msg_inner.born_timestamp = request_header.born_timestamp
+        msg_inner.born_host = _peer(ctx)
+        msg_inner.store_host = self.get_store_host()
+        reconsume_times = request_header.reconsume_times
+        msg_inner.reconsume_times = 0 if reconsume_times is None else reconsume_times
+        orig_props[_PROPERTY_CLUSTER] = broker_controller.get_broker_config().broker_cluster_name
+        max_size = len(orig_props)
+        wait_value = orig_props.pop(_PROPERTY_WAIT, None)
+        # no need to store "WAIT": it is left out of the stored string and put back for isWaitStoreMsgOK
+        msg_inner.properties_string = _props2string(java_hash_map_order(orig_props, max_size))
+        if wait_value is not None:
+            orig_props[_PROPERTY_WAIT] = wait_value
+        trans_flag = orig_props.get(_PROPERTY_TRAN_MSG)
+        if trans_flag is not None and trans_flag.lower() == "true":
+            broker_config = broker_controller.get_broker_config()
+            if broker_config.reject_transaction_message:
+                response.code = ResponseCode.NO_PERMISSION
+                response.remark = "the broker[%s] sending transaction message is forbidden" % (
+                    broker_config.broker_ip1)
+                return response
+            put_message_result = self.prepare_message(msg_inner)
+        else:
+            put_message_result = broker_controller.get_message_store().put_message(msg_inner)
+        return self.handle_put_message_result(put_message_result, response, queue_id)
+
+    def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
+                           request_header: SendMessageRequestHeader) -> RemotingCommand:
+        """Java ``asyncSendBatchMessage``: the batch header's properties (plus ``CLUSTER``) are appended to every
+        message of the batch by the store."""
+        response, topic_config = self._pre_send(ctx, request_header)
+        if response.code != -1:
+            return response
+        queue_id = request_header.queue_id
+        if queue_id < 0:
+            queue_id = _random_queue_id(topic_config.write_queue_nums)  # type: ignore[union-attr]
+        topic = request_header.topic
+        if len(topic) > _BYTE_MAX:
+            response.code = ResponseCode.MESSAGE_ILLEGAL
+            response.remark = "message topic length too long %d" % len(topic)
+            return response
+        batch = MessageExtBatch()
+        batch.topic = topic
+        batch.queue_id = queue_id
+        sys_flag = request_header.sys_flag
+        if topic_config.topic_filter_type is _MULTI_TAG:  # type: ignore[union-attr]
+            sys_flag |= _MULTI_TAGS_FLAG
+        batch.sys_flag = sys_flag
+        batch.flag = request_header.flag
+        properties = _string2props(request_header.properties)
+        batch.body = request.body
+        batch.born_timestamp = request_header.born_timestamp
+        batch.born_host = _peer(ctx)
+        batch.store_host = self.get_store_host()
+        reconsume_times = request_header.reconsume_times
+        batch.reconsume_times = 0 if reconsume_times is None else reconsume_times
+        properties[_PROPERTY_CLUSTER] = self.broker_controller.get_broker_config().broker_cluster_name
+        batch.properties = java_hash_map_order(properties)
+        put_message_result = self.broker_controller.get_message_store().put_messages(batch)
+        return self.handle_put_message_result(put_message_result, response, queue_id)
+
+    def handle_retry_and_dlq(self, request_header: SendMessageRequestHeader, response: RemotingCommand,
+                             request: RemotingCommand, msg: MessageExt, topic_config: TopicConfig) -> bool:
+        """Java ``handleRetryAndDLQ``: a ``%RETRY%`` message past its max reconsume times goes to ``%DLQ%<group>``
+        queue 0; sets the message's sysFlag. False (response filled) when the group or DLQ topic is missing."""
+        new_topic = request_header.topic
+        if new_topic is not None and new_topic.startswith(_RETRY_PREFIX):
+            group_name = new_topic[len(_RETRY_PREFIX):]
+            subscription_group_config = self.broker_controller.get_subscription_group_manager() \
+                .find_subscription_group_config(group_name)
+            if subscription_group_config is None:
+                response.code = ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
+                response.remark = "subscription group not exist, %s %s" % (
+                    group_name, FAQUrl.suggest_todo(FAQUrl.SUBSCRIPTION_GROUP_NOT_EXIST))
+                return False
+            max_reconsume_times = subscription_group_config.retry_max_times
+            if request.version >= _V3_4_9 and request_header.max_reconsume_times is not None:
+                max_reconsume_times = request_header.max_reconsume_times
+            reconsume_times = request_header.reconsume_times or 0
+            if reconsume_times >= max_reconsume_times:
+                new_topic = MixAll.get_dlq_topic(group_name)
+                queue_id = _randrange(99999999) % self.DLQ_NUMS_PER_GROUP
+                topic_config = self.broker_controller.get_topic_config_manager() \
+                    .create_topic_in_send_message_back_method(new_topic, self.DLQ_NUMS_PER_GROUP,
+                                                              PermName.PERM_WRITE | PermName.PERM_READ, 0)
+                msg.topic = new_topic
+                msg.queue_id = queue_id
+                msg.set_delay_time_level(0)
+                if topic_config is None:
+                    response.code = ResponseCode.SYSTEM_ERROR
+                    response.remark = "topic[%s] not exist" % new_topic
+                    return False
+        sys_flag = request_header.sys_flag
+        if topic_config.topic_filter_type is _MULTI_TAG:
+            sys_flag |= _MULTI_TAGS_FLAG
+        msg.sys_flag = sys_flag
+        return True
+
+    def prepare_message(self, msg_inner: MessageExtBrokerInner) -> PutMessageResult:
+        """Java ``TransactionalMessageServiceImpl.asyncPrepareMessage`` (``parseHalfMessageInner``): store a half
+        message in ``RMQ_SYS_TRANS_HALF_TOPIC`` queue 0 with its real topic and queue as properties."""
+        MessageAccessor.put_property(msg_inner, MessageConst.PROPERTY_REAL_TOPIC, msg_inner.topic)
+        MessageAccessor.put_property(msg_inner, MessageConst.PROPERTY_REAL_QUEUE_ID, str(msg_inner.queue_id))
+        msg_inner.sys_flag = MessageSysFlag.reset_transaction_value(msg_inner.sys_flag,
+                                                                    MessageSysFlag.TRANSACTION_NOT_TYPE)
+        msg_inner.topic = TopicValidator.RMQ_SYS_TRANS_HALF_TOPIC
+        msg_inner.queue_id = 0
+        msg_inner.properties_string = _props2string(java_hash_map_order(msg_inner.properties))
+        return self.broker_controller.get_message_store().put_message(msg_inner)
+
+    def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], response: RemotingCommand,
+                                  queue_id: int) -> RemotingCommand:
+        """Java ``handlePutMessageResult``: the store's status as response code and remark; the offset msgId
+        (comma-joined for a batch), queue id and queue offset when stored."""
+        if put_message_result is None:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "store putMessage return null"
+            return response
+        status = put_message_result.put_message_status
+        send_ok = False
+        if status is PutMessageStatus.PUT_OK:
+            send_ok = True
+            response.code = ResponseCode.SUCCESS
+        elif status is PutMessageStatus.FLUSH_DISK_TIMEOUT:
+            response.code = ResponseCode.FLUSH_DISK_TIMEOUT
+            send_ok = True
+        elif status is PutMessageStatus.FLUSH_SLAVE_TIMEOUT:
+            response.code = ResponseCode.FLUSH_SLAVE_TIMEOUT
+            send_ok = True
+        elif status is PutMessageStatus.SLAVE_NOT_AVAILABLE:
+            response.code = ResponseCode.SLAVE_NOT_AVAILABLE
+            send_ok = True
+        elif status is PutMessageStatus.CREATE_MAPEDFILE_FAILED:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "create mapped file failed, server is busy or broken."
+        elif status is PutMessageStatus.MESSAGE_ILLEGAL or status is PutMessageStatus.PROPERTIES_SIZE_EXCEEDED:
+            response.code = ResponseCode.MESSAGE_ILLEGAL
+            response.remark = ("the message is illegal, maybe msg body or properties length not matched. msg body "
+                               "length limit %dB, msg properties length limit 32KB." %
+                               self.broker_controller.get_message_store_config().max_message_size)
+        elif status is PutMessageStatus.SERVICE_NOT_AVAILABLE:
+            response.code = ResponseCode.SERVICE_NOT_AVAILABLE
+            response.remark = ("service not available now. It may be caused by one of the following reasons: the "
+                               "broker's disk is full [%s], messages are put to the slave, message store has been "
+                               "shut down, etc." % self._disk_util())
+        elif status is PutMessageStatus.OS_PAGECACHE_BUSY:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "[PC_SYNCHRONIZED]broker busy, start flow control for a while"
+        elif status is PutMessageStatus.LMQ_CONSUME_QUEUE_NUM_EXCEEDED:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = ("[LMQ_CONSUME_QUEUE_NUM_EXCEEDED]broker config enableLmq and enableMultiDispatch, lmq "
+                               "consumeQueue num exceed maxLmqConsumeQueueNum config num, default limit 2w.")
+        elif status is PutMessageStatus.UNKNOWN_ERROR:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "UNKNOWN_ERROR"
+        else:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "UNKNOWN_ERROR DEFAULT"
+        if send_ok:
+            append_result = put_message_result.append_message_result
+            response.remark = None
+            response_header = response.custom_header
+            response_header.msg_id = append_result.get_msg_id()  # type: ignore[union-attr]
+            response_header.queue_id = queue_id  # type: ignore[union-attr]
+            response_header.queue_offset = append_result.logics_offset  # type: ignore[union-attr]
+        return response
+
+    def _disk_util(self) -> str:
+        """Java ``diskUtil``: used ratios of the commit log, consume queue and index partitions."""
+        config = self.broker_controller.get_message_store_config()
+        physic_ratio = 100.0
+        for path in config.get_store_path_commit_log().strip().split(config.MULTI_PATH_SPLITTER):
+            physic_ratio = min(physic_ratio, UtilAll.get_disk_partition_space_used_percent(path))
+        root = config.store_path_root_dir
+        logis_ratio = UtilAll.get_disk_partition_space_used_percent(
+            StorePathConfigHelper.get_store_path_consume_queue(root))
+        index_ratio = UtilAll.get_disk_partition_space_used_percent(StorePathConfigHelper.get_store_path_index(root))
+        return "CL: %5.2f CQ: %5.2f INDEX: %5.2f" % (physic_ratio, logis_ratio, index_ratio)
+
+    # ------------------------------------------------------------------ CONSUMER_SEND_MSG_BACK
+
+    def consumer_send_msg_back(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``asyncConsumerSendMsgBack``: re-store a consumed message in ``%RETRY%<group>`` with a delay
+        level (0: 3 + reconsumeTimes), or in ``%DLQ%<group>`` past its max reconsume times or for a negative
+        level."""
+        response = RemotingCommand.create_response_command(remark=None)
+        request_header = request.decode_command_custom_header(ConsumerSendMsgBackRequestHeader)
+        broker_controller = self.broker_controller
+        group = request_header.group
+        subscription_group_config = broker_controller.get_subscription_group_manager() \
+            .find_subscription_group_config(group)
+        if subscription_group_config is None:
+            response.code = ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
+            response.remark = "subscription group not exist, %s %s" % (
+                group, FAQUrl.suggest_todo(FAQUrl.SUBSCRIPTION_GROUP_NOT_EXIST))
+            return response
+        broker_config = broker_controller.get_broker_config()
+        if not PermName.is_writeable(broker_config.broker_permission):
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the broker[%s] sending message is forbidden" % broker_config.broker_ip1
+            return response
+        if subscription_group_config.retry_queue_nums <= 0:
+            response.code = ResponseCode.SUCCESS
+            response.remark = None
+            return response
+        new_topic = MixAll.get_retry_topic(group)
+        queue_id = _randrange(99999999) % subscription_group_config.retry_queue_nums
+        topic_sys_flag = TopicSysFlag.build_sys_flag(False, True) if request_header.unit_mode else 0
+        topic_config_manager = broker_controller.get_topic_config_manager()
+        topic_config = topic_config_manager.create_topic_in_send_message_back_method(
+            new_topic, subscription_group_config.retry_queue_nums, PermName.PERM_WRITE | PermName.PERM_READ,
+            topic_sys_flag)
+        if topic_config is None:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "topic[%s] not exist" % new_topic
+            return response
+        if not PermName.is_writeable(topic_config.perm):
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the topic[%s] sending message is forbidden" % new_topic
+            return response
+        store = broker_controller.get_message_store()
+        msg_ext = store.look_message_by_offset(request_header.offset)
+        if msg_ext is None:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "look message by offset failed, %d" % request_header.offset
+            return response
+        if msg_ext.properties is None:
+            msg_ext.properties = {}
+        if msg_ext.get_property(MessageConst.PROPERTY_RETRY_TOPIC) is None:
+            MessageAccessor.put_property(msg_ext, MessageConst.PROPERTY_RETRY_TOPIC, msg_ext.topic)
+        msg_ext.set_wait_store_msg_ok(False)
+        delay_level = request_header.delay_level
+        max_reconsume_times = subscription_group_config.retry_max_times
+        if request.version >= _V3_4_9 and request_header.max_reconsume_times is not None:
+            max_reconsume_times = request_header.max_reconsume_times
+        if msg_ext.reconsume_times >= max_reconsume_times or delay_level < 0:
+            new_topic = MixAll.get_dlq_topic(group)
+            queue_id = _randrange(99999999) % self.DLQ_NUMS_PER_GROUP
+            topic_config = topic_config_manager.create_topic_in_send_message_back_method(
+                new_topic, self.DLQ_NUMS_PER_GROUP, PermName.PERM_WRITE | PermName.PERM_READ, 0)
+            if topic_config is None:
+                response.code = ResponseCode.SYSTEM_ERROR
+                response.remark = "topic[%s] not exist" % new_topic
+                return response
+            msg_ext.set_delay_time_level(0)
+        else:
+            if delay_level == 0:
+                delay_level = 3 + msg_ext.reconsume_times
+            msg_ext.set_delay_time_level(delay_level)
+        msg_inner = MessageExtBrokerInner()
+        msg_inner.topic = new_topic
+        msg_inner.body = msg_ext.body
+        msg_inner.flag = msg_ext.flag
+        properties: Dict[str, str] = msg_ext.properties
+        msg_inner.properties = properties
+        msg_inner.tags_code = MessageExtBrokerInner.tags_string2tags_code(msg_ext.get_tags())
+        msg_inner.queue_id = queue_id
+        msg_inner.sys_flag = msg_ext.sys_flag
+        msg_inner.born_timestamp = msg_ext.born_timestamp
+        msg_inner.born_host = msg_ext.born_host
+        msg_inner.store_host = msg_ext.store_host
+        msg_inner.reconsume_times = msg_ext.reconsume_times + 1
+        origin_msg_id = MessageAccessor.get_origin_message_id(msg_ext)
+        MessageAccessor.set_origin_message_id(msg_inner, msg_ext.msg_id if UtilAll.is_blank(origin_msg_id)
+                                              else origin_msg_id)
+        msg_inner.properties_string = _props2string(java_hash_map_order(properties))
+        put_message_result = store.put_message(msg_inner)
+        if put_message_result is None:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "putMessageResult is null"
+            return response
+        if put_message_result.put_message_status is PutMessageStatus.PUT_OK:
+            response.code = ResponseCode.SUCCESS
+            response.remark = None
+            return response
+        response.code = ResponseCode.SYSTEM_ERROR
+        response.remark = put_message_result.put_message_status.name
+        return response
+
+
+def _peer(ctx: "ChannelHandlerContext") -> Tuple[str, int]:
+    """The request's TCP peer as an ``(ip, port)`` tuple (Java ``ctx.channel().remoteAddress()``)."""
+    address = ctx.channel().remote_address()
+    return address if len(address) == 2 else (address[0], address[1])

@@ -1,0 +1,1 @@
+"""Message store configuration (Java ``org.apache.rocketmq.store.config``)."""

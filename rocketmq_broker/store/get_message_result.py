@@ -1,0 +1,61 @@
+"""Java ``org.apache.rocketmq.store.GetMessageResult``."""
+from __future__ import annotations
+
+import math
+from typing import List, Optional
+
+from rocketmq_broker.store.get_message_status import GetMessageStatus
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
+
+__all__ = ["GetMessageResult"]
+
+#: Java ``BrokerStatsManager.SIZE_PER_COUNT``
+_SIZE_PER_COUNT = 64 * 1024
+
+
+class GetMessageResult(Bean):
+    """Result of a pull: status, offsets and the raw stored records (``message_buffer_list``, one ``bytes``
+    per message, PROTOCOL.md §5.1) that the pull response body concatenates."""
+
+    status = Prop(GetMessageStatus)
+    next_begin_offset = Prop(int, 0)
+    min_offset = Prop(int, 0)
+    max_offset = Prop(int, 0)
+    buffer_total_size = Prop(int, 0)
+    suggest_pulling_from_slave = Prop(bool, False)
+    msg_count4_commercial = Prop(int, 0)
+    message_buffer_list = Prop(ListOf(bytes), [])
+    #: commit-log offset of each message (not in Java's class: the broker can log or trace with it)
+    message_offset_list = Prop(ListOf(int), [])
+
+    def __init__(self, status: Optional[GetMessageStatus] = None) -> None:
+        self.status = status
+        self.next_begin_offset = 0
+        self.min_offset = 0
+        self.max_offset = 0
+        self.buffer_total_size = 0
+        self.suggest_pulling_from_slave = False
+        self.msg_count4_commercial = 0
+        self.message_buffer_list: List[bytes] = []
+        self.message_offset_list: List[int] = []
+
+    def add_message(self, buffer: bytes, commit_log_offset: int = -1) -> None:
+        """Java ``addMessage``: append one record."""
+        self.message_buffer_list.append(buffer)
+        self.message_offset_list.append(commit_log_offset)
+        size = len(buffer)
+        self.buffer_total_size += size
+        self.msg_count4_commercial += int(math.ceil(size / _SIZE_PER_COUNT))
+
+    def get_message_count(self) -> int:
+        """Java ``getMessageCount``."""
+        return len(self.message_buffer_list)
+
+    def release(self) -> None:
+        """Java ``release``: nothing is mapped, nothing to release."""
+
+    def __repr__(self) -> str:
+        return ("GetMessageResult [status=%s, nextBeginOffset=%d, minOffset=%d, maxOffset=%d, bufferTotalSize=%d, "
+                "suggestPullingFromSlave=%s]" % (self.status.name if self.status else None, self.next_begin_offset,
+                                                  self.min_offset, self.max_offset, self.buffer_total_size,
+                                                  "true" if self.suggest_pulling_from_slave else "false"))

@@ -1,0 +1,187 @@
+"""Java ``org.apache.rocketmq.store.index.IndexFile``: a hash-slot index file.
+
+Layout (Java's): a 40-byte :class:`IndexHeader`, ``hash_slot_num`` 4-byte slots, then ``index_num`` 20-byte
+entries: key hash (int), commit-log offset (long), seconds since the file's begin timestamp (int), previous
+entry of the same slot (int). A slot holds the number of the last entry whose hash falls in it, so a lookup
+walks the chain backwards (newest first). The file is created at its full size as a sparse file and memory
+mapped. Difference from Java: the key hash is the CRC-32 of the UTF-8 key (Java: ``String.hashCode``, far
+slower in Python); it is only compared with itself, so the format stays consistent.
+"""
+from __future__ import annotations
+
+import logging
+import mmap
+import os
+import struct
+import sys
+import zlib
+from typing import List
+
+from rocketmq_broker.store.index.index_header import INDEX_HEADER_SIZE, IndexHeader
+
+__all__ = ["IndexFile"]
+
+log = logging.getLogger(__name__)
+
+_HASH_SLOT_SIZE = 4
+_INDEX_SIZE = 20
+_INVALID_INDEX = 0
+_INT = struct.Struct(">i")
+_ENTRY = struct.Struct(">iqii")
+_INT_MAX = 0x7FFFFFFF
+#: Linux writes back the dirty pages of shared mappings on fsync
+_FSYNC_FLUSHES_MAPPINGS = sys.platform.startswith("linux")
+
+
+class IndexFile:
+    """One index file (``index/<yyyyMMddHHmmssSSS>``)."""
+
+    def __init__(self, file_name: str, hash_slot_num: int, index_num: int, end_phy_offset: int,
+                 end_timestamp: int) -> None:
+        self.file_name = file_name
+        self.hash_slot_num = hash_slot_num
+        self.index_num = index_num
+        self.file_total_size = INDEX_HEADER_SIZE + hash_slot_num * _HASH_SLOT_SIZE + index_num * _INDEX_SIZE
+        parent = os.path.dirname(file_name)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+        self._fd = os.open(file_name, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if os.fstat(self._fd).st_size != self.file_total_size:
+                os.ftruncate(self._fd, self.file_total_size)
+            self.mapped_byte_buffer = mmap.mmap(self._fd, self.file_total_size)
+        except OSError:
+            os.close(self._fd)
+            raise
+        self._entries_base = INDEX_HEADER_SIZE + hash_slot_num * _HASH_SLOT_SIZE
+        self.index_header = IndexHeader(self.mapped_byte_buffer)
+        if end_phy_offset > 0:
+            self.index_header.set_begin_phy_offset(end_phy_offset)
+            self.index_header.set_end_phy_offset(end_phy_offset)
+        if end_timestamp > 0:
+            self.index_header.set_begin_timestamp(end_timestamp)
+            self.index_header.set_end_timestamp(end_timestamp)
+
+    def get_file_name(self) -> str:
+        """Java ``getFileName``."""
+        return self.file_name
+
+    def load(self) -> None:
+        """Java ``load``: read the header."""
+        self.index_header.load()
+
+    def flush(self) -> None:
+        """Java ``flush``: write the mapped pages to disk (the header is written through on every change, so
+        unlike Java it is not rewritten here, which could race with a concurrent put). On Linux an ``fsync``
+        of the file does it without holding the GIL (``mmap.flush`` holds it for the whole msync)."""
+        if self.mapped_byte_buffer.closed:
+            return
+        if _FSYNC_FLUSHES_MAPPINGS:
+            os.fsync(self._fd)
+        else:
+            self.mapped_byte_buffer.flush()
+
+    def is_write_full(self) -> bool:
+        """Java ``isWriteFull``."""
+        return self.index_header.index_count >= self.index_num
+
+    def close(self) -> None:
+        """Unmap and close the file."""
+        if not self.mapped_byte_buffer.closed:
+            self.mapped_byte_buffer.close()
+            os.close(self._fd)
+
+    def destroy(self) -> bool:
+        """Java ``destroy``: unmap and delete."""
+        self.close()
+        try:
+            os.remove(self.file_name)
+        except FileNotFoundError:
+            log.info("index file %s already deleted", self.file_name)
+        return True
+
+    @staticmethod
+    def index_key_hash_method(key: str) -> int:
+        """Java ``indexKeyHashMethod``: a non-negative hash of the key (CRC-32 here, see the module doc)."""
+        return zlib.crc32(key.encode("utf-8")) & _INT_MAX
+
+    def put_key(self, key: str, phy_offset: int, store_timestamp: int) -> bool:
+        """Java ``putKey``: add an entry; False when the file is full."""
+        header = self.index_header
+        index_count = header.index_count
+        if index_count >= self.index_num:
+            log.warning("Over index file capacity: index count = %d; index max num = %d", index_count, self.index_num)
+            return False
+        buf = self.mapped_byte_buffer
+        key_hash = zlib.crc32(key.encode("utf-8")) & _INT_MAX
+        abs_slot_pos = INDEX_HEADER_SIZE + (key_hash % self.hash_slot_num) * _HASH_SLOT_SIZE
+        slot_value = _INT.unpack_from(buf, abs_slot_pos)[0]
+        if slot_value <= _INVALID_INDEX or slot_value > index_count:
+            slot_value = _INVALID_INDEX
+        begin_timestamp = header.begin_timestamp
+        if begin_timestamp <= 0:
+            time_diff = 0
+        else:
+            time_diff = min(max((store_timestamp - begin_timestamp) // 1000, 0), _INT_MAX)
+        _ENTRY.pack_into(buf, self._entries_base + index_count * _INDEX_SIZE, key_hash, phy_offset, time_diff,
+                         slot_value)
+        _INT.pack_into(buf, abs_slot_pos, index_count)
+        header.put_entry(phy_offset, store_timestamp, slot_value == _INVALID_INDEX)
+        return True
+
+    def get_begin_timestamp(self) -> int:
+        """Java ``getBeginTimestamp``."""
+        return self.index_header.begin_timestamp
+
+    def get_end_timestamp(self) -> int:
+        """Java ``getEndTimestamp``."""
+        return self.index_header.end_timestamp
+
+    def get_begin_phy_offset(self) -> int:
+        """Java ``getBeginPhyOffset`` (on the header in Java)."""
+        return self.index_header.begin_phy_offset
+
+    def get_end_phy_offset(self) -> int:
+        """Java ``getEndPhyOffset``."""
+        return self.index_header.end_phy_offset
+
+    def get_index_count(self) -> int:
+        """Entries written plus one (entry 0 is never used), Java ``IndexHeader.getIndexCount``."""
+        return self.index_header.index_count
+
+    def is_time_matched(self, begin: int, end: int) -> bool:
+        """Java ``isTimeMatched``: the file's time range overlaps ``[begin, end]``."""
+        b = self.index_header.begin_timestamp
+        e = self.index_header.end_timestamp
+        return (begin < b and end > e) or b <= begin <= e or b <= end <= e
+
+    def select_phy_offset(self, phy_offsets: List[int], key: str, max_num: int, begin: int, end: int) -> None:
+        """Java ``selectPhyOffset``: append the offsets of entries with the key's hash stored in
+        ``[begin, end]``, newest first, until ``max_num`` offsets are collected."""
+        buf = self.mapped_byte_buffer
+        if buf.closed:
+            return
+        header = self.index_header
+        key_hash = self.index_key_hash_method(key)
+        abs_slot_pos = INDEX_HEADER_SIZE + (key_hash % self.hash_slot_num) * _HASH_SLOT_SIZE
+        index_count = header.index_count
+        slot_value = _INT.unpack_from(buf, abs_slot_pos)[0]
+        if slot_value <= _INVALID_INDEX or slot_value > index_count or index_count <= 1:
+            return
+        next_index = slot_value
+        while len(phy_offsets) < max_num:
+            hash_read, phy_offset_read, time_diff, prev_index = _ENTRY.unpack_from(
+                buf, self._entries_base + next_index * _INDEX_SIZE)
+            if time_diff < 0:
+                break
+            time_read = header.begin_timestamp + time_diff * 1000
+            if hash_read == key_hash and begin <= time_read <= end:
+                phy_offsets.append(phy_offset_read)
+            if prev_index <= _INVALID_INDEX or prev_index > index_count or prev_index == next_index \
+                    or time_read < begin:
+                break
+            next_index = prev_index
+
+    def __repr__(self) -> str:
+        return self.file_name
+

@@ -1,0 +1,22 @@
+"""Java ``org.apache.rocketmq.store.index.QueryOffsetResult``."""
+from __future__ import annotations
+
+from typing import List
+
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
+
+__all__ = ["QueryOffsetResult"]
+
+
+class QueryOffsetResult(Bean):
+    """Commit-log offsets found for a key, plus the index's last update point."""
+
+    phy_offsets = Prop(ListOf(int), [])
+    index_last_update_timestamp = Prop(int, 0)
+    index_last_update_phyoffset = Prop(int, 0)
+
+    def __init__(self, phy_offsets: List[int], index_last_update_timestamp: int,
+                 index_last_update_phyoffset: int) -> None:
+        self.phy_offsets = phy_offsets
+        self.index_last_update_timestamp = index_last_update_timestamp
+        self.index_last_update_phyoffset = index_last_update_phyoffset

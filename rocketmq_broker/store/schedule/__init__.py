@@ -1,0 +1,1 @@
+"""Delayed (scheduled) messages (Java ``org.apache.rocketmq.store.schedule``)."""

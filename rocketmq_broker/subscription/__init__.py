@@ -1,0 +1,1 @@
+"""Subscription groups (Java ``org.apache.rocketmq.broker.subscription``)."""

@@ -1,0 +1,107 @@
+"""Java ``org.apache.rocketmq.broker.subscription.SubscriptionGroupManager``: consumer group configurations,
+persisted to ``<storePathRootDir>/config/subscriptionGroup.json``.
+
+Java's default groups (TOOLS_CONSUMER, FILTERSRV_CONSUMER, SELF_TEST_C_GROUP, CID_ONS-HTTP-PROXY,
+CID_ONSAPI_PULL, CID_ONSAPI_PERMISSION, CID_ONSAPI_OWNER) exist from the start; unknown groups are created on
+first use when ``autoCreateSubscriptionGroup`` is on (or the group is a ``CID_RMQ_SYS_`` group).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Dict, Optional
+
+from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
+from rocketmq_broker.config_manager import ConfigManager, pretty_json
+from rocketmq_common.data_version import DataVersion
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
+from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+
+if TYPE_CHECKING:
+    from rocketmq_broker.broker_controller import BrokerController
+
+__all__ = ["SubscriptionGroupManager"]
+
+log = logging.getLogger(__name__)
+
+
+class SubscriptionGroupManager(ConfigManager):
+    """See the module docstring."""
+
+    def __init__(self, broker_controller: "BrokerController") -> None:
+        super().__init__()
+        self.broker_controller = broker_controller
+        self.subscription_group_table: Dict[str, SubscriptionGroupConfig] = {}
+        self.data_version = DataVersion()
+        for group in (MixAll.TOOLS_CONSUMER_GROUP, MixAll.FILTERSRV_CONSUMER_GROUP, MixAll.SELF_TEST_CONSUMER_GROUP):
+            self.subscription_group_table[group] = SubscriptionGroupConfig(group_name=group)
+        for group in (MixAll.ONS_HTTP_PROXY_GROUP, MixAll.CID_ONSAPI_PULL_GROUP, MixAll.CID_ONSAPI_PERMISSION_GROUP,
+                      MixAll.CID_ONSAPI_OWNER_GROUP):
+            self.subscription_group_table[group] = SubscriptionGroupConfig(group_name=group,
+                                                                           consume_broadcast_enable=True)
+
+    def update_subscription_group_config(self, config: SubscriptionGroupConfig) -> None:
+        """Java ``updateSubscriptionGroupConfig``."""
+        old = self.subscription_group_table.get(config.group_name)
+        self.subscription_group_table[config.group_name] = config
+        if old is not None:
+            log.info("update subscription group config, old: %s new: %s", old, config)
+        else:
+            log.info("create new subscription group, %s", config)
+        self.data_version.next_version()
+        self.persist()
+
+    def disable_consume(self, group_name: str) -> None:
+        """Java ``disableConsume``."""
+        old = self.subscription_group_table.get(group_name)
+        if old is not None:
+            old.consume_enable = False
+            self.data_version.next_version()
+
+    def find_subscription_group_config(self, group: str) -> Optional[SubscriptionGroupConfig]:
+        """Java ``findSubscriptionGroupConfig``: the group's config, auto-created when allowed, else None."""
+        config = self.subscription_group_table.get(group)
+        if config is None and (self.broker_controller.get_broker_config().auto_create_subscription_group
+                               or MixAll.is_sys_consumer_group(group)):
+            config = self.subscription_group_table.setdefault(group, SubscriptionGroupConfig(group_name=group))
+            if config.group_name == group:
+                log.info("auto create a subscription group, %s", config)
+            self.data_version.next_version()
+            self.persist()
+        return config
+
+    def delete_subscription_group_config(self, group_name: str) -> None:
+        """Java ``deleteSubscriptionGroupConfig``."""
+        old = self.subscription_group_table.pop(group_name, None)
+        if old is not None:
+            log.info("delete subscription group OK, subscription group:%s", old)
+            self.data_version.next_version()
+            self.persist()
+        else:
+            log.warning("delete subscription group failed, subscription groupName: %s not exist", group_name)
+
+    def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]:
+        return self.subscription_group_table
+
+    def get_data_version(self) -> DataVersion:
+        return self.data_version
+
+    # ------------------------------------------------------------------ persistence
+
+    def config_file_path(self) -> str:
+        return BrokerPathConfigHelper.get_subscription_group_path(
+            self.broker_controller.get_message_store_config().store_path_root_dir)
+
+    def encode(self, pretty_format: bool = False) -> str:
+        wrapper = SubscriptionGroupWrapper(subscription_group_table=dict(self.subscription_group_table),
+                                           data_version=self.data_version)
+        return pretty_json(wrapper.to_json_value()) if pretty_format else wrapper.to_json()
+
+    def decode(self, json_string: str) -> None:
+        wrapper = SubscriptionGroupWrapper.from_json(json_string)
+        if wrapper.subscription_group_table:
+            self.subscription_group_table.update(wrapper.subscription_group_table)
+            for config in wrapper.subscription_group_table.values():
+                log.info("load exist subscription group, %s", config)
+        if wrapper.data_version is not None:
+            self.data_version.assign_new_one(wrapper.data_version)

@@ -1,0 +1,1 @@
+"""Topic configurations (Java ``org.apache.rocketmq.broker.topic``)."""

@@ -1,0 +1,1 @@
+"""NameServer key/value configuration (Java ``org.apache.rocketmq.namesrv.kvconfig``)."""

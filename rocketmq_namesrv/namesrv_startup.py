@@ -1,0 +1,150 @@
+"""Java ``org.apache.rocketmq.namesrv.NamesrvStartup``: the ``python -m rocketmq_namesrv`` command.
+
+Options: ``-c/--configFile FILE`` (a properties file with Java NamesrvConfig / NettyServerConfig names such as
+``listenPort``, ``kvConfigPath``, ``orderMessageEnable``), ``-p/--port PORT`` (overrides ``listenPort``; 0 picks
+a free port) and ``--printConfigItem`` (print every setting and exit). Java's ``-p`` is the short form of
+``printConfigItem``; here it is the port, as the project's commands use it. The server runs until SIGINT
+(Ctrl-C) or SIGTERM, then shuts down cleanly and exits with 0.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from typing import Any, Dict, List, Optional, Sequence
+
+from rocketmq_common.mix_all import MixAll
+from rocketmq_namesrv.namesrv_config import NamesrvConfig
+from rocketmq_namesrv.namesrv_controller import DEFAULT_LISTEN_PORT, NamesrvController
+from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+__all__ = ["NamesrvStartup", "main"]
+
+log = logging.getLogger(__name__)
+
+_LOG_FORMAT = "%(asctime)s %(levelname)s [%(threadName)s] %(name)s - %(message)s"
+
+
+class NamesrvStartup:
+    """Static steps of the start-up, as in Java (``create_namesrv_controller``, ``start``, ``shutdown``)."""
+
+    @staticmethod
+    def build_commandline_options() -> argparse.ArgumentParser:
+        """Java ``buildCommandlineOptions`` (plus ``-p/--port``)."""
+        parser = argparse.ArgumentParser(prog="mqnamesrv", description="RocketMQ NameServer (Python)")
+        parser.add_argument("-c", "--configFile", metavar="FILE", help="Name server config properties file")
+        parser.add_argument("-p", "--port", type=int, metavar="PORT",
+                            help="listen port (default %d; 0 picks a free port)" % DEFAULT_LISTEN_PORT)
+        parser.add_argument("--printConfigItem", action="store_true", help="Print all config items")
+        return parser
+
+    @staticmethod
+    def load_properties(path: str) -> Dict[str, str]:
+        """Read a properties file; raises OSError or ValueError with the file name."""
+        with open(path, "r", encoding="utf-8") as f:
+            properties = MixAll.string2properties(f.read())
+        if properties is None:
+            raise ValueError("cannot parse the properties file %s" % path)
+        return properties
+
+    @staticmethod
+    def create_namesrv_controller(argv: Optional[Sequence[str]] = None,
+                                  out: Any = None) -> Optional[NamesrvController]:
+        """Java ``createNamesrvController``: parse the command line and build the configured controller; None
+        when only the settings were to be printed (``--printConfigItem``, written to ``out``)."""
+        out = out if out is not None else sys.stdout
+        args = NamesrvStartup.build_commandline_options().parse_args(argv)
+        namesrv_config = NamesrvConfig()
+        netty_server_config = NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
+        properties: Optional[Dict[str, str]] = None
+        if args.configFile:
+            properties = NamesrvStartup.load_properties(args.configFile)
+            MixAll.properties2object(properties, namesrv_config)
+            MixAll.properties2object(properties, netty_server_config)
+            namesrv_config.config_store_path = args.configFile
+            print("load config properties file OK, %s" % args.configFile, file=out, flush=True)
+        if args.port is not None:
+            if not 0 <= args.port <= 65535:
+                raise ValueError("port out of range: %d" % args.port)
+            netty_server_config.listen_port = args.port
+        if args.printConfigItem:
+            for config in (namesrv_config, netty_server_config):
+                for key, value in MixAll.object2properties(config).items():
+                    print("%s=%s" % (key, value), file=out)
+            out.flush()
+            return None
+        for config in (namesrv_config, netty_server_config):
+            for key, value in MixAll.object2properties(config).items():
+                log.info("%s=%s", key, value)
+        controller = NamesrvController(namesrv_config, netty_server_config)
+        # remember every configured property, even those no config object holds
+        controller.get_configuration().register_config(properties)
+        return controller
+
+    @staticmethod
+    def start(controller: NamesrvController) -> NamesrvController:
+        """Java ``start``: initialize and start (shut down again when that fails, re-raising the error)."""
+        try:
+            controller.initialize()
+            controller.start()
+        except BaseException:
+            controller.shutdown()
+            raise
+        return controller
+
+    @staticmethod
+    def shutdown(controller: NamesrvController) -> None:
+        controller.shutdown()
+
+
+def _install_stop_handlers(stop: threading.Event) -> List[Any]:
+    """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return []
+    previous = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous.append((signum, signal.signal(signum, lambda *_: stop.set())))
+    return previous
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run a NameServer until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
+
+    Logging goes to stderr at INFO unless the application configured logging already; the boot message (and
+    the bound address, useful with ``-p 0``) goes to stdout.
+    """
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format=_LOG_FORMAT)
+    try:
+        controller = NamesrvStartup.create_namesrv_controller(argv)
+    except (OSError, ValueError) as e:
+        print("mqnamesrv: %s" % e, file=sys.stderr, flush=True)
+        return 1
+    if controller is None:
+        return 0
+    stop = threading.Event()
+    previous = _install_stop_handlers(stop)
+    try:
+        try:
+            NamesrvStartup.start(controller)
+        except (OSError, ValueError) as e:
+            log.error("the Name Server failed to start", exc_info=True)
+            print("mqnamesrv: the Name Server failed to start: %s" % e, file=sys.stderr, flush=True)
+            return 1
+        tip = "The Name Server boot success. serializeType=%s" % RemotingCommand.default_serialize_type.name
+        log.info(tip)
+        print(tip, flush=True)
+        print("The Name Server is listening on %s:%d" % (controller.get_netty_server_config().bind_address,
+                                                         controller.get_listen_port()), flush=True)
+        while not stop.wait(0.5):
+            pass
+        log.info("the Name Server is shutting down")
+        NamesrvStartup.shutdown(controller)
+        log.info("the Name Server stopped")
+        return 0
+    finally:
+        for signum, handler in previous:
+            signal.signal(signum, handler)

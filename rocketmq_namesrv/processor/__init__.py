@@ -1,0 +1,1 @@
+"""NameServer request processing (Java ``org.apache.rocketmq.namesrv.processor``)."""

@@ -1,0 +1,1 @@
+"""Broker and topic routes (Java ``org.apache.rocketmq.namesrv.routeinfo``)."""

@@ -1,0 +1,24 @@
+"""Release a permit at most once (Java ``org.apache.rocketmq.remoting.common.SemaphoreReleaseOnlyOnce``)."""
+from __future__ import annotations
+
+import threading
+from typing import Optional
+
+__all__ = ["SemaphoreReleaseOnlyOnce"]
+
+
+class SemaphoreReleaseOnlyOnce:
+    """Wraps one acquired permit; :meth:`release` gives it back on the first call only (thread-safe)."""
+
+    __slots__ = ("_semaphore", "_once")
+
+    def __init__(self, semaphore: Optional[threading.Semaphore]) -> None:
+        self._semaphore = semaphore
+        self._once = threading.Lock()
+
+    def release(self) -> None:
+        if self._semaphore is not None and self._once.acquire(False):
+            self._semaphore.release()
+
+    def get_semaphore(self) -> Optional[threading.Semaphore]:
+        return self._semaphore

@@ -1,0 +1,1 @@
+"""Socket transport of the remoting layer (Java ``org.apache.rocketmq.remoting.netty``, without Netty)."""

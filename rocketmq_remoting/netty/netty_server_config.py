@@ -1,0 +1,42 @@
+"""Server transport settings (Java ``org.apache.rocketmq.remoting.netty.NettyServerConfig``)."""
+from __future__ import annotations
+
+import copy
+
+from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.netty.netty_system_config import NettySystemConfig
+
+__all__ = ["NettyServerConfig"]
+
+
+class NettyServerConfig(Bean):
+    """Settings of a :class:`~rocketmq_remoting.remoting_server.RemotingServer`; Java names and defaults.
+
+    ``listen_port=0`` binds an ephemeral port (read it back with ``local_listen_port()``). ``bind_address``
+    (Java 5's ``bindAddress``) and ``frame_max_length`` (largest accepted frame including its length prefix) are
+    additions. ``server_worker_threads``, ``server_selector_threads``, ``use_epoll_native_selector``, the pooled
+    allocator flag and the write-buffer water marks are kept for configuration compatibility only: the socket
+    server reads each connection on its own thread.
+    """
+
+    listen_port = Prop(int, 8888)
+    bind_address = Prop(str, "0.0.0.0")
+    server_worker_threads = Prop(int, 8)
+    server_callback_executor_threads = Prop(int, 0)
+    server_selector_threads = Prop(int, 3)
+    server_oneway_semaphore_value = Prop(int, 256)
+    server_async_semaphore_value = Prop(int, 64)
+    #: close a channel with neither read nor write for this long; 0 disables (fractions allowed)
+    server_channel_max_idle_time_seconds = Prop(int, 120)
+    server_socket_snd_buf_size = Prop(int, NettySystemConfig.socket_sndbuf_size)
+    server_socket_rcv_buf_size = Prop(int, NettySystemConfig.socket_rcvbuf_size)
+    write_buffer_high_water_mark = Prop(int, NettySystemConfig.write_buffer_high_water_mark)
+    write_buffer_low_water_mark = Prop(int, NettySystemConfig.write_buffer_low_water_mark)
+    server_socket_backlog = Prop(int, NettySystemConfig.socket_backlog)
+    server_pooled_byte_buf_allocator_enable = Prop(bool, True)
+    use_epoll_native_selector = Prop(bool, False)
+    frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
+
+    def clone(self) -> "NettyServerConfig":
+        """Java ``clone``: a shallow copy."""
+        return copy.copy(self)
