@@ -1,7 +1,7 @@
 """Broker send and pull throughput over real sockets, the broker in its own process.
 
-A child process runs a ``BrokerController`` (async flush, store in a temporary directory) on an ephemeral
-loopback port; this process opens ``--connections`` connections and
+A child process runs a name server and a broker (``EmbeddedCluster``: async flush, store in a temporary
+directory) on ephemeral loopback ports; this process opens ``--connections`` connections and
 
 * sends ``--messages`` 1 KiB SEND_MESSAGE_V2 requests (JSON headers, as the Java producer writes them), each
   connection to its own queue, pipelined up to ``--window`` requests in flight per connection (the frames are
@@ -10,7 +10,7 @@ loopback port; this process opens ``--connections`` connections and
   ``--batch``.
 
     python benchmarks/broker_bench.py [--messages 40000] [--connections 4] [--body 1024] [--batch 32]
-                                      [--profile FILE]   # cProfile of the broker process, written at exit
+                                      [--py-spy FILE.svg]   # flame graph of the broker process
 
 Targets (issue 3): >= 10,000 sends/s from 4 connections, >= 30,000 msgs/s pulled in batches of 32.
 """
@@ -20,8 +20,10 @@ import argparse
 import multiprocessing
 import os
 import shutil
+import signal
 import socket
 import struct
+import subprocess
 import sys
 import tempfile
 import threading
@@ -42,68 +44,36 @@ _INT = struct.Struct(">i")
 # ---------------------------------------------------------------------------------------------- broker process
 
 
-def run_broker(store_dir: str, conn, profile: Optional[str]) -> None:
-    """Child process: a broker until ``conn`` receives anything (or closes)."""
+def run_broker(store_dir: str, conn) -> None:
+    """Child process: a name server and a broker (``EmbeddedCluster``, async flush) until ``conn`` receives
+    anything (or closes)."""
     import logging
     logging.basicConfig(level=logging.ERROR)
-    from rocketmq_broker.broker_config import BrokerConfig
-    from rocketmq_broker.broker_controller import BrokerController
-    from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+    from rocketmq_broker.embedded_cluster import EmbeddedCluster
     from rocketmq_common.topic_config import TopicConfig
-    from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 
-    profiler = None
-    if profile:
-        import cProfile
-        profiler = cProfile.Profile()
-        profiler.enable()
-        threading.setprofile(_thread_profiler(profiler))
-    broker = BrokerController(BrokerConfig(namesrv_addr=None, send_message_thread_pool_nums=int(os.environ.get("SENDT", "2"))),
-                              NettyServerConfig(listen_port=0, bind_address="127.0.0.1"), None,
-                              MessageStoreConfig(store_path_root_dir=store_dir))
-    with broker:
-        if os.environ.get("INLINE"):
-            class Inline:
-                def execute(self, fn, *args):
-                    fn(*args)
-            server = broker.get_remoting_server()
-            for code in (10, 310, 320, 11):
-                pair = server.processor_table[code]
-                server.register_processor(code, pair.object1, Inline())
+    with EmbeddedCluster(store_dir=store_dir) as cluster:
+        broker = cluster.broker_controller
         broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
         conn.send(broker.get_remoting_server().local_listen_port())
         try:
             conn.recv()
         except EOFError:
             pass
-    if profiler is not None:
-        threading.setprofile(None)
-        profiler.disable()
-        profiler.dump_stats(profile)
     conn.send("done")
 
 
-def _thread_profiler(profiler):
-    """``threading.setprofile`` hook that profiles every new thread into ``profiler`` too (cProfile only sees
-    the thread that enabled it; sharing one profiler across threads is good enough for a hot-spot listing)."""
-    def hook(frame, event, arg):
-        sys.setprofile(None)
-        profiler.enable()
-    return hook
+def broker_cpu_seconds(pid: int) -> Optional[float]:
+    """User + system CPU time of process ``pid`` (Linux /proc; None elsewhere)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # ---------------------------------------------------------------------------------------------- client side
-
-
-def _recv_exact(sock: socket.socket, n: int) -> bytes:
-    chunks = []
-    while n:
-        chunk = sock.recv(max(n, 65536) if n > 65536 else n)
-        if not chunk:
-            raise ConnectionError("broker closed the connection")
-        chunks.append(chunk)
-        n -= len(chunk)
-    return b"".join(chunks)
 
 
 class FrameReader:
@@ -189,12 +159,17 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
     store_dir = args.store or tempfile.mkdtemp(prefix="broker_bench_")
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe()
-    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.profile), daemon=True)
+    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn), daemon=True)
     broker.start()
+    spy = None
     try:
         if not parent_conn.poll(60):
             raise RuntimeError("the broker did not start")
         port = parent_conn.recv()
+        if args.py_spy:
+            spy = subprocess.Popen(["py-spy", "record", "--gil", "--nonblocking", "-r", "200", "-o", args.py_spy,
+                                    "-p", str(broker.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1.0)  # let py-spy attach before the clock starts
         per_connection = args.messages // args.connections
         body = b"x" * args.body
         frames = [build_send_frames(per_connection, q, body) for q in range(args.connections)]
@@ -203,38 +178,45 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
         results: list = [None] * args.connections
         threads = [threading.Thread(target=send_connection, args=(port, frames[q], args.window, results, q))
                    for q in range(args.connections)]
+        cpu_before = broker_cpu_seconds(broker.pid)
         begin = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         send_elapsed = time.perf_counter() - begin
+        send_cpu = _cpu_delta(broker.pid, cpu_before)
         sent = sum(len(r) for r in results)
         failures = [cmd for cmd in (RemotingCommand.decode(f) for r in results for f in r) if cmd.code != 0]
         if failures:
             raise RuntimeError("%d sends failed, first: %s" % (len(failures), failures[0]))
         send_rate = sent / send_elapsed
-        print("send : %8d msgs of %d B from %d connections in %.2f s = %8.0f msgs/s"
-              % (sent, args.body, args.connections, send_elapsed, send_rate))
+        print("send : %8d msgs of %d B from %d connections in %.2f s = %8.0f msgs/s%s"
+              % (sent, args.body, args.connections, send_elapsed, send_rate, _cpu_note(send_cpu, sent)))
 
         # ---- pulls
         pull_results: list = [None] * args.connections
         threads = [threading.Thread(target=pull_connection,
                                     args=(port, q, per_connection, args.batch, pull_results, q))
                    for q in range(args.connections)]
+        cpu_before = broker_cpu_seconds(broker.pid)
         begin = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         pull_elapsed = time.perf_counter() - begin
+        pull_cpu = _cpu_delta(broker.pid, cpu_before)
         pulled = sum(r[0] for r in pull_results)
         pulls = sum(r[1] for r in pull_results)
         pull_rate = pulled / pull_elapsed
-        print("pull : %8d msgs in %d pulls (batch %d) in %.2f s = %8.0f msgs/s"
-              % (pulled, pulls, args.batch, pull_elapsed, pull_rate))
+        print("pull : %8d msgs in %d pulls (batch %d) in %.2f s = %8.0f msgs/s%s"
+              % (pulled, pulls, args.batch, pull_elapsed, pull_rate, _cpu_note(pull_cpu, pulled)))
         return send_rate, pull_rate
     finally:
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(60)
         try:
             parent_conn.send("stop")
             parent_conn.poll(60)
@@ -247,6 +229,17 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             shutil.rmtree(store_dir, ignore_errors=True)
 
 
+def _cpu_delta(pid: int, before: Optional[float]) -> Optional[float]:
+    after = broker_cpu_seconds(pid)
+    return None if before is None or after is None else after - before
+
+
+def _cpu_note(cpu: Optional[float], count: int) -> str:
+    if cpu is None or not count:
+        return ""
+    return " (broker CPU %.2f s, %.0f us/msg)" % (cpu, cpu / count * 1e6)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--messages", type=int, default=40000)
@@ -255,7 +248,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--window", type=int, default=128, help="requests in flight per connection")
     parser.add_argument("--store", help="store directory (default: a temporary one)")
-    parser.add_argument("--profile", help="write a cProfile of the broker process to this file")
+    parser.add_argument("--py-spy", dest="py_spy", metavar="FILE",
+                        help="record the broker process with py-spy (GIL-holding samples) into FILE (an SVG)")
     args = parser.parse_args()
     run(args)
 

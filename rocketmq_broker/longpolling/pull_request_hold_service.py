@@ -17,6 +17,7 @@ from rocketmq_common.service_thread import ServiceThread
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_broker.processor.pull_message_processor import PullMessageProcessor
 
 __all__ = ["PullRequestHoldService"]
 
@@ -135,7 +136,7 @@ class PullRequestHoldService(ServiceThread):
             mpr.add_pull_requests(replay_list)
 
     @staticmethod
-    def _wake(processor, request: PullRequest) -> None:
+    def _wake(processor: "PullMessageProcessor", request: PullRequest) -> None:
         try:
             processor.execute_request_when_wakeup(request.ctx, request.request_command)
         except Exception:

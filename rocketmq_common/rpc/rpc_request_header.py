@@ -21,3 +21,4 @@ class RpcRequestHeader(CommandCustomHeader):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._props = tuple(p for p in cls._props if p.name != "bname") + (cls._props_by_name["bname"],)
+        cls._build_ext_plan()

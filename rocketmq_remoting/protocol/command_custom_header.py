@@ -9,7 +9,7 @@ Java writes them in ROCKETMQ binary headers.
 """
 from __future__ import annotations
 
-from typing import Dict, Mapping, Optional, Type, TypeVar
+from typing import Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean
 from rocketmq_remoting.exception import RemotingCommandException
@@ -22,53 +22,70 @@ H = TypeVar("H", bound="CommandCustomHeader")
 class CommandCustomHeader(Bean):
     """Base of every request and response header."""
 
+    # per class: (attribute, wire name, type, required) for every property, in declaration order
+    _ext_plan: Tuple[Tuple[str, str, Any, bool], ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._build_ext_plan()
+
+    @classmethod
+    def _build_ext_plan(cls) -> None:
+        """Recompute the codec plan; a subclass that reorders ``_props`` calls it afterwards."""
+        cls._ext_plan = tuple((p.name, p.wire, p.type, p.required) for p in cls._props)
+
     def check_fields(self) -> None:
         """Java ``checkFields``: raise when a required field is None."""
-        for prop in self._props:
-            if prop.required and getattr(self, prop.name) is None:
+        for name, wire, _type, required in self._ext_plan:
+            if required and getattr(self, name) is None:
                 raise RemotingCommandException(
-                    "the custom field <%s> is null in %s" % (prop.wire, type(self).__name__))
+                    "the custom field <%s> is null in %s" % (wire, type(self).__name__))
 
     def encode_ext_fields(self) -> Dict[str, str]:
         """The non-null fields as extFields strings, in declaration order."""
         out: Dict[str, str] = {}
-        for prop in self._props:
-            value = getattr(self, prop.name)
+        for name, wire, _type, _required in self._ext_plan:
+            value = getattr(self, name)
             if value is not None:
-                if value is True:
-                    out[prop.wire] = "true"
-                elif value is False:
-                    out[prop.wire] = "false"
+                kind = type(value)
+                if kind is str:
+                    out[wire] = value
+                elif kind is bool:
+                    out[wire] = "true" if value else "false"
                 else:
-                    out[prop.wire] = value if type(value) is str else str(value)
+                    out[wire] = str(value)
         return out
 
     @classmethod
     def decode_ext_fields(cls: Type[H], ext_fields: Optional[Mapping[str, str]]) -> H:
         """Build the header from extFields, checking required fields and value syntax."""
-        header = cls()
+        header = cls.__new__(cls)
+        if cls._mutable_props:
+            Bean.__init__(header)
+        values = header.__dict__
         ext = ext_fields or {}
-        for prop in cls._props:
-            raw = ext.get(prop.wire)
+        for name, wire, type_, required in cls._ext_plan:
+            raw = ext.get(wire)
             if raw is None:
-                if prop.required:
+                if required:
                     raise RemotingCommandException(
-                        "the custom field <%s> is null in %s" % (prop.wire, cls.__name__))
+                        "the custom field <%s> is null in %s" % (wire, cls.__name__))
                 continue
-            type_ = prop.type
             if type_ is str:
-                value = raw
+                values[name] = raw
+            elif type_ is int:
+                if not _is_java_int(raw):
+                    raise RemotingCommandException(
+                        "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw))
+                values[name] = int(raw)
             elif type_ is bool:
-                value = raw.lower() == "true"
+                values[name] = raw.lower() == "true"
             else:
                 try:
-                    if type_ is int and not _is_java_int(raw):
-                        raise ValueError(raw)
-                    value = type_(raw)
+                    values[name] = type_(raw)
                 except (TypeError, ValueError):
                     raise RemotingCommandException(
-                        "the custom field <%s> of %s has a bad value: %r" % (prop.wire, cls.__name__, raw)) from None
-            setattr(header, prop.name, value)
+                        "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw)) from None
         return header
 
     def __eq__(self, other: object) -> bool:

@@ -92,7 +92,11 @@ _LANGUAGES = tuple(LanguageCode)
 _HEADER_INFO = struct.Struct(">ii")
 _BIN_FIXED = struct.Struct(">hbhiii")
 _INT = struct.Struct(">i")
-_JSON_OPTS = {"ensure_ascii": False, "escape_forward_slashes": False}
+_SHORT = struct.Struct(">h")
+_LANGUAGE_NAMES = {lang: lang.name for lang in LanguageCode}
+_KEY_CACHE: Dict[str, bytes] = {}  # extFields key -> its encoded (short length + UTF-8) form
+_dumps = ujson.dumps
+_loads = ujson.loads
 
 
 def _next_opaque() -> int:
@@ -255,24 +259,31 @@ class RemotingCommand:
         if self.ext_fields is not None:
             obj["extFields"] = self.ext_fields
         obj["flag"] = self.flag
-        obj["language"] = self.language.name
+        obj["language"] = _LANGUAGE_NAMES[self.language]
         obj["opaque"] = self.opaque
         if self.remark is not None:
             obj["remark"] = self.remark
         obj["serializeTypeCurrentRPC"] = "JSON"
         obj["version"] = self.version
-        return ujson.dumps(obj, **_JSON_OPTS).encode("utf-8")
+        return _dumps(obj, ensure_ascii=False, escape_forward_slashes=False).encode("utf-8")
 
     def _rocketmq_header(self) -> bytes:
         remark = self.remark.encode("utf-8") if self.remark else b""
-        parts = []
-        for key, value in (self.ext_fields or {}).items():
-            if key is None or value is None:
-                continue
-            k = key.encode("utf-8")
-            v = value.encode("utf-8")
-            parts.append(struct.pack(">h", len(k)) + k + _INT.pack(len(v)) + v)
-        ext = b"".join(parts)
+        ext = bytearray()
+        if self.ext_fields:
+            for key, value in self.ext_fields.items():
+                if key is None or value is None:
+                    continue
+                k = _KEY_CACHE.get(key)
+                if k is None:
+                    kb = key.encode("utf-8")
+                    k = _SHORT.pack(len(kb)) + kb
+                    if len(_KEY_CACHE) < 4096:
+                        _KEY_CACHE[key] = k
+                v = value.encode("utf-8")
+                ext += k
+                ext += _INT.pack(len(v))
+                ext += v
         return b"".join((_BIN_FIXED.pack(self.code, int(self.language), self.version, self.opaque, self.flag,
                                          len(remark)), remark, _INT.pack(len(ext)), ext))
 
@@ -284,60 +295,75 @@ class RemotingCommand:
 
         Raises :class:`RemotingCommandException` for an unknown serialize type or a broken header.
         """
-        view = memoryview(frame)
-        total = len(view)
+        total = len(frame)
         if total < 4:
             raise RemotingCommandException("frame of %d bytes has no header-info word" % total)
-        (info,) = _INT.unpack_from(view, 0)
+        (info,) = _INT.unpack_from(frame, 0)
         serialize_code = (info >> 24) & 0xFF
         header_len = info & 0xFFFFFF
         if header_len > total - 4:
             raise RemotingCommandException(
                 "header length %d is larger than the frame (%d bytes)" % (header_len, total - 4))
-        header = view[4:4 + header_len]
-        if serialize_code == SerializeType.JSON:
-            cmd = cls._decode_json_header(bytes(header))
-        elif serialize_code == SerializeType.ROCKETMQ:
+        header = bytes(frame[4:4 + header_len])
+        if serialize_code == 0:
+            cmd = cls._decode_json_header(header)
+        elif serialize_code == 1:
             cmd = cls._decode_rocketmq_header(header)
         else:
             raise RemotingCommandException("unknown serialize type %d" % serialize_code)
-        body_len = total - 4 - header_len
-        cmd.body = bytes(view[4 + header_len:]) if body_len > 0 else None
+        cmd.body = bytes(frame[4 + header_len:]) if total > 4 + header_len else None
+        return cmd
+
+    @classmethod
+    def _blank(cls, serialize_type: SerializeType) -> "RemotingCommand":
+        cmd = cls.__new__(cls)
+        cmd.custom_header = None
+        cmd.serialize_type = serialize_type
         return cmd
 
     @classmethod
     def _decode_json_header(cls, data: bytes) -> "RemotingCommand":
         try:
-            obj = ujson.loads(data)
+            obj = _loads(data)
         except ValueError as e:
             raise RemotingCommandException("broken JSON header: %s" % e) from None
-        if not isinstance(obj, dict):
+        if type(obj) is not dict:
             raise RemotingCommandException("JSON header is not an object")
+        cmd = cls._blank(SerializeType.JSON)
         try:
             ext = obj.get("extFields")
             if ext is not None:
-                ext = {str(k): v if isinstance(v, str) else _java_string(v) for k, v in ext.items()}
+                if type(ext) is not dict:
+                    raise TypeError("extFields is not an object")
+                for value in ext.values():
+                    if type(value) is not str:
+                        ext = {k: v if type(v) is str else _java_string(v) for k, v in ext.items()}
+                        break
             lang = obj.get("language", "JAVA")
-            language = _LANGUAGE_BY_NAME.get(lang) if isinstance(lang, str) else _LANGUAGES[int(lang)]
-            cmd = cls(code=int(obj.get("code", 0)), opaque=int(obj.get("opaque", 0)), flag=int(obj.get("flag", 0)),
-                      remark=obj.get("remark"), ext_fields=ext,
-                      language=language if language is not None else LanguageCode.OTHER,
-                      version=int(obj.get("version", 0)), serialize_type=SerializeType.JSON)
+            language = _LANGUAGE_BY_NAME.get(lang) if type(lang) is str else _LANGUAGES[int(lang)]
+            cmd.code = int(obj.get("code", 0))
+            cmd.opaque = int(obj.get("opaque", 0))
+            cmd.flag = int(obj.get("flag", 0))
+            cmd.version = int(obj.get("version", 0))
+            remark = obj.get("remark")
+            cmd.remark = remark if remark is None or type(remark) is str else str(remark)
         except (TypeError, ValueError, AttributeError, IndexError) as e:
             raise RemotingCommandException("broken JSON header: %s" % e) from None
+        cmd.ext_fields = ext
+        cmd.language = language if language is not None else LanguageCode.OTHER
         return cmd
 
     @classmethod
-    def _decode_rocketmq_header(cls, view: memoryview) -> "RemotingCommand":
-        n = len(view)
+    def _decode_rocketmq_header(cls, data: bytes) -> "RemotingCommand":
+        n = len(data)
         try:
-            code, lang, version, opaque, flag, remark_len = _BIN_FIXED.unpack_from(view, 0)
-            pos = _BIN_FIXED.size
-            if remark_len < 0 or remark_len > n:
+            code, lang, version, opaque, flag, remark_len = _BIN_FIXED.unpack_from(data, 0)
+            pos = 17
+            if remark_len < 0 or remark_len > n - pos:
                 raise RemotingCommandException("remark length %d out of range" % remark_len)
-            remark = str(view[pos:pos + remark_len], "utf-8") if remark_len > 0 else None
+            remark = data[pos:pos + remark_len].decode("utf-8") if remark_len > 0 else None
             pos += remark_len
-            (ext_len,) = _INT.unpack_from(view, pos)
+            (ext_len,) = _INT.unpack_from(data, pos)
             pos += 4
             if ext_len < 0 or ext_len > n - pos:
                 raise RemotingCommandException("extFields length %d out of range" % ext_len)
@@ -345,26 +371,33 @@ class RemotingCommand:
             if ext_len > 0:
                 ext = {}
                 end = pos + ext_len
+                short_unpack = _SHORT.unpack_from
+                int_unpack = _INT.unpack_from
                 while pos < end:
-                    (klen,) = struct.unpack_from(">h", view, pos)
+                    (klen,) = short_unpack(data, pos)
                     pos += 2
                     if klen < 0 or pos + klen > end:
                         raise RemotingCommandException("extFields key length %d out of range" % klen)
-                    key = str(view[pos:pos + klen], "utf-8") if klen > 0 else None
+                    key = data[pos:pos + klen].decode("utf-8") if klen > 0 else None
                     pos += klen
-                    (vlen,) = _INT.unpack_from(view, pos)
+                    (vlen,) = int_unpack(data, pos)
                     pos += 4
                     if vlen < 0 or pos + vlen > end:
                         raise RemotingCommandException("extFields value length %d out of range" % vlen)
-                    value = str(view[pos:pos + vlen], "utf-8") if vlen > 0 else None
+                    if key is not None and vlen > 0:
+                        ext[key] = data[pos:pos + vlen].decode("utf-8")
                     pos += vlen
-                    if key is not None and value is not None:
-                        ext[key] = value
         except (struct.error, UnicodeDecodeError) as e:
             raise RemotingCommandException("broken ROCKETMQ header: %s" % e) from None
-        language = _LANGUAGES[lang] if 0 <= lang < len(_LANGUAGES) else LanguageCode.OTHER
-        return cls(code=code, opaque=opaque, flag=flag, remark=remark, ext_fields=ext, language=language,
-                   version=version, serialize_type=SerializeType.ROCKETMQ)
+        cmd = cls._blank(SerializeType.ROCKETMQ)
+        cmd.code = code
+        cmd.opaque = opaque
+        cmd.flag = flag
+        cmd.version = version
+        cmd.remark = remark
+        cmd.ext_fields = ext
+        cmd.language = _LANGUAGES[lang] if 0 <= lang < len(_LANGUAGES) else LanguageCode.OTHER
+        return cmd
 
     def __repr__(self) -> str:
         return ("RemotingCommand [code=%s, language=%s, version=%s, opaque=%s, flag(B)=%s, remark=%s, "

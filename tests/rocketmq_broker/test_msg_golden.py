@@ -166,6 +166,9 @@ def test_scenario4_half_messages_replayed(broker, client):
     assert props["REAL_TOPIC"] == "GoldenTxTopic" and props["REAL_QID"] == "0"
     assert props["TRAN_MSG"] == "true" and props["PGROUP"] == "GoldenTxPG" and props["KEYS"] == "TX-UNKNOWN"
     assert props["WAIT"] == "true" and props["CLUSTER"] == "DefaultCluster"
+    # the property order of a Java broker's half message (golden 175 also has the check's TRANSACTION_CHECK_TIMES)
+    (golden_half,) = decode_messages(_golden_body("175"))
+    assert [k for k in golden_half.properties if k != "TRANSACTION_CHECK_TIMES"] == list(props)
 
 
 def test_ipv6_born_host(tmp_path):
@@ -194,3 +197,23 @@ def test_ipv6_born_host(tmp_path):
             assert msg.properties == golden.properties and msg.store_size == golden.store_size
         finally:
             client.close()
+
+
+def test_scenario2_consumer_pull_frames_replayed(broker, client):
+    """The push consumer's heartbeat and PULL_MESSAGE frames (subscription from the heartbeat, SUSPEND flag):
+    the same answers as golden 049 / 048 / 064, SUBSCRIPTION_NOT_LATEST included."""
+    _replay(client, ["005", "009", "011", "013", "014"])
+    r = _replay(client, ["032", "045", "046"])
+    assert r["032"].code == ResponseCode.SUCCESS
+    found, not_latest = r["045"], r["046"]
+    golden_not_latest = golden_entry("048")["header"]
+    assert not_latest.code == ResponseCode.SUBSCRIPTION_NOT_LATEST == golden_entry("048")["response_code"]
+    assert not_latest.remark == golden_not_latest["remark"]
+    assert not_latest.ext_fields == golden_not_latest["extFields"] == {}
+    assert found.code == ResponseCode.SUCCESS and found.remark == golden_entry("049")["header"]["remark"]
+    _compare_with_golden(found.body, "049", [0, 1, 2])  # TagC filtered out by the heartbeat's "TagA || TagB"
+    r = _replay(client, ["047", "063"])  # the heartbeat with the newer subVersion, then the pull again
+    assert r["047"].code == ResponseCode.SUCCESS
+    assert r["063"].code == ResponseCode.SUCCESS
+    assert r["063"].ext_fields == golden_entry("064")["header"]["extFields"]
+    _compare_with_golden(r["063"].body, "064", [0, 1])

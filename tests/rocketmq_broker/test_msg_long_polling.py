@@ -174,3 +174,19 @@ def test_message_arriving_before_suspension_is_not_missed(broker, client, monkey
         assert _held(broker) == 0
     finally:
         sender.close()
+
+
+def test_delayed_message_wakes_the_pull_when_delivered(broker, client):
+    # delay level 1 (1 s): the message first lands in SCHEDULE_TOPIC_XXXX, the held pull on its real queue is
+    # answered when the schedule service delivers it
+    opaque = _suspend(client, broker, subscription="TagA", timeout=20000)
+    sent = client.request(send_request("TopicTest", b"later", {"WAIT": "true", "TAGS": "TagA", "DELAY": "1"}))
+    assert sent.code == ResponseCode.SUCCESS
+    sent_at = time.monotonic()
+    with pytest.raises(TimeoutError):
+        client.wait_response(opaque, 0.5)
+    response = client.wait_response(opaque, 5)
+    assert 0.8 <= client.arrival_time(opaque) - sent_at < 3.0
+    assert response.code == ResponseCode.SUCCESS
+    (msg,) = decode_messages(response.body)
+    assert msg.body == b"later" and msg.properties["REAL_TOPIC"] == "TopicTest"

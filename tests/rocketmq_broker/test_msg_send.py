@@ -9,13 +9,16 @@ import pytest
 from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
                               start_broker)
 
+from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeaderV2
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.topic_filter_type import TopicFilterType
-from rocketmq_remoting.protocol.remoting_command import SerializeType
+from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType
 
 ILLEGAL_REMARK = ("the message is illegal, maybe msg body or properties length not matched. msg body length limit "
                   "4194304B, msg properties length limit 32KB.")
@@ -281,3 +284,30 @@ def test_store_shut_down_answers_service_not_available(broker, client):
                                       "reasons: the broker's disk is full [CL: ")
     broker.get_message_store().shutdown_flag = False
 
+
+
+@pytest.mark.parametrize("changes", [
+    {}, {"i": None, "j": None, "k": None, "l": None, "m": None, "n": None}, {"e": "-1"}, {"e": "+2"}, {"e": " 1"},
+    {"d": "x"}, {"j": "1.5"}, {"l": "-x"}, {"g": "\u0661\u0662"}, {"k": "TRUE", "m": "yes"}, {"b": None},
+    {"b": None, "c": None}, {"h": None},
+])
+def test_fast_v2_header_decoding_equals_the_generic_one(changes):
+    ext = {"a": "PG", "b": "T", "c": "TBW102", "d": "4", "e": "1", "f": "0", "g": "123", "h": "0", "i": "x\x01y",
+           "j": "0", "k": "false", "l": "3", "m": "true", "n": "broker-a"}
+    for key, value in changes.items():
+        if value is None:
+            del ext[key]
+        else:
+            ext[key] = value
+    request = RemotingCommand(code=RequestCode.SEND_MESSAGE_V2, ext_fields=ext)
+
+    def outcome(decode):
+        try:
+            return decode()
+        except RemotingCommandException as e:
+            return str(e)
+
+    fast = outcome(lambda: AbstractSendMessageProcessor.parse_request_header(request))
+    generic = outcome(lambda: SendMessageRequestHeaderV2.create_send_message_request_header_v1(
+        SendMessageRequestHeaderV2.decode_ext_fields(ext)))
+    assert fast == generic

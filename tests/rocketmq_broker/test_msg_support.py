@@ -62,7 +62,10 @@ def start_broker(root: Path, **broker_overrides: Any) -> BrokerController:
                                       **store_overrides)
     controller = BrokerController(broker_config, NettyServerConfig(listen_port=0, bind_address="127.0.0.1"), None,
                                   store_config)
-    controller.__enter__()
+    if not controller.initialize():
+        controller.shutdown()
+        raise RuntimeError("the broker did not initialize")
+    controller.start()
     return controller
 
 

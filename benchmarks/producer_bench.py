@@ -1,0 +1,218 @@
+"""DefaultMQProducer throughput over real sockets, the name server and broker in their own process.
+
+A child process runs ``EmbeddedCluster`` (a name server and broker-a, async flush, store in a temporary directory,
+topic ``BenchTopic`` with 8 queues); this process runs a started DefaultMQProducer and measures, with 1 KiB bodies:
+
+* ``sync 1``: ``producer.send(msg)`` from one thread;
+* ``sync N``: the same from ``--threads`` threads;
+* ``async``: ``producer.send(msg, callback)`` from one thread, until every callback ran (at most ``--window``
+  sends in flight, as an application bounds its outstanding sends).
+
+    python benchmarks/producer_bench.py [--messages 20000] [--threads 4] [--body 1024] [--window 2000]
+                                        [--profile sync1|syncN|async] [--py-spy FILE.svg]
+
+``--profile`` runs cProfile in this process for one phase and prints the top functions; ``--py-spy`` records the
+client process (all phases) with py-spy into an SVG. Targets (issue 4): sync 1 thread >= 3,000 msgs/s, 4 threads
+>= 5,000 msgs/s, async >= 10,000 msgs/s.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import multiprocessing
+import os
+import pstats
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from typing import Any, Callable, Optional
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer  # noqa: E402
+from rocketmq_client.producer.send_callback import SendCallback  # noqa: E402
+from rocketmq_client.producer.send_status import SendStatus  # noqa: E402
+from rocketmq_common.message.message import Message  # noqa: E402
+
+TOPIC = "BenchTopic"
+
+
+def run_cluster(store_dir: str, conn: Any) -> None:
+    """Child process: name server + broker until ``conn`` receives anything (or closes)."""
+    import logging
+    logging.basicConfig(level=logging.ERROR)
+    from rocketmq_broker.embedded_cluster import EmbeddedCluster
+    from rocketmq_common.topic_config import TopicConfig
+
+    with EmbeddedCluster(store_dir=store_dir) as cluster:
+        broker = cluster.broker_controller
+        broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
+        broker.register_broker_all(True, False, True)
+        conn.send((cluster.namesrv_addr, os.getpid()))
+        try:
+            conn.recv()
+        except EOFError:
+            pass
+    conn.send("done")
+
+
+def cpu_seconds(pid: int) -> Optional[float]:
+    """User + system CPU time of process ``pid`` (Linux /proc; None elsewhere)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class CountingCallback(SendCallback):
+    """Counts outcomes; releases a window slot per outcome; ``done`` is set after ``expected`` outcomes."""
+
+    def __init__(self, expected: int, window: int) -> None:
+        self.expected = expected
+        self.ok = 0
+        self.errors = 0
+        self.first_error: Optional[BaseException] = None
+        self.slots = threading.Semaphore(window)
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+
+    def _count(self, ok: bool, e: Optional[BaseException] = None) -> None:
+        with self.lock:
+            if ok:
+                self.ok += 1
+            else:
+                self.errors += 1
+                if self.first_error is None:
+                    self.first_error = e
+            finished = self.ok + self.errors >= self.expected
+        self.slots.release()
+        if finished:
+            self.done.set()
+
+    def on_success(self, send_result: Any) -> None:
+        self._count(send_result.get_send_status() is SendStatus.SEND_OK)
+
+    def on_exception(self, e: BaseException) -> None:
+        self._count(False, e)
+
+
+def phase_sync(producer: DefaultMQProducer, count: int, threads: int, body: bytes) -> None:
+    per_thread = count // threads
+    failures: list = []
+
+    def worker() -> None:
+        send = producer.send
+        for _ in range(per_thread):
+            if send(Message(TOPIC, "TagA", body)).get_send_status() is not SendStatus.SEND_OK:
+                failures.append(1)
+
+    if threads == 1:
+        worker()
+    else:
+        workers = [threading.Thread(target=worker) for _ in range(threads)]
+        for t in workers:
+            t.start()
+        for t in workers:
+            t.join()
+    if failures:
+        raise RuntimeError("%d sends were not SEND_OK" % len(failures))
+
+
+def phase_async(producer: DefaultMQProducer, count: int, window: int, body: bytes) -> None:
+    callback = CountingCallback(count, window)
+    send = producer.send
+    acquire = callback.slots.acquire
+    for _ in range(count):
+        acquire()
+        send(Message(TOPIC, "TagA", body), callback)
+    if not callback.done.wait(120):
+        raise RuntimeError("only %d of %d callbacks ran" % (callback.ok + callback.errors, count))
+    if callback.errors:
+        raise RuntimeError("%d async sends failed, first: %r" % (callback.errors, callback.first_error))
+
+
+def measure(name: str, phase: Callable[[], None], count: int, broker_pid: int, profile: bool) -> float:
+    client_before = cpu_seconds(os.getpid())
+    broker_before = cpu_seconds(broker_pid)
+    profiler = cProfile.Profile() if profile else None
+    begin = time.perf_counter()
+    if profiler is not None:
+        profiler.enable()
+    phase()
+    if profiler is not None:
+        profiler.disable()
+    elapsed = time.perf_counter() - begin
+    rate = count / elapsed
+    note = ""
+    client_after, broker_after = cpu_seconds(os.getpid()), cpu_seconds(broker_pid)
+    if None not in (client_before, client_after, broker_before, broker_after):
+        note = " (CPU per msg: client %.0f us, broker %.0f us)" % (
+            (client_after - client_before) / count * 1e6, (broker_after - broker_before) / count * 1e6)
+    print("%-7s: %7d msgs of 1 KiB in %6.2f s = %7.0f msgs/s%s" % (name, count, elapsed, rate, note))
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--messages", type=int, default=20000)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--body", type=int, default=1024)
+    parser.add_argument("--window", type=int, default=2000, help="async sends in flight at most")
+    parser.add_argument("--profile", choices=("sync1", "syncN", "async"), help="cProfile one phase")
+    parser.add_argument("--py-spy", dest="py_spy", metavar="FILE", help="record this process with py-spy")
+    args = parser.parse_args()
+
+    store_dir = tempfile.mkdtemp(prefix="producer_bench_")
+    ctx = multiprocessing.get_context("spawn")
+    parent_conn, child_conn = ctx.Pipe()
+    cluster = ctx.Process(target=run_cluster, args=(store_dir, child_conn), daemon=True)
+    cluster.start()
+    spy = None
+    producer = None
+    try:
+        if not parent_conn.poll(60):
+            raise RuntimeError("the cluster did not start")
+        namesrv_addr, broker_pid = parent_conn.recv()
+        producer = DefaultMQProducer("BenchProducerGroup")
+        producer.set_namesrv_addr(namesrv_addr)
+        producer.start()
+        body = b"x" * args.body
+        phase_sync(producer, 200, 1, body)  # warm up: route, connection, broker pools
+        phase_async(producer, 200, args.window, body)
+        if args.py_spy:
+            spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "-r", "200", "-o", args.py_spy,
+                                    "-p", str(os.getpid())], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1.0)
+        n = args.messages
+        measure("sync 1", lambda: phase_sync(producer, n, 1, body), n, broker_pid, args.profile == "sync1")
+        measure("sync %d" % args.threads, lambda: phase_sync(producer, n, args.threads, body), n, broker_pid,
+                args.profile == "syncN")
+        measure("async", lambda: phase_async(producer, n, args.window, body), n, broker_pid,
+                args.profile == "async")
+    finally:
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(60)
+        if producer is not None:
+            producer.shutdown()
+        try:
+            parent_conn.send("stop")
+            parent_conn.poll(60)
+        except (OSError, EOFError):
+            pass
+        cluster.join(60)
+        if cluster.is_alive():
+            cluster.terminate()
+        shutil.rmtree(store_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
