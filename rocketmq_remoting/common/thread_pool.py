@@ -44,9 +44,10 @@ class RejectedExecutionException(RuntimeError):
 
 
 class ThreadFactoryImpl:
-    """Java ``ThreadFactoryImpl``: threads named ``prefix + n`` with ``n`` counting from 1."""
+    """Java ``ThreadFactoryImpl``: threads named ``prefix + n`` with ``n`` counting from 1 (not daemon by default,
+    like Java; the pools below ask for daemon threads)."""
 
-    def __init__(self, thread_name_prefix: str, daemon: bool = True) -> None:
+    def __init__(self, thread_name_prefix: str, daemon: bool = False) -> None:
         self._prefix = thread_name_prefix
         self._daemon = daemon
         self._index = itertools.count(1)
