@@ -141,6 +141,11 @@ class RemotingCommand:
         """Java ``createRequestCommand``."""
         return cls(code=code, custom_header=custom_header, body=body, language=cls.default_language)
 
+    @staticmethod
+    def create_new_request_id() -> int:
+        """Java ``createNewRequestId``: the next opaque of this process."""
+        return _next_opaque()
+
     @classmethod
     def create_response_command(cls, code: int = RemotingSysResponseCode.SYSTEM_ERROR,
                                 remark: Optional[str] = None,
@@ -205,6 +210,24 @@ class RemotingCommand:
 
     def get_language(self) -> LanguageCode:
         return self.language
+
+    def set_language(self, language: LanguageCode) -> None:
+        self.language = language
+
+    def set_version(self, version: int) -> None:
+        self.version = version
+
+    def set_flag(self, flag: int) -> None:
+        self.flag = flag
+
+    def set_ext_fields(self, ext_fields: Optional[Dict[str, str]]) -> None:
+        self.ext_fields = ext_fields
+
+    def get_serialize_type_current_rpc(self) -> SerializeType:
+        return self.serialize_type
+
+    def set_serialize_type_current_rpc(self, serialize_type: SerializeType) -> None:
+        self.serialize_type = serialize_type
 
     def get_flag(self) -> int:
         return self.flag

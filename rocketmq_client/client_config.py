@@ -1,0 +1,221 @@
+"""Java ``org.apache.rocketmq.client.ClientConfig`` (and ``AccessChannel``): settings shared by producers and
+consumers, plus Java ``NameServerAddressUtils`` rules for name-server endpoints."""
+from __future__ import annotations
+
+import enum
+import os
+import re
+import time
+from typing import Iterable, Optional
+
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.namespace_util import NamespaceUtil
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.common.remoting_util import RemotingUtil
+from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
+from rocketmq_remoting.protocol.remoting_command import LanguageCode
+
+__all__ = ["ClientConfig", "AccessChannel", "NameServerAddressUtils"]
+
+class AccessChannel(enum.Enum):
+    """Java ``AccessChannel``: LOCAL (private cluster) or CLOUD (changes trace topic handling only)."""
+
+    LOCAL = 0
+    CLOUD = 1
+
+
+class NameServerAddressUtils:
+    """Java ``org.apache.rocketmq.common.utils.NameServerAddressUtils``."""
+
+    INSTANCE_PREFIX = "MQ_INST_"
+    INSTANCE_REGEX = INSTANCE_PREFIX + r"\w+_\w+"
+    ENDPOINT_PREFIX = r"(\w+://|)"
+    NAMESRV_ENDPOINT_PATTERN = re.compile(r"^http://.*", re.ASCII)
+    INST_ENDPOINT_PATTERN = re.compile("^" + ENDPOINT_PREFIX + INSTANCE_REGEX + r"\..*", re.ASCII)
+
+    @staticmethod
+    def get_name_server_addresses() -> Optional[str]:
+        """Java ``getNameServerAddresses``: property ``rocketmq.namesrv.addr`` (read from the environment),
+        else env ``NAMESRV_ADDR``."""
+        return get_system_property(MixAll.NAMESRV_ADDR_PROPERTY, MixAll.NAMESRV_ADDR_ENV, None)
+
+    @staticmethod
+    def validate_instance_endpoint(endpoint: str) -> bool:
+        """Java ``validateInstanceEndpoint``: ``[scheme://]MQ_INST_<a>_<b>.<rest>``."""
+        return NameServerAddressUtils.INST_ENDPOINT_PATTERN.fullmatch(endpoint) is not None
+
+    @staticmethod
+    def parse_instance_id_from_endpoint(endpoint: Optional[str]) -> Optional[str]:
+        """Java ``parseInstanceIdFromEndpoint``: the text between the last ``/`` and the first ``.``."""
+        if not endpoint:
+            return None
+        return endpoint[endpoint.rfind("/") + 1:endpoint.find(".")]
+
+    @staticmethod
+    def get_name_srv_addr_from_namesrv_endpoint(name_srv_endpoint: Optional[str]) -> Optional[str]:
+        """Java ``getNameSrvAddrFromNamesrvEndpoint``: the text after the last ``/``."""
+        if not name_srv_endpoint:
+            return None
+        return name_srv_endpoint[name_srv_endpoint.rfind("/") + 1:]
+
+
+def _instance_name_default() -> str:
+    # Java: System.getProperty("rocketmq.client.name", "DEFAULT")
+    return get_system_property("rocketmq.client.name", "ROCKETMQ_CLIENT_NAME", "DEFAULT") or "DEFAULT"
+
+
+def _vip_channel_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.SEND_MESSAGE_WITH_VIP_CHANNEL_PROPERTY,
+                                          "COM_ROCKETMQ_SEND_MESSAGE_WITH_VIP_CHANNEL", "false"))
+
+
+class ClientConfig(Bean):
+    """Java ``ClientConfig``: every field, default and rule of the Java class.
+
+    Defaults read per instance like Java's field initialisers: ``namesrv_addr`` from ``rocketmq.namesrv.addr`` /
+    ``NAMESRV_ADDR``, ``client_ip`` from :meth:`RemotingUtil.get_local_address`, ``instance_name`` from
+    ``rocketmq.client.name`` / ``ROCKETMQ_CLIENT_NAME`` (default ``DEFAULT``). ``language`` defaults to PYTHON
+    (Java: JAVA); it is sent in heartbeats.
+    """
+
+    SEND_MESSAGE_WITH_VIP_CHANNEL_PROPERTY = "com.rocketmq.sendMessageWithVIPChannel"
+
+    namesrv_addr = Prop(str, factory=NameServerAddressUtils.get_name_server_addresses)
+    client_ip = Prop(str, wire="clientIP", factory=RemotingUtil.get_local_address)
+    instance_name = Prop(str, factory=_instance_name_default)
+    client_callback_executor_threads = Prop(int, factory=lambda: os.cpu_count() or 1)
+    namespace = Prop(str)
+    access_channel = Prop(AccessChannel, AccessChannel.LOCAL)
+    #: route refresh period (ms)
+    poll_name_server_interval = Prop(int, 1000 * 30)
+    #: heartbeat period (ms)
+    heartbeat_broker_interval = Prop(int, 1000 * 30)
+    #: consumer offset persistence period (ms)
+    persist_consumer_offset_interval = Prop(int, 1000 * 5)
+    pull_time_delay_mills_when_exception = Prop(int, 1000)
+    unit_mode = Prop(bool, False)
+    unit_name = Prop(str)
+    vip_channel_enabled = Prop(bool, factory=_vip_channel_default)
+    use_tls = Prop(bool, wire="useTLS", factory=lambda: TlsSystemConfig.tls_enable)
+    mq_client_api_timeout = Prop(int, 3 * 1000)
+    language = Prop(LanguageCode, LanguageCode.PYTHON)
+    #: every request carries extField ``ReqT=STREAM`` and the client id gets ``@STREAM``
+    enable_stream_request_type = Prop(bool, False)
+
+    #: Java ``namespaceInitialized`` (not a bean property)
+    _namespace_initialized = False
+
+    def build_mq_client_id(self) -> str:
+        """Java ``buildMQClientId``: ``ip@instanceName[@unitName][@STREAM]``."""
+        sb = "%s@%s" % (self.get_client_ip(), self.get_instance_name())
+        if not UtilAll.is_blank(self.unit_name):
+            sb += "@" + self.unit_name
+        if self.enable_stream_request_type:
+            sb += "@STREAM"
+        return sb
+
+    def change_instance_name_to_pid(self) -> None:
+        """Java ``changeInstanceNameToPID``: ``DEFAULT`` becomes ``<pid>#<nanotime>``."""
+        if self.instance_name == "DEFAULT":
+            self.instance_name = "%d#%d" % (UtilAll.get_pid(), time.perf_counter_ns())
+
+    def with_namespace(self, resource):  # type: ignore[no-untyped-def]
+        """Java ``withNamespace`` (String and Set overloads)."""
+        if isinstance(resource, (set, frozenset)):
+            return {self.with_namespace(r) for r in resource}
+        return NamespaceUtil.wrap_namespace(self.get_namespace(), resource)
+
+    def without_namespace(self, resource):  # type: ignore[no-untyped-def]
+        """Java ``withoutNamespace`` (String and Set overloads)."""
+        if isinstance(resource, (set, frozenset)):
+            return {self.without_namespace(r) for r in resource}
+        return NamespaceUtil.without_namespace(resource, self.get_namespace())
+
+    def queue_with_namespace(self, queue: MessageQueue) -> MessageQueue:
+        """Java ``queueWithNamespace``: a new queue with the wrapped topic (the same one without namespace)."""
+        if not self.get_namespace():
+            return queue
+        return MessageQueue(self.with_namespace(queue.get_topic()), queue.get_broker_name(), queue.get_queue_id())
+
+    def queues_with_namespace(self, queues: Iterable[MessageQueue]) -> Iterable[MessageQueue]:
+        """Java ``queuesWithNamespace``: wraps each queue's topic in place and returns the collection."""
+        if not self.get_namespace():
+            return queues
+        for queue in queues:
+            queue.set_topic(self.with_namespace(queue.get_topic()))
+        return queues
+
+    def reset_client_config(self, cc: "ClientConfig") -> None:
+        """Java ``resetClientConfig``: copy the shared settings of ``cc`` (not ``access_channel``)."""
+        self.namesrv_addr = cc.namesrv_addr
+        self.client_ip = cc.client_ip
+        self.instance_name = cc.instance_name
+        self.client_callback_executor_threads = cc.client_callback_executor_threads
+        self.poll_name_server_interval = cc.poll_name_server_interval
+        self.heartbeat_broker_interval = cc.heartbeat_broker_interval
+        self.persist_consumer_offset_interval = cc.persist_consumer_offset_interval
+        self.pull_time_delay_mills_when_exception = cc.pull_time_delay_mills_when_exception
+        self.unit_mode = cc.unit_mode
+        self.unit_name = cc.unit_name
+        self.vip_channel_enabled = cc.vip_channel_enabled
+        self.use_tls = cc.use_tls
+        self.namespace = cc.namespace
+        self.language = cc.language
+        self.mq_client_api_timeout = cc.mq_client_api_timeout
+        self.enable_stream_request_type = cc.enable_stream_request_type
+
+    def clone_client_config(self) -> "ClientConfig":
+        """Java ``cloneClientConfig``: a plain ClientConfig with the same shared settings."""
+        cc = ClientConfig.__new__(ClientConfig)  # every factory-initialised field is copied below
+        cc.reset_client_config(self)
+        return cc
+
+    def get_namesrv_addr(self) -> Optional[str]:
+        """Java ``getNamesrvAddr``: an ``http://...`` endpoint is reduced to the text after its last ``/``."""
+        addr = self.namesrv_addr
+        if addr and NameServerAddressUtils.NAMESRV_ENDPOINT_PATTERN.fullmatch(addr.strip()):
+            return NameServerAddressUtils.get_name_srv_addr_from_namesrv_endpoint(addr)
+        return addr
+
+    def set_namesrv_addr(self, namesrv_addr: Optional[str]) -> None:
+        """Java ``setNamesrvAddr`` (resets the derived namespace)."""
+        self.namesrv_addr = namesrv_addr
+        self._namespace_initialized = False
+
+    def get_namespace(self) -> Optional[str]:
+        """Java ``getNamespace``: the configured namespace, else the instance id of an ``MQ_INST_x_y.``
+        endpoint address (§6.14), computed once."""
+        if self._namespace_initialized:
+            return self.namespace
+        if self.namespace:
+            return self.namespace
+        if self.namesrv_addr:
+            if NameServerAddressUtils.validate_instance_endpoint(self.namesrv_addr):
+                self.namespace = NameServerAddressUtils.parse_instance_id_from_endpoint(self.namesrv_addr)
+        self._namespace_initialized = True
+        return self.namespace
+
+    def set_namespace(self, namespace: Optional[str]) -> None:
+        """Java ``setNamespace``."""
+        self.namespace = namespace
+        self._namespace_initialized = True
+
+    def __str__(self) -> str:
+        return ("ClientConfig [namesrvAddr=%s, clientIP=%s, instanceName=%s, clientCallbackExecutorThreads=%s, "
+                "pollNameServerInterval=%s, heartbeatBrokerInterval=%s, persistConsumerOffsetInterval=%s, "
+                "pullTimeDelayMillsWhenException=%s, unitMode=%s, unitName=%s, vipChannelEnabled=%s, useTLS=%s, "
+                "language=%s, namespace=%s, mqClientApiTimeout=%s, enableStreamRequestType=%s]"
+                % (self.namesrv_addr, self.client_ip, self.instance_name, self.client_callback_executor_threads,
+                   self.poll_name_server_interval, self.heartbeat_broker_interval,
+                   self.persist_consumer_offset_interval, self.pull_time_delay_mills_when_exception,
+                   _jbool(self.unit_mode), self.unit_name, _jbool(self.vip_channel_enabled), _jbool(self.use_tls),
+                   self.language.name, self.namespace, self.mq_client_api_timeout,
+                   _jbool(self.enable_stream_request_type)))
+
+
+def _jbool(value: bool) -> str:
+    return "true" if value else "false"
+

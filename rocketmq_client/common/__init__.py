@@ -1,0 +1,1 @@
+"""Client helpers (Java ``org.apache.rocketmq.client.common``)."""

@@ -1,0 +1,1 @@
+"""Consumer API (Java ``org.apache.rocketmq.client.consumer``)."""

@@ -1,0 +1,1 @@
+"""Send, consume, filter and transaction hooks (Java ``org.apache.rocketmq.client.hook``)."""

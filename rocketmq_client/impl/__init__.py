@@ -1,0 +1,1 @@
+"""Client internals (Java ``org.apache.rocketmq.client.impl``)."""

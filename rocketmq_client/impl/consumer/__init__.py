@@ -1,0 +1,1 @@
+"""Consumer internals (Java ``org.apache.rocketmq.client.impl.consumer``)."""

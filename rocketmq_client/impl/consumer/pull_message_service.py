@@ -1,0 +1,84 @@
+"""Java ``org.apache.rocketmq.client.impl.consumer.PullMessageService``: the single thread that runs the push
+consumers' pull requests."""
+from __future__ import annotations
+
+import logging
+import queue
+from typing import TYPE_CHECKING, Any, Callable
+
+from rocketmq_common.service_thread import ServiceThread
+from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
+
+if TYPE_CHECKING:
+    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+
+__all__ = ["PullMessageService"]
+
+log = logging.getLogger(__name__)
+
+#: wakes the service thread at shutdown (Java interrupts ``take()``)
+_STOP = object()
+
+
+class PullMessageService(ServiceThread):
+    """Takes pull requests (issue 6's ``PullRequest``: ``get_consumer_group()``) from a queue and hands each to
+    its push consumer's ``pull_message``; delayed re-pulls go through ``PullMessageServiceScheduledThread``."""
+
+    def __init__(self, mq_client_factory: "MQClientInstance") -> None:
+        super().__init__()
+        self.mq_client_factory = mq_client_factory
+        self.pull_request_queue: "queue.Queue[Any]" = queue.Queue()
+        self.scheduled_executor_service = ScheduledExecutor("PullMessageServiceScheduledThread",
+                                                            join_timeout_seconds=1.0)
+
+    def execute_pull_request_later(self, pull_request: Any, time_delay: int) -> None:
+        """Java ``executePullRequestLater``: queue ``pull_request`` after ``time_delay`` ms."""
+        if not self.is_stopped():
+            self.scheduled_executor_service.schedule(
+                lambda: self.execute_pull_request_immediately(pull_request), time_delay)
+        else:
+            log.warning("PullMessageServiceScheduledThread has shutdown")
+
+    def execute_pull_request_immediately(self, pull_request: Any) -> None:
+        """Java ``executePullRequestImmediately``."""
+        self.pull_request_queue.put(pull_request)
+
+    def execute_task_later(self, r: Callable[[], Any], time_delay: int) -> None:
+        """Java ``executeTaskLater``: run ``r`` after ``time_delay`` ms on the scheduled thread."""
+        if not self.is_stopped():
+            self.scheduled_executor_service.schedule(r, time_delay)
+        else:
+            log.warning("PullMessageServiceScheduledThread has shutdown")
+
+    def get_scheduled_executor_service(self) -> ScheduledExecutor:
+        """Java ``getScheduledExecutorService``."""
+        return self.scheduled_executor_service
+
+    def _pull_message(self, pull_request: Any) -> None:
+        consumer = self.mq_client_factory.select_consumer(pull_request.get_consumer_group())
+        if consumer is not None:
+            consumer.pull_message(pull_request)  # type: ignore[attr-defined]
+        else:
+            log.warning("No matched consumer for the PullRequest %s, drop it", pull_request)
+
+    def run(self) -> None:
+        log.info("%s service started", self.get_service_name())
+        while not self.is_stopped():
+            try:
+                pull_request = self.pull_request_queue.get()
+                if pull_request is _STOP:
+                    continue
+                self._pull_message(pull_request)
+            except Exception:
+                log.error("Pull Message Service Run Method exception", exc_info=True)
+        log.info("%s service end", self.get_service_name())
+
+    def shutdown(self, interrupt: bool = False) -> None:
+        """Java ``shutdown``: stop the thread, then the scheduled thread."""
+        self.stopped = True
+        self.pull_request_queue.put(_STOP)
+        super().shutdown(interrupt)
+        self.scheduled_executor_service.shutdown()
+
+    def get_service_name(self) -> str:
+        return "PullMessageService"

@@ -1,0 +1,1 @@
+"""The client instance (Java ``org.apache.rocketmq.client.impl.factory``)."""

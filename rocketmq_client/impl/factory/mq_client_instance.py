@@ -1,0 +1,773 @@
+"""Java ``org.apache.rocketmq.client.impl.factory.MQClientInstance``: the connections, routes, heartbeats and
+scheduled tasks shared by every producer and consumer of one client id."""
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+import threading
+import time
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+
+from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.impl.client_remoting_processor import ClientRemotingProcessor
+from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
+from rocketmq_client.impl.consumer.pull_message_service import PullMessageService
+from rocketmq_client.impl.consumer.rebalance_service import RebalanceService
+from rocketmq_client.impl.find_broker_result import FindBrokerResult
+from rocketmq_client.impl.mq_admin_impl import MQAdminImpl
+from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
+from rocketmq_client.impl.mq_client_manager import MQClientManager
+from rocketmq_client.impl.producer.mq_producer_inner import MQProducerInner
+from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
+from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.filter.expression_type import ExpressionType
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
+from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
+from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
+from rocketmq_common.protocol.heartbeat.producer_data import ProducerData
+from rocketmq_common.protocol.namespace_util import NamespaceUtil
+from rocketmq_common.protocol.route.topic_route_data import TopicRouteData, topic_route_data_is_change
+from rocketmq_common.service_state import ServiceState
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
+from rocketmq_remoting.exception import RemotingException
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_client.client_config import ClientConfig
+    from rocketmq_common.message.message_ext import MessageExt
+    from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
+    from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["MQClientInstance", "IllegalStateException"]
+
+log = logging.getLogger(__name__)
+
+LOCK_TIMEOUT_MILLIS = 3000
+
+
+class IllegalStateException(RuntimeError):
+    """Java ``IllegalStateException``: raised by a route refresh that failed with a remoting error (the cause)."""
+
+
+def _is_a(obj: Any, class_name: str) -> bool:
+    """Java ``instanceof`` against a consumer implementation class of issue 6 (matched by name to avoid an import
+    cycle)."""
+    return any(cls.__name__ == class_name for cls in type(obj).__mro__)
+
+
+class MQClientInstance:
+    """See the module docstring. Created by :class:`MQClientManager`; started by the first producer or consumer
+    of its client id and shut down by the last one."""
+
+    def __init__(self, client_config: "ClientConfig", instance_index: int, client_id: str,
+                 rpc_hook: Optional["RPCHook"] = None) -> None:
+        from rocketmq_client.producer.default_mq_producer import DefaultMQProducer  # cycle: producer -> instance
+
+        self.client_config = client_config
+        self.instance_index = instance_index
+        self.boot_timestamp = int(time.time() * 1000)
+        self.producer_table: Dict[str, MQProducerInner] = {}
+        self.consumer_table: Dict[str, MQConsumerInner] = {}
+        self.admin_ext_table: Dict[str, Any] = {}
+        self.topic_route_table: Dict[str, TopicRouteData] = {}
+        self.broker_addr_table: Dict[str, Dict[int, str]] = {}
+        self.broker_version_table: Dict[str, Dict[str, int]] = {}
+        self._lock = threading.RLock()  # Java synchronized(this)
+        self._lock_namesrv = threading.Lock()
+        self._lock_heartbeat = threading.Lock()
+        self.scheduled_executor_service = ScheduledExecutor("MQClientFactoryScheduledThread")
+        self._send_heartbeat_times_total = itertools.count()
+        self.service_state = ServiceState.CREATE_JUST
+        self._random = random.Random()
+
+        self.netty_client_config = NettyClientConfig()
+        self.netty_client_config.set_client_callback_executor_threads(client_config.client_callback_executor_threads)
+        self.netty_client_config.set_use_tls(client_config.use_tls)
+        self.client_remoting_processor = ClientRemotingProcessor(self)
+        self.mq_client_api_impl = MQClientAPIImpl(self.netty_client_config, self.client_remoting_processor,
+                                                  rpc_hook, client_config)
+        if client_config.get_namesrv_addr() is not None:
+            self.mq_client_api_impl.update_name_server_address_list(client_config.get_namesrv_addr())
+            log.info("user specified name server address: %s", client_config.get_namesrv_addr())
+        self.client_id = client_id
+        self.mq_admin_impl = MQAdminImpl(self)
+        self.pull_message_service = PullMessageService(self)
+        self.rebalance_service = RebalanceService(self)
+        self.default_mq_producer = DefaultMQProducer(MixAll.CLIENT_INNER_PRODUCER_GROUP)
+        self.default_mq_producer.reset_client_config(client_config)
+        self.consumer_stats_manager = ConsumerStatsManager(self.scheduled_executor_service)
+        log.info("Created a new client Instance, InstanceIndex:%s, ClientID:%s, ClientConfig:%s, ClientVersion:%s, "
+                 "SerializerType:%s", instance_index, client_id, client_config,
+                 MQVersion.get_version_desc(MQVersion.CURRENT_VERSION),
+                 RemotingCommand.default_serialize_type.name)
+
+    # ------------------------------------------------------------------ route conversions
+
+    @staticmethod
+    def topic_route_data2_topic_publish_info(topic: str, route: TopicRouteData) -> TopicPublishInfo:
+        """Java ``topicRouteData2TopicPublishInfo``: queues from ``orderTopicConf`` (``broker:nums;...``) for
+        ordered topics, else the writable queues of every broker with a master, in sorted queue-data order."""
+        info = TopicPublishInfo()
+        info.set_topic_route_data(route)
+        queues = info.get_message_queue_list()
+        if route.order_topic_conf:
+            for broker in route.order_topic_conf.split(";"):
+                item = broker.split(":")
+                for i in range(int(item[1])):
+                    queues.append(MessageQueue(topic, item[0], i))
+            info.set_order_topic(True)
+        else:
+            qds = route.queue_datas
+            qds.sort()
+            for qd in qds:
+                if not PermName.is_writeable(qd.perm):
+                    continue
+                broker_data = None
+                for bd in route.broker_datas:
+                    if bd.broker_name == qd.broker_name:
+                        broker_data = bd
+                        break
+                if broker_data is None or MixAll.MASTER_ID not in (broker_data.broker_addrs or {}):
+                    continue
+                for i in range(qd.write_queue_nums):
+                    queues.append(MessageQueue(topic, qd.broker_name, i))
+            info.set_order_topic(False)
+        return info
+
+    @staticmethod
+    def topic_route_data2_topic_subscribe_info(topic: str, route: TopicRouteData) -> Set[MessageQueue]:
+        """Java ``topicRouteData2TopicSubscribeInfo``: every readable queue."""
+        mq_list: Set[MessageQueue] = set()
+        for qd in route.queue_datas:
+            if PermName.is_readable(qd.perm):
+                for i in range(qd.read_queue_nums):
+                    mq_list.add(MessageQueue(topic, qd.broker_name, i))
+        return mq_list
+
+    # ------------------------------------------------------------------ life cycle
+
+    def start(self) -> None:
+        """Java ``start``: CREATE_JUST -> (START_FAILED while starting) -> RUNNING; a failed start cannot be
+        retried."""
+        with self._lock:
+            state = self.service_state
+            if state == ServiceState.CREATE_JUST:
+                self.service_state = ServiceState.START_FAILED
+                if self.client_config.get_namesrv_addr() is None:
+                    self.mq_client_api_impl.fetch_name_server_addr()
+                self.mq_client_api_impl.start()
+                self._start_scheduled_task()
+                self.pull_message_service.start()
+                self.rebalance_service.start()
+                self.default_mq_producer.get_default_mq_producer_impl().start(False)
+                log.info("the client factory [%s] start OK", self.client_id)
+                self.service_state = ServiceState.RUNNING
+            elif state == ServiceState.START_FAILED:
+                raise MQClientException("The Factory object[" + self.get_client_id()
+                                        + "] has been created before, and failed.", None)
+
+    def _start_scheduled_task(self) -> None:
+        executor = self.scheduled_executor_service
+        config = self.client_config
+        if config.get_namesrv_addr() is None:
+            executor.schedule_at_fixed_rate(self._task_fetch_name_server_addr, 1000 * 10, 1000 * 60 * 2)
+        executor.schedule_at_fixed_rate(self._task_update_topic_route_info, 10, config.poll_name_server_interval)
+        executor.schedule_at_fixed_rate(self._task_heartbeat, 1000, config.heartbeat_broker_interval)
+        executor.schedule_at_fixed_rate(self._task_persist_all_consumer_offset, 1000 * 10,
+                                        config.persist_consumer_offset_interval)
+        executor.schedule_at_fixed_rate(self._task_adjust_thread_pool, 60 * 1000, 60 * 1000)
+
+    def _task_fetch_name_server_addr(self) -> None:
+        try:
+            self.mq_client_api_impl.fetch_name_server_addr()
+        except Exception:
+            log.error("ScheduledTask fetchNameServerAddr exception", exc_info=True)
+
+    def _task_update_topic_route_info(self) -> None:
+        try:
+            self.update_topic_route_info_from_name_server()
+        except Exception:
+            log.error("ScheduledTask updateTopicRouteInfoFromNameServer exception", exc_info=True)
+
+    def _task_heartbeat(self) -> None:
+        try:
+            self.clean_offline_broker()
+            self.send_heartbeat_to_all_broker_with_lock()
+        except Exception:
+            log.error("ScheduledTask sendHeartbeatToAllBroker exception", exc_info=True)
+
+    def _task_persist_all_consumer_offset(self) -> None:
+        try:
+            self.persist_all_consumer_offset()
+        except Exception:
+            log.error("ScheduledTask persistAllConsumerOffset exception", exc_info=True)
+
+    def _task_adjust_thread_pool(self) -> None:
+        try:
+            self.adjust_thread_pool()
+        except Exception:
+            log.error("ScheduledTask adjustThreadPool exception", exc_info=True)
+
+    def shutdown(self) -> None:
+        """Java ``shutdown``: only when no consumer, no admin and at most the (last) producer is registered; ends
+        the inner producer, pull service, scheduled tasks, connections and rebalance service, in Java's order."""
+        if self.consumer_table:
+            return
+        if self.admin_ext_table:
+            return
+        if len(self.producer_table) > 1:
+            return
+        with self._lock:
+            if self.service_state == ServiceState.RUNNING:
+                self.default_mq_producer.get_default_mq_producer_impl().shutdown(False)
+                self.service_state = ServiceState.SHUTDOWN_ALREADY
+                self.pull_message_service.shutdown(True)
+                self.scheduled_executor_service.shutdown()
+                self.mq_client_api_impl.shutdown()
+                self.rebalance_service.shutdown()
+                MQClientManager.get_instance().remove_client_factory(self.client_id)
+                log.info("the client factory [%s] shutdown OK", self.client_id)
+
+    def __enter__(self) -> "MQClientInstance":
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.shutdown()
+
+    def get_client_id(self) -> str:
+        """Java ``getClientId``."""
+        return self.client_id
+
+    # ------------------------------------------------------------------ routes
+
+    def update_topic_route_info_from_name_server(self, topic: Optional[str] = None, is_default: bool = False,
+                                                 default_mq_producer: Any = None) -> bool:
+        """Java ``updateTopicRouteInfoFromNameServer`` (all overloads).
+
+        Without ``topic``: refresh every subscribed and published topic. With it: fetch its route (or, with
+        ``is_default`` and a producer, the route of the producer's ``create_topic_key`` with the queue counts
+        capped at its ``default_topic_queue_nums``) and, when it changed or a producer/consumer asks for it,
+        update the broker table, the producers' publish info and the consumers' subscribe info. True when the
+        route was stored."""
+        if topic is None:
+            self._update_all_topic_route_info()
+            return False
+        if not self._lock_namesrv.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
+            log.warning("updateTopicRouteInfoFromNameServer tryLock timeout %dms. [%s]", LOCK_TIMEOUT_MILLIS,
+                        self.client_id)
+            return False
+        try:
+            timeout = self.client_config.mq_client_api_timeout
+            if is_default and default_mq_producer is not None:
+                topic_route_data = self.mq_client_api_impl.get_default_topic_route_info_from_name_server(
+                    default_mq_producer.get_create_topic_key(), timeout)
+                if topic_route_data is not None:
+                    for data in topic_route_data.queue_datas:
+                        queue_nums = min(default_mq_producer.get_default_topic_queue_nums(), data.read_queue_nums)
+                        data.set_read_queue_nums(queue_nums)
+                        data.set_write_queue_nums(queue_nums)
+            else:
+                topic_route_data = self.mq_client_api_impl.get_topic_route_info_from_name_server(topic, timeout)
+            if topic_route_data is None:
+                log.warning("updateTopicRouteInfoFromNameServer, getTopicRouteInfoFromNameServer return null, "
+                            "Topic: %s. [%s]", topic, self.client_id)
+                return False
+            old = self.topic_route_table.get(topic)
+            changed = topic_route_data_is_change(old, topic_route_data)
+            if not changed:
+                changed = self._is_need_update_topic_route_info(topic)
+            else:
+                log.info("the topic[%s] route info changed, old[%s] ,new[%s]", topic, old, topic_route_data)
+            if not changed:
+                return False
+            clone_topic_route_data = topic_route_data.clone_topic_route_data()
+            for bd in topic_route_data.broker_datas:
+                self.broker_addr_table[bd.broker_name] = bd.broker_addrs
+            if self.producer_table:
+                publish_info = MQClientInstance.topic_route_data2_topic_publish_info(topic, topic_route_data)
+                publish_info.set_have_topic_router_info(True)
+                for impl in list(self.producer_table.values()):
+                    if impl is not None:
+                        impl.update_topic_publish_info(topic, publish_info)
+            if self.consumer_table:
+                subscribe_info = MQClientInstance.topic_route_data2_topic_subscribe_info(topic, topic_route_data)
+                for consumer in list(self.consumer_table.values()):
+                    if consumer is not None:
+                        consumer.update_topic_subscribe_info(topic, subscribe_info)
+            log.info("topicRouteTable.put. Topic = %s, TopicRouteData[%s]", topic, clone_topic_route_data)
+            self.topic_route_table[topic] = clone_topic_route_data
+            return True
+        except MQClientException:
+            if not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX) \
+                    and topic != TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC:
+                log.warning("updateTopicRouteInfoFromNameServer Exception", exc_info=True)
+        except RemotingException as e:
+            log.error("updateTopicRouteInfoFromNameServer Exception", exc_info=True)
+            raise IllegalStateException(e) from e
+        finally:
+            self._lock_namesrv.release()
+        return False
+
+    def _update_all_topic_route_info(self) -> None:
+        topic_list: Set[str] = set()
+        for impl in list(self.consumer_table.values()):
+            if impl is not None:
+                sub_list = impl.subscriptions()
+                if sub_list is not None:
+                    for sub_data in sub_list:
+                        topic_list.add(sub_data.topic)
+        for producer in list(self.producer_table.values()):
+            if producer is not None:
+                topic_list.update(producer.get_publish_topic_list())
+        for topic in topic_list:
+            self.update_topic_route_info_from_name_server(topic)
+
+    def _is_need_update_topic_route_info(self, topic: str) -> bool:
+        """Java ``isNeedUpdateTopicRouteInfo``: a producer or consumer has no usable info for ``topic``."""
+        for producer in list(self.producer_table.values()):
+            if producer is not None and producer.is_publish_topic_need_update(topic):
+                return True
+        for consumer in list(self.consumer_table.values()):
+            if consumer is not None and consumer.is_subscribe_topic_need_update(topic):
+                return True
+        return False
+
+    def parse_offset_table_from_broker(self, offset_table: Dict[MessageQueue, int],
+                                       namespace: Optional[str]) -> Dict[MessageQueue, int]:
+        """Java ``parseOffsetTableFromBroker``: the table with the namespace removed from each queue's topic."""
+        if namespace:
+            new_table: Dict[MessageQueue, int] = {}
+            for queue, offset in offset_table.items():
+                queue.set_topic(NamespaceUtil.without_namespace(queue.get_topic(), namespace))
+                new_table[queue] = offset
+            return new_table
+        return dict(offset_table)
+
+    def clean_offline_broker(self) -> None:
+        """Java ``cleanOfflineBroker``: drop broker addresses no route mentions any more (copy-on-write)."""
+        if not self._lock_namesrv.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
+            return
+        try:
+            updated_table: Dict[str, Dict[int, str]] = {}
+            for broker_name, one_table in list(self.broker_addr_table.items()):
+                clone_addr_table = dict(one_table)
+                for broker_id, addr in list(clone_addr_table.items()):
+                    if not self._is_broker_addr_exist_in_topic_route_table(addr):
+                        del clone_addr_table[broker_id]
+                        log.info("the broker addr[%s %s] is offline, remove it", broker_name, addr)
+                if not clone_addr_table:
+                    self.broker_addr_table.pop(broker_name, None)
+                    log.info("the broker[%s] name's host is offline, remove it", broker_name)
+                else:
+                    updated_table[broker_name] = clone_addr_table
+            if updated_table:
+                self.broker_addr_table.update(updated_table)
+        finally:
+            self._lock_namesrv.release()
+
+    def _is_broker_addr_exist_in_topic_route_table(self, addr: str) -> bool:
+        for topic_route_data in list(self.topic_route_table.values()):
+            for bd in topic_route_data.broker_datas:
+                if bd.broker_addrs is not None and addr in bd.broker_addrs.values():
+                    return True
+        return False
+
+    def _is_broker_in_name_server(self, broker_addr: str) -> bool:
+        for topic_route_data in list(self.topic_route_table.values()):
+            for bd in topic_route_data.broker_datas:
+                if broker_addr in (bd.broker_addrs or {}).values():
+                    return True
+        return False
+
+    def check_client_in_broker(self) -> None:
+        """Java ``checkClientInBroker``: brokers must support the non-tag (SQL92) subscriptions of consumers."""
+        for group, consumer in list(self.consumer_table.items()):
+            subscription_inner = consumer.subscriptions()
+            if not subscription_inner:
+                return
+            for subscription_data in subscription_inner:
+                if ExpressionType.is_tag_type(subscription_data.expression_type):
+                    continue
+                addr = self.find_broker_addr_by_topic(subscription_data.topic)
+                if addr is None:
+                    continue
+                try:
+                    self.mq_client_api_impl.check_client_in_broker(addr, group, self.client_id, subscription_data,
+                                                                   self.client_config.mq_client_api_timeout)
+                except MQClientException:
+                    raise
+                except Exception as e:
+                    raise MQClientException(
+                        "Check client in broker error, maybe because you use " + str(subscription_data.expression_type)
+                        + " to filter message, but server has not been upgraded to support!This error would not "
+                        "affect the launch of consumer, but may has impact on message receiving if you have use the "
+                        "new features which are not supported by server, please check the log!", e) from e
+
+    # ------------------------------------------------------------------ heartbeats
+
+    def send_heartbeat_to_all_broker_with_lock(self) -> None:
+        """Java ``sendHeartbeatToAllBrokerWithLock`` (the deprecated filter-class upload is not done)."""
+        if self._lock_heartbeat.acquire(False):
+            try:
+                self._send_heartbeat_to_all_broker()
+            except Exception:
+                log.error("sendHeartbeatToAllBroker exception", exc_info=True)
+            finally:
+                self._lock_heartbeat.release()
+        else:
+            log.warning("lock heartBeat, but failed. [%s]", self.client_id)
+
+    def _send_heartbeat_to_all_broker(self) -> None:
+        heartbeat_data = self._prepare_heartbeat_data()
+        producer_empty = not heartbeat_data.producer_data_set
+        consumer_empty = not heartbeat_data.consumer_data_set
+        if producer_empty and consumer_empty:
+            log.warning("sending heartbeat, but no consumer and no producer. [%s]", self.client_id)
+            return
+        if not self.broker_addr_table:
+            return
+        times = next(self._send_heartbeat_times_total)
+        for broker_name, one_table in list(self.broker_addr_table.items()):
+            if one_table is None:
+                continue
+            for broker_id, addr in list(one_table.items()):
+                if addr is None:
+                    continue
+                if consumer_empty and broker_id != MixAll.MASTER_ID:
+                    continue
+                try:
+                    version = self.mq_client_api_impl.send_heartbeat(addr, heartbeat_data,
+                                                                     self.client_config.mq_client_api_timeout)
+                    self.broker_version_table.setdefault(broker_name, {})[addr] = version
+                    if times % 20 == 0:
+                        log.info("send heart beat to broker[%s %s %s] success", broker_name, broker_id, addr)
+                        log.info("%s", heartbeat_data)
+                except Exception:
+                    if self._is_broker_in_name_server(addr):
+                        log.info("send heart beat to broker[%s %s %s] failed", broker_name, broker_id, addr,
+                                 exc_info=True)
+                    else:
+                        log.info("send heart beat to broker[%s %s %s] exception, because the broker not up, "
+                                 "forget it", broker_name, broker_id, addr, exc_info=True)
+
+    def _prepare_heartbeat_data(self) -> HeartbeatData:
+        heartbeat_data = HeartbeatData()
+        heartbeat_data.set_client_id(self.client_id)
+        for impl in list(self.consumer_table.values()):
+            if impl is not None:
+                consumer_data = ConsumerData()
+                consumer_data.set_group_name(impl.group_name())
+                consumer_data.set_consume_type(impl.consume_type())
+                consumer_data.set_message_model(impl.message_model())
+                consumer_data.set_consume_from_where(impl.consume_from_where())
+                consumer_data.get_subscription_data_set().update(impl.subscriptions())
+                consumer_data.set_unit_mode(impl.is_unit_mode())
+                heartbeat_data.consumer_data_set.add(consumer_data)
+        for group, producer in list(self.producer_table.items()):
+            if producer is not None:
+                heartbeat_data.producer_data_set.add(ProducerData(group_name=group))
+        return heartbeat_data
+
+    # ------------------------------------------------------------------ consumers' periodic work
+
+    def persist_all_consumer_offset(self) -> None:
+        """Java ``persistAllConsumerOffset``."""
+        for impl in list(self.consumer_table.values()):
+            impl.persist_consumer_offset()
+
+    def adjust_thread_pool(self) -> None:
+        """Java ``adjustThreadPool``: let push consumers resize their consume pools (a no-op in 4.9.x)."""
+        for impl in list(self.consumer_table.values()):
+            if impl is not None and _is_a(impl, "DefaultMQPushConsumerImpl"):
+                try:
+                    impl.adjust_thread_pool()  # type: ignore[attr-defined]
+                except Exception:
+                    log.debug("adjustThreadPool exception", exc_info=True)
+
+    # ------------------------------------------------------------------ registration
+
+    def register_consumer(self, group: Optional[str], consumer: Optional[MQConsumerInner]) -> bool:
+        """Java ``registerConsumer``: False when the group is taken."""
+        if group is None or consumer is None:
+            return False
+        with self._lock:
+            if group in self.consumer_table:
+                log.warning("the consumer group[%s] exist already.", group)
+                return False
+            self.consumer_table[group] = consumer
+            return True
+
+    def unregister_consumer(self, group: str) -> None:
+        """Java ``unregisterConsumer``: forget the group and send UNREGISTER_CLIENT to every broker."""
+        with self._lock:
+            self.consumer_table.pop(group, None)
+            self._unregister_client(None, group)
+
+    def _unregister_client(self, producer_group: Optional[str], consumer_group: Optional[str]) -> None:
+        for broker_name, one_table in list(self.broker_addr_table.items()):
+            if one_table is None:
+                continue
+            for broker_id, addr in list(one_table.items()):
+                if addr is None:
+                    continue
+                try:
+                    self.mq_client_api_impl.unregister_client(addr, self.client_id, producer_group, consumer_group,
+                                                              self.client_config.mq_client_api_timeout)
+                    log.info("unregister client[Producer: %s Consumer: %s] from broker[%s %s %s] success",
+                             producer_group, consumer_group, broker_name, broker_id, addr)
+                except RemotingException as e:
+                    log.warning("unregister client RemotingException from broker: %s, %s", addr, e)
+                except MQBrokerException as e:
+                    log.warning("unregister client MQBrokerException from broker: %s, %s", addr, e)
+
+    def register_producer(self, group: Optional[str], producer: Optional[MQProducerInner]) -> bool:
+        """Java ``registerProducer``: False when the group is taken."""
+        if group is None or producer is None:
+            return False
+        with self._lock:
+            if group in self.producer_table:
+                log.warning("the producer group[%s] exist already.", group)
+                return False
+            self.producer_table[group] = producer
+            return True
+
+    def unregister_producer(self, group: str) -> None:
+        """Java ``unregisterProducer``: forget the group and send UNREGISTER_CLIENT to every broker."""
+        with self._lock:
+            self.producer_table.pop(group, None)
+            self._unregister_client(group, None)
+
+    def register_admin_ext(self, group: Optional[str], admin: Any) -> bool:
+        """Java ``registerAdminExt``."""
+        if group is None or admin is None:
+            return False
+        with self._lock:
+            if group in self.admin_ext_table:
+                log.warning("the admin group[%s] exist already.", group)
+                return False
+            self.admin_ext_table[group] = admin
+            return True
+
+    def unregister_admin_ext(self, group: str) -> None:
+        """Java ``unregisterAdminExt``."""
+        self.admin_ext_table.pop(group, None)
+
+    def rebalance_immediately(self) -> None:
+        """Java ``rebalanceImmediately``: wake the rebalance service."""
+        self.rebalance_service.wakeup()
+
+    def do_rebalance(self) -> None:
+        """Java ``doRebalance``: every consumer rebalances (errors are logged)."""
+        for impl in list(self.consumer_table.values()):
+            if impl is not None:
+                try:
+                    impl.do_rebalance()
+                except Exception:
+                    log.error("doRebalance exception", exc_info=True)
+
+    def select_producer(self, group: str) -> Optional[MQProducerInner]:
+        """Java ``selectProducer``."""
+        return self.producer_table.get(group)
+
+    def select_consumer(self, group: str) -> Optional[MQConsumerInner]:
+        """Java ``selectConsumer``."""
+        return self.consumer_table.get(group)
+
+    # ------------------------------------------------------------------ broker lookup
+
+    def find_broker_address_in_publish(self, broker_name: str) -> Optional[str]:
+        """Java ``findBrokerAddressInPublish``: the master address of ``broker_name``."""
+        table = self.broker_addr_table.get(broker_name)
+        if table:
+            return table.get(MixAll.MASTER_ID)
+        return None
+
+    def find_broker_address_in_subscribe(self, broker_name: str, broker_id: int,
+                                         only_this_broker: bool) -> Optional[FindBrokerResult]:
+        """Java ``findBrokerAddressInSubscribe``: ``broker_id``'s address, else (for a slave) the next id, else
+        (unless ``only_this_broker``) any address of the broker."""
+        broker_addr = None
+        slave = False
+        found = False
+        table = self.broker_addr_table.get(broker_name)
+        if table:
+            broker_addr = table.get(broker_id)
+            slave = broker_id != MixAll.MASTER_ID
+            found = broker_addr is not None
+            if not found and slave:
+                broker_addr = table.get(broker_id + 1)
+                found = broker_addr is not None
+            if not found and not only_this_broker:
+                first_id = min(table)  # Java: the first entry of a HashMap<Long, String>, the smallest id
+                broker_addr = table[first_id]
+                slave = first_id != MixAll.MASTER_ID
+                found = True
+        if found:
+            return FindBrokerResult(broker_addr,  # type: ignore[arg-type]
+                                    slave, self.find_broker_version(broker_name, broker_addr))  # type: ignore[arg-type]
+        return None
+
+    def find_broker_version(self, broker_name: str, broker_addr: str) -> int:
+        """Java ``findBrokerVersion``: the version seen in the last heartbeat response, 0 if none."""
+        return self.broker_version_table.get(broker_name, {}).get(broker_addr, 0)
+
+    def find_consumer_id_list(self, topic: str, group: str) -> Optional[List[str]]:
+        """Java ``findConsumerIdList``: the client ids of ``group`` from a broker of ``topic``."""
+        broker_addr = self.find_broker_addr_by_topic(topic)
+        if broker_addr is None:
+            self.update_topic_route_info_from_name_server(topic)
+            broker_addr = self.find_broker_addr_by_topic(topic)
+        if broker_addr is not None:
+            try:
+                return self.mq_client_api_impl.get_consumer_id_list_by_group(
+                    broker_addr, group, self.client_config.mq_client_api_timeout)
+            except Exception:
+                log.warning("getConsumerIdListByGroup exception, %s %s", broker_addr, group, exc_info=True)
+        return None
+
+    def find_broker_addr_by_topic(self, topic: str) -> Optional[str]:
+        """Java ``findBrokerAddrByTopic``: an address (master preferred) of a random broker of ``topic``."""
+        topic_route_data = self.topic_route_table.get(topic)
+        if topic_route_data is not None:
+            brokers = topic_route_data.broker_datas
+            if brokers:
+                bd = brokers[self._random.randrange(len(brokers)) % len(brokers)]
+                return bd.select_broker_addr()
+        return None
+
+    # ------------------------------------------------------------------ broker-initiated consumer requests
+
+    def reset_offset(self, topic: str, group: str, offset_table: Dict[MessageQueue, int]) -> None:
+        """Java ``resetOffset``: suspend the push consumer, drop the queues' process queues, wait 10 s, store the
+        new offsets and remove the queues so rebalance recreates them, resume."""
+        with self._lock:
+            consumer = None
+            try:
+                impl = self.consumer_table.get(group)
+                if impl is not None and _is_a(impl, "DefaultMQPushConsumerImpl"):
+                    consumer = impl
+                else:
+                    log.info("[reset-offset] consumer dose not exist. group=%s", group)
+                    return
+                consumer.suspend()  # type: ignore[attr-defined]
+                process_queue_table = consumer.get_rebalance_impl().get_process_queue_table()  # type: ignore
+                for mq, pq in list(process_queue_table.items()):
+                    if topic == mq.get_topic() and mq in offset_table:
+                        pq.set_dropped(True)
+                        pq.clear()
+                time.sleep(10)
+                for mq in list(process_queue_table.keys()):
+                    offset = offset_table.get(mq)
+                    if topic == mq.get_topic() and offset is not None:
+                        try:
+                            consumer.update_consume_offset(mq, offset)  # type: ignore[attr-defined]
+                            consumer.get_rebalance_impl().remove_unnecessary_message_queue(  # type: ignore
+                                mq, process_queue_table.get(mq))
+                            process_queue_table.pop(mq, None)
+                        except Exception:
+                            log.warning("reset offset failed. group=%s, %s", group, mq, exc_info=True)
+            finally:
+                if consumer is not None:
+                    consumer.resume()  # type: ignore[attr-defined]
+
+    def get_consumer_status(self, topic: str, group: str) -> Dict[MessageQueue, int]:
+        """Java ``getConsumerStatus``: the push or pull consumer's offsets of ``topic``."""
+        impl = self.consumer_table.get(group)
+        if impl is not None and (_is_a(impl, "DefaultMQPushConsumerImpl")
+                                 or _is_a(impl, "DefaultMQPullConsumerImpl")):
+            return impl.get_offset_store().clone_offset_table(topic)  # type: ignore[attr-defined]
+        return {}
+
+    def consume_message_directly(self, msg: "MessageExt", consumer_group: str,
+                                 broker_name: Optional[str]) -> Optional["ConsumeMessageDirectlyResult"]:
+        """Java ``consumeMessageDirectly``: hand ``msg`` to the push consumer's consume service."""
+        impl = self.consumer_table.get(consumer_group)
+        if impl is not None:
+            return impl.get_consume_message_service().consume_message_directly(  # type: ignore[attr-defined]
+                msg, broker_name)
+        return None
+
+    def consumer_running_info(self, consumer_group: str) -> Optional[ConsumerRunningInfo]:
+        """Java ``consumerRunningInfo``: the consumer's running info plus name servers, consume type and client
+        version properties."""
+        impl = self.consumer_table.get(consumer_group)
+        if impl is None:
+            return None
+        info = impl.consumer_running_info()
+        ns_list = self.mq_client_api_impl.get_remoting_client().get_name_server_address_list()
+        ns_addr = "".join(addr + ";" for addr in ns_list or ())
+        properties = info.get_properties()
+        properties[ConsumerRunningInfo.PROP_NAMESERVER_ADDR] = ns_addr
+        properties[ConsumerRunningInfo.PROP_CONSUME_TYPE] = impl.consume_type().name
+        properties[ConsumerRunningInfo.PROP_CLIENT_VERSION] = MQVersion.get_version_desc(MQVersion.CURRENT_VERSION)
+        return info
+
+    # ------------------------------------------------------------------ accessors
+
+    def get_an_exist_topic_route_data(self, topic: str) -> Optional[TopicRouteData]:
+        """Java ``getAnExistTopicRouteData``."""
+        return self.topic_route_table.get(topic)
+
+    def get_mq_client_api_impl(self) -> MQClientAPIImpl:
+        """Java ``getMQClientAPIImpl``."""
+        return self.mq_client_api_impl
+
+    def get_mq_admin_impl(self) -> MQAdminImpl:
+        """Java ``getMQAdminImpl``."""
+        return self.mq_admin_impl
+
+    def get_boot_timestamp(self) -> int:
+        """Java ``getBootTimestamp``."""
+        return self.boot_timestamp
+
+    def get_scheduled_executor_service(self) -> ScheduledExecutor:
+        """Java ``getScheduledExecutorService``."""
+        return self.scheduled_executor_service
+
+    def get_pull_message_service(self) -> PullMessageService:
+        """Java ``getPullMessageService``."""
+        return self.pull_message_service
+
+    def get_rebalance_service(self) -> RebalanceService:
+        """The rebalance service (Java keeps it private)."""
+        return self.rebalance_service
+
+    def get_default_mq_producer(self) -> Any:
+        """Java ``getDefaultMQProducer``: the inner ``CLIENT_INNER_PRODUCER`` producer."""
+        return self.default_mq_producer
+
+    def get_topic_route_table(self) -> Dict[str, TopicRouteData]:
+        """Java ``getTopicRouteTable``."""
+        return self.topic_route_table
+
+    def get_broker_addr_table(self) -> Dict[str, Dict[int, str]]:
+        """The broker addresses by name and id (Java keeps it private)."""
+        return self.broker_addr_table
+
+    def get_broker_version_table(self) -> Dict[str, Dict[str, int]]:
+        """The broker versions by name and address (Java keeps it private)."""
+        return self.broker_version_table
+
+    def get_consumer_stats_manager(self) -> ConsumerStatsManager:
+        """Java ``getConsumerStatsManager``."""
+        return self.consumer_stats_manager
+
+    def get_netty_client_config(self) -> NettyClientConfig:
+        """Java ``getNettyClientConfig``."""
+        return self.netty_client_config
+
+    def get_client_config(self) -> "ClientConfig":
+        """Java ``getClientConfig``."""
+        return self.client_config
+
+    def get_service_state(self) -> ServiceState:
+        """The life-cycle state (Java keeps it private)."""
+        return self.service_state

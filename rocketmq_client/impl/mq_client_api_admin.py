@@ -1,0 +1,236 @@
+"""Name-server and admin requests of Java ``MQClientAPIImpl`` (routes, topic list, cluster info, topic and
+subscription-group creation, client checks, consumer diagnostics); a base class of
+:class:`~rocketmq_client.impl.mq_client_api_impl.MQClientAPIImpl`."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Optional
+
+from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_common.admin.consume_stats import ConsumeStats
+from rocketmq_common.admin.topic_stats_table import TopicStatsTable
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody
+from rocketmq_common.protocol.body.cluster_info import ClusterInfo
+from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
+from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
+from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
+from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.topic_list import TopicList
+from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
+    ConsumeMessageDirectlyResultRequestHeader
+from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader
+from rocketmq_common.protocol.header.get_consume_stats_request_header import GetConsumeStatsRequestHeader
+from rocketmq_common.protocol.header.get_consumer_connection_list_request_header import \
+    GetConsumerConnectionListRequestHeader
+from rocketmq_common.protocol.header.get_consumer_running_info_request_header import \
+    GetConsumerRunningInfoRequestHeader
+from rocketmq_common.protocol.header.get_producer_connection_list_request_header import \
+    GetProducerConnectionListRequestHeader
+from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
+from rocketmq_common.protocol.header.namesrv.get_kv_config_request_header import (GetKVConfigRequestHeader,
+                                                                                   GetKVConfigResponseHeader)
+from rocketmq_common.protocol.header.namesrv.get_route_info_request_header import GetRouteInfoRequestHeader
+from rocketmq_common.protocol.header.resume_check_half_message_request_header import \
+    ResumeCheckHalfMessageRequestHeader
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.protocol.remoting_serializable import to_json_value
+
+if TYPE_CHECKING:
+    from rocketmq_client.client_config import ClientConfig
+    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+    from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+    from rocketmq_common.topic_config import TopicConfig
+    from rocketmq_remoting.remoting_client import RemotingClient
+
+__all__ = ["MQClientAPIAdmin"]
+
+log = logging.getLogger(__name__)
+
+
+class MQClientAPIAdmin:
+    """See the module docstring (needs ``remoting_client`` and ``client_config`` from the subclass)."""
+
+    remoting_client: "RemotingClient"
+    client_config: "ClientConfig"
+
+    def _vip(self, addr: str) -> str:
+        return MixAll.broker_vip_channel(self.client_config.vip_channel_enabled, addr)
+
+    # ------------------------------------------------------------------ name server
+
+    def get_default_topic_route_info_from_name_server(self, topic: str, timeout_millis: int) -> TopicRouteData:
+        """Java ``getDefaultTopicRouteInfoFromNameServer``: like :meth:`get_topic_route_info_from_name_server`
+        without the "not exist" warning."""
+        return self.get_topic_route_info_from_name_server(topic, timeout_millis, False)
+
+    def get_topic_route_info_from_name_server(self, topic: str, timeout_millis: int,
+                                              allow_topic_not_exist: bool = True) -> TopicRouteData:
+        """Java ``getTopicRouteInfoFromNameServer``: GET_ROUTEINFO_BY_TOPIC; any answer but SUCCESS with a body
+        raises :class:`MQClientException` with the name server's code and remark (TOPIC_NOT_EXIST included)."""
+        request_header = GetRouteInfoRequestHeader()
+        request_header.set_topic(topic)
+        request = RemotingCommand.create_request_command(RequestCode.GET_ROUTEINFO_BY_TOPIC, request_header)
+        response = self.remoting_client.invoke_sync(None, request, timeout_millis)
+        code = response.get_code()
+        if code == ResponseCode.TOPIC_NOT_EXIST:
+            if allow_topic_not_exist:
+                log.warning("get Topic [%s] RouteInfoFromNameServer is not exist value", topic)
+        elif code == ResponseCode.SUCCESS:
+            body = response.get_body()
+            if body is not None:
+                return TopicRouteData.decode(body)
+        raise MQClientException(code, response.get_remark())
+
+    def get_topic_list_from_name_server(self, timeout_millis: int) -> TopicList:
+        """Java ``getTopicListFromNameServer``: GET_ALL_TOPIC_LIST_FROM_NAMESERVER."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER, None)
+        response = self.remoting_client.invoke_sync(None, request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
+            return TopicList.decode(response.get_body())
+        raise MQClientException(response.get_code(), response.get_remark())
+
+    def get_broker_cluster_info(self, timeout_millis: int) -> ClusterInfo:
+        """Java ``getBrokerClusterInfo``: GET_BROKER_CLUSTER_INFO from a name server."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_INFO, None)
+        response = self.remoting_client.invoke_sync(None, request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return ClusterInfo.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark())
+
+    def get_kv_config_value(self, namespace: str, key: str, timeout_millis: int) -> Optional[str]:
+        """Java ``getKVConfigValue``: GET_KV_CONFIG."""
+        request_header = GetKVConfigRequestHeader()
+        request_header.set_namespace(namespace)
+        request_header.set_key(key)
+        request = RemotingCommand.create_request_command(RequestCode.GET_KV_CONFIG, request_header)
+        response = self.remoting_client.invoke_sync(None, request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return response.decode_command_custom_header(GetKVConfigResponseHeader).get_value()
+        raise MQClientException(response.get_code(), response.get_remark())
+
+    # ------------------------------------------------------------------ topics and groups
+
+    def create_subscription_group(self, addr: str, config: "SubscriptionGroupConfig", timeout_millis: int) -> None:
+        """Java ``createSubscriptionGroup``: UPDATE_AND_CREATE_SUBSCRIPTIONGROUP."""
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, None)
+        request.set_body(fastjson.dumps(to_json_value(config)).encode("utf-8"))
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() != ResponseCode.SUCCESS:
+            raise MQClientException(response.get_code(), response.get_remark())
+
+    def create_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig", timeout_millis: int) -> None:
+        """Java ``createTopic``: UPDATE_AND_CREATE_TOPIC with the topic config in the header."""
+        request_header = CreateTopicRequestHeader()
+        request_header.set_topic(topic_config.get_topic_name())
+        request_header.set_default_topic(default_topic)
+        request_header.set_read_queue_nums(topic_config.get_read_queue_nums())
+        request_header.set_write_queue_nums(topic_config.get_write_queue_nums())
+        request_header.set_perm(topic_config.get_perm())
+        request_header.set_topic_filter_type(topic_config.get_topic_filter_type().name)
+        request_header.set_topic_sys_flag(topic_config.get_topic_sys_flag())
+        request_header.set_order(topic_config.is_order())
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() != ResponseCode.SUCCESS:
+            raise MQClientException(response.get_code(), response.get_remark())
+
+    def check_client_in_broker(self, broker_addr: str, consumer_group: str, client_id: str,
+                               subscription_data: "SubscriptionData", timeout_millis: int) -> None:
+        """Java ``checkClientInBroker``: CHECK_CLIENT_CONFIG (the broker validates a SQL92 subscription)."""
+        request = RemotingCommand.create_request_command(RequestCode.CHECK_CLIENT_CONFIG, None)
+        request_body = CheckClientRequestBody()
+        request_body.set_client_id(client_id)
+        request_body.set_group(consumer_group)
+        request_body.set_subscription_data(subscription_data)
+        request.set_body(request_body.encode())
+        response = self.remoting_client.invoke_sync(self._vip(broker_addr), request, timeout_millis)
+        if response.get_code() != ResponseCode.SUCCESS:
+            raise MQClientException(response.get_code(), response.get_remark())
+
+    def resume_check_half_message(self, addr: str, msg_id: str, timeout_millis: int) -> bool:
+        """Java ``resumeCheckHalfMessage``: RESUME_CHECK_HALF_MESSAGE; False (logged) unless SUCCESS."""
+        request_header = ResumeCheckHalfMessageRequestHeader()
+        request_header.set_msg_id(msg_id)
+        request = RemotingCommand.create_request_command(RequestCode.RESUME_CHECK_HALF_MESSAGE, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return True
+        log.error("Failed to resume half message check logic. Remark=%s", response.get_remark())
+        return False
+
+    # ------------------------------------------------------------------ statistics and connections
+
+    def get_topic_stats_info(self, addr: str, topic: str, timeout_millis: int) -> TopicStatsTable:
+        """Java ``getTopicStatsInfo``: GET_TOPIC_STATS_INFO."""
+        request_header = GetTopicStatsInfoRequestHeader()
+        request_header.set_topic(topic)
+        request = RemotingCommand.create_request_command(RequestCode.GET_TOPIC_STATS_INFO, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return TopicStatsTable.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def get_consume_stats(self, addr: str, consumer_group: str, timeout_millis: int,
+                          topic: Optional[str] = None) -> ConsumeStats:
+        """Java ``getConsumeStats`` (both overloads): GET_CONSUME_STATS."""
+        request_header = GetConsumeStatsRequestHeader()
+        request_header.set_consumer_group(consumer_group)
+        request_header.set_topic(topic)
+        request = RemotingCommand.create_request_command(RequestCode.GET_CONSUME_STATS, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return ConsumeStats.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def get_producer_connection_list(self, addr: str, producer_group: str,
+                                     timeout_millis: int) -> ProducerConnection:
+        """Java ``getProducerConnectionList``: GET_PRODUCER_CONNECTION_LIST."""
+        request_header = GetProducerConnectionListRequestHeader()
+        request_header.set_producer_group(producer_group)
+        request = RemotingCommand.create_request_command(RequestCode.GET_PRODUCER_CONNECTION_LIST, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return ProducerConnection.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def get_consumer_connection_list(self, addr: str, consumer_group: str,
+                                     timeout_millis: int) -> ConsumerConnection:
+        """Java ``getConsumerConnectionList``: GET_CONSUMER_CONNECTION_LIST."""
+        request_header = GetConsumerConnectionListRequestHeader()
+        request_header.set_consumer_group(consumer_group)
+        request = RemotingCommand.create_request_command(RequestCode.GET_CONSUMER_CONNECTION_LIST, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return ConsumerConnection.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def get_consumer_running_info(self, addr: str, consumer_group: str, client_id: str, jstack: bool,
+                                  timeout_millis: int) -> ConsumerRunningInfo:
+        """Java ``getConsumerRunningInfo``: GET_CONSUMER_RUNNING_INFO through a broker to ``client_id``."""
+        request_header = GetConsumerRunningInfoRequestHeader()
+        request_header.set_consumer_group(consumer_group)
+        request_header.set_client_id(client_id)
+        request_header.set_jstack_enable(jstack)
+        request = RemotingCommand.create_request_command(RequestCode.GET_CONSUMER_RUNNING_INFO, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
+            return ConsumerRunningInfo.decode(response.get_body())
+        raise MQClientException(response.get_code(), response.get_remark())
+
+    def consume_message_directly(self, addr: str, consumer_group: str, client_id: Optional[str], msg_id: str,
+                                 timeout_millis: int) -> ConsumeMessageDirectlyResult:
+        """Java ``consumeMessageDirectly``: CONSUME_MESSAGE_DIRECTLY through a broker."""
+        request_header = ConsumeMessageDirectlyResultRequestHeader()
+        request_header.set_consumer_group(consumer_group)
+        request_header.set_client_id(client_id)
+        request_header.set_msg_id(msg_id)
+        request = RemotingCommand.create_request_command(RequestCode.CONSUME_MESSAGE_DIRECTLY, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
+            return ConsumeMessageDirectlyResult.decode(response.get_body())
+        raise MQClientException(response.get_code(), response.get_remark())

@@ -1,0 +1,1 @@
+"""Producer internals (Java ``org.apache.rocketmq.client.impl.producer``)."""

@@ -1,0 +1,774 @@
+"""Java ``org.apache.rocketmq.client.impl.producer.DefaultMQProducerImpl``: the producer engine behind
+:class:`~rocketmq_client.producer.default_mq_producer.DefaultMQProducer` (life cycle, queue selection, retries,
+the async sender pool, compression, hooks). Request/reply and transactions are in
+:mod:`.default_mq_producer_impl_request` (a base class of this one, split for size)."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+
+from rocketmq_client.common.client_error_code import ClientErrorCode
+from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.hook.check_forbidden_context import CheckForbiddenContext
+from rocketmq_client.hook.send_message_context import SendMessageContext
+from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.mq_client_manager import MQClientManager
+from rocketmq_client.impl.producer.default_mq_producer_impl_request import ProducerRequestAndTransactionSupport
+from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, parse_send_args
+from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
+from rocketmq_client.latency.mq_fault_strategy import MQFaultStrategy
+from rocketmq_client.producer.request_future_holder import RequestFutureHolder
+from rocketmq_client.producer.send_status import SendStatus
+from rocketmq_client.validators import Validators
+from rocketmq_common.compression.compression_type import CompressionType
+from rocketmq_common.compression.compressor_factory import CompressorFactory
+from rocketmq_common.help.faq_url import FAQUrl
+from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_accessor import MessageAccessor
+from rocketmq_common.message.message_batch import MessageBatch
+from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
+from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.message.message_type import MessageType
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
+from rocketmq_common.protocol.namespace_util import NamespaceUtil
+from rocketmq_common.service_state import ServiceState
+from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor, executor_submitter
+from rocketmq_remoting.exception import (RemotingConnectException, RemotingException, RemotingTimeoutException,
+                                         RemotingTooMuchRequestException)
+from rocketmq_remoting.netty.netty_system_config import get_system_property
+
+if TYPE_CHECKING:
+    from rocketmq_client.hook.check_forbidden_hook import CheckForbiddenHook
+    from rocketmq_client.hook.send_message_hook import SendMessageHook
+    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+    from rocketmq_client.producer.send_callback import SendCallback
+    from rocketmq_client.producer.send_result import SendResult
+    from rocketmq_common.message.message_ext import MessageExt
+    from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["DefaultMQProducerImpl"]
+
+log = logging.getLogger(__name__)
+
+#: Java: the async sender pool's LinkedBlockingQueue capacity
+ASYNC_SENDER_QUEUE_CAPACITY = 50000
+
+_SYNC = CommunicationMode.SYNC
+_ASYNC = CommunicationMode.ASYNC
+_ONEWAY = CommunicationMode.ONEWAY
+_PROPERTY_TRANSACTION_PREPARED = MessageConst.PROPERTY_TRANSACTION_PREPARED
+_RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
+_COMPRESSED_FLAG = MessageSysFlag.COMPRESSED_FLAG
+_TRANSACTION_PREPARED_TYPE = MessageSysFlag.TRANSACTION_PREPARED_TYPE
+_message_properties2string = MessageDecoder.message_properties2string
+_set_uniq_id = MessageClientIDSetter.set_uniq_id
+_monotonic = time.monotonic
+_time = time.time
+
+
+def _elapsed_millis(begin: float) -> float:
+    return (_monotonic() - begin) * 1000.0
+
+
+def _java_array(items: List[Optional[str]]) -> str:
+    """Java ``Arrays.toString`` of a String array."""
+    return "[" + ", ".join("null" if item is None else item for item in items) + "]"
+
+
+class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
+    """See the module docstring. Implements ``MQProducerInner`` for the client instance."""
+
+    def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
+        super().__init__()
+        self._default_mq_producer = default_mq_producer
+        self._rpc_hook = rpc_hook
+        self._topic_publish_info_table: Dict[str, TopicPublishInfo] = {}
+        self._send_message_hook_list: "List[SendMessageHook]" = []
+        self._check_forbidden_hook_list: "List[CheckForbiddenHook]" = []
+        threads = os.cpu_count() or 1
+        # threads are started on demand: a producer that never sends asynchronously has none
+        self._default_async_sender_executor = ThreadPoolExecutor(threads, threads, ASYNC_SENDER_QUEUE_CAPACITY,
+                                                                 "AsyncSenderExecutor_")
+        self._async_sender_executor: Any = None
+        self._async_submit: Any = None  # executor_submitter() of the executor in _async_submit_executor
+        self._async_submit_executor: Any = None
+        self._service_state = ServiceState.CREATE_JUST
+        self._mq_client_factory: "Optional[MQClientInstance]" = None
+        self._mq_fault_strategy = MQFaultStrategy()
+        self._compress_level = int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL,
+                                                       "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5"))  # type: ignore[arg-type]
+        self._compress_type = CompressionType.of(get_system_property(
+            MixAll.MESSAGE_COMPRESS_TYPE, "ROCKETMQ_MESSAGE_COMPRESS_TYPE", "ZLIB"))  # type: ignore[arg-type]
+        self._compressor = CompressorFactory.get_compressor(self._compress_type)
+
+    # ------------------------------------------------------------------ hooks
+
+    def register_check_forbidden_hook(self, check_forbidden_hook: "CheckForbiddenHook") -> None:
+        """Java ``registerCheckForbiddenHook``."""
+        self._check_forbidden_hook_list.append(check_forbidden_hook)
+        log.info("register a new checkForbiddenHook. hookName=%s, allHookSize=%d", check_forbidden_hook.hook_name(),
+                 len(self._check_forbidden_hook_list))
+
+    def register_send_message_hook(self, hook: "SendMessageHook") -> None:
+        """Java ``registerSendMessageHook``: ``send_message_before`` / ``send_message_after`` around each send."""
+        self._send_message_hook_list.append(hook)
+        log.info("register sendMessage Hook, %s", hook.hook_name())
+
+    def has_check_forbidden_hook(self) -> bool:
+        return bool(self._check_forbidden_hook_list)
+
+    def execute_check_forbidden_hook(self, context: CheckForbiddenContext) -> None:
+        """Java ``executeCheckForbiddenHook``: a hook raising MQClientException forbids the send."""
+        for hook in self._check_forbidden_hook_list:
+            hook.check_forbidden(context)
+
+    def has_send_message_hook(self) -> bool:
+        return bool(self._send_message_hook_list)
+
+    def execute_send_message_hook_before(self, context: SendMessageContext) -> None:
+        for hook in self._send_message_hook_list:
+            try:
+                hook.send_message_before(context)
+            except Exception:
+                log.warning("failed to executeSendMessageHookBefore", exc_info=True)
+
+    def execute_send_message_hook_after(self, context: SendMessageContext) -> None:
+        for hook in self._send_message_hook_list:
+            try:
+                hook.send_message_after(context)
+            except Exception:
+                log.warning("failed to executeSendMessageHookAfter", exc_info=True)
+
+    # ------------------------------------------------------------------ life cycle
+
+    def start(self, start_factory: bool = True) -> None:
+        """Java ``start``: CREATE_JUST -> RUNNING (START_FAILED while starting, which a failure leaves behind);
+        any other state raises "The producer service state not OK, maybe started once, ..."."""
+        producer = self._default_mq_producer
+        state = self._service_state
+        if state == ServiceState.CREATE_JUST:
+            self._service_state = ServiceState.START_FAILED
+            self._check_config()
+            if producer.get_producer_group() != MixAll.CLIENT_INNER_PRODUCER_GROUP:
+                producer.change_instance_name_to_pid()
+            factory = MQClientManager.get_instance().get_or_create_mq_client_instance(producer, self._rpc_hook)
+            self._mq_client_factory = factory
+            if not factory.register_producer(producer.get_producer_group(), self):
+                self._service_state = ServiceState.CREATE_JUST
+                raise MQClientException("The producer group[" + producer.get_producer_group()
+                                        + "] has been created before, specify another name please."
+                                        + FAQUrl.suggest_todo(FAQUrl.GROUP_NAME_DUPLICATE_URL), None)
+            self._topic_publish_info_table[producer.get_create_topic_key()] = TopicPublishInfo()
+            if start_factory:
+                factory.start()
+            log.info("the producer [%s] start OK. sendMessageWithVIPChannel=%s", producer.get_producer_group(),
+                     producer.is_send_message_with_vip_channel())
+            self._service_state = ServiceState.RUNNING
+        elif state in (ServiceState.RUNNING, ServiceState.START_FAILED, ServiceState.SHUTDOWN_ALREADY):
+            raise MQClientException("The producer service state not OK, maybe started once, " + state.name
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+        self._mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
+        RequestFutureHolder.get_instance().start_scheduled_task(self)
+
+    def _check_config(self) -> None:
+        group = self._default_mq_producer.get_producer_group()
+        Validators.check_group(group)
+        if group == MixAll.DEFAULT_PRODUCER_GROUP:
+            raise MQClientException("producerGroup can not equal " + MixAll.DEFAULT_PRODUCER_GROUP
+                                    + ", please specify another one.", None)
+
+    def shutdown(self, shutdown_factory: bool = True) -> None:
+        """Java ``shutdown``: unregister the group, stop the default async sender pool, shut the client instance
+        down (it stays up while other producers or consumers use it) and leave the request/reply sweep."""
+        if self._service_state == ServiceState.RUNNING:
+            factory = self._mq_client_factory
+            assert factory is not None
+            factory.unregister_producer(self._default_mq_producer.get_producer_group())
+            self._default_async_sender_executor.shutdown()
+            if shutdown_factory:
+                factory.shutdown()
+            RequestFutureHolder.get_instance().shutdown(self)
+            # Java does not wait; queued tasks fail fast once the instance is down, so this is short
+            self._default_async_sender_executor.await_termination(self._default_mq_producer.get_send_msg_timeout()
+                                                                  / 1000.0)
+            log.info("the producer [%s] shutdown OK", self._default_mq_producer.get_producer_group())
+            self._service_state = ServiceState.SHUTDOWN_ALREADY
+
+    def make_sure_state_ok(self) -> None:
+        """Java ``makeSureStateOK`` (private there): raise unless RUNNING."""
+        if self._service_state != ServiceState.RUNNING:
+            raise MQClientException("The producer service state not OK, " + self._service_state.name
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+
+    # ------------------------------------------------------------------ MQProducerInner
+
+    def get_publish_topic_list(self) -> Set[str]:
+        return set(self._topic_publish_info_table)
+
+    def is_publish_topic_need_update(self, topic: str) -> bool:
+        prev = self._topic_publish_info_table.get(topic)
+        return prev is None or not prev.ok()
+
+    def update_topic_publish_info(self, topic: str, info: TopicPublishInfo) -> None:
+        if info is not None and topic is not None:
+            prev = self._topic_publish_info_table.get(topic)
+            self._topic_publish_info_table[topic] = info
+            if prev is not None:
+                log.info("updateTopicPublishInfo prev is not null, %s", prev)
+
+    def is_unit_mode(self) -> bool:
+        return self._default_mq_producer.is_unit_mode()
+
+    # ------------------------------------------------------------------ admin (through MQAdminImpl)
+
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
+        """Java ``createTopic``."""
+        self.make_sure_state_ok()
+        Validators.check_topic(new_topic)
+        Validators.is_system_topic(new_topic)
+        self._factory().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag)
+
+    def fetch_publish_message_queues(self, topic: str) -> List[MessageQueue]:
+        """Java ``fetchPublishMessageQueues``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().fetch_publish_message_queues(topic)
+
+    def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
+        """Java ``searchOffset``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().search_offset(mq, timestamp)
+
+    def max_offset(self, mq: MessageQueue) -> int:
+        """Java ``maxOffset``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().max_offset(mq)
+
+    def min_offset(self, mq: MessageQueue) -> int:
+        """Java ``minOffset``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().min_offset(mq)
+
+    def earliest_msg_store_time(self, mq: MessageQueue) -> int:
+        """Java ``earliestMsgStoreTime``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().earliest_msg_store_time(mq)
+
+    def view_message(self, msg_id: str) -> "MessageExt":
+        """Java ``viewMessage`` (by offset message id)."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().view_message(msg_id)
+
+    def query_message(self, topic: str, key: str, max_num: int, begin: int, end: int) -> Any:
+        """Java ``queryMessage``: a QueryResult."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().query_message(topic, key, max_num, begin, end)
+
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> "MessageExt":
+        """Java ``queryMessageByUniqKey``."""
+        self.make_sure_state_ok()
+        return self._factory().get_mq_admin_impl().query_message_by_uniq_key(topic, uniq_key)
+
+    # ------------------------------------------------------------------ send: the Java overloads
+
+    def send(self, msg: Message, *args: Any) -> "Optional[SendResult]":
+        """Java's ``send`` overloads (see :mod:`.send_args`): synchronous forms return the SendResult, forms with
+        a callback return None. Topics are used as given (the DefaultMQProducer wraps namespaces)."""
+        form = parse_send_args("send", args)
+        timeout = self._default_mq_producer.get_send_msg_timeout() if form.timeout is None else form.timeout
+        if form.kind == DEFAULT:
+            if form.callback is None:
+                return self.send_default_impl(msg, _SYNC, None, timeout)
+            self.send_async_default(msg, form.callback, timeout)
+        elif form.kind == QUEUE:
+            if form.callback is None:
+                return self.send_to_queue(msg, form.mq, timeout)  # type: ignore[arg-type]
+            self.send_to_queue_async(msg, form.mq, form.callback, timeout)  # type: ignore[arg-type]
+        else:
+            if form.callback is None:
+                return self.send_select_impl(msg, form.selector, form.arg, _SYNC, None, timeout)
+            self.send_select_async(msg, form.selector, form.arg, form.callback, timeout)
+        return None
+
+    def send_oneway(self, msg: Message, *args: Any) -> None:
+        """Java ``sendOneway(msg)``, ``sendOneway(msg, mq)`` and ``sendOneway(msg, selector, arg)``."""
+        form = parse_send_args("send_oneway", args, allow_callback=False, allow_timeout=False)
+        timeout = self._default_mq_producer.get_send_msg_timeout()
+        try:
+            if form.kind == DEFAULT:
+                self.send_default_impl(msg, _ONEWAY, None, timeout)
+            elif form.kind == QUEUE:
+                self.make_sure_state_ok()
+                Validators.check_message(msg, self._default_mq_producer)
+                self.send_kernel_impl(msg, form.mq, _ONEWAY, None, None, timeout)  # type: ignore[arg-type]
+            else:
+                self.send_select_impl(msg, form.selector, form.arg, _ONEWAY, None, timeout)
+        except MQBrokerException as e:
+            raise MQClientException("unknown exception", e) from e
+
+    def send_async_default(self, msg: Message, send_callback: "SendCallback", timeout: int) -> None:
+        """Java ``send(msg, sendCallback, timeout)``: on the async sender pool, with what is left of ``timeout``."""
+        self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, _monotonic())
+
+    def _async_default_task(self, msg: Message, send_callback: "SendCallback", timeout: int, begin: float) -> None:
+        cost = _elapsed_millis(begin)
+        if timeout > cost:
+            try:
+                self.send_default_impl(msg, _ASYNC, send_callback, timeout - cost)
+            except Exception as e:
+                send_callback.on_exception(e)
+        else:
+            send_callback.on_exception(RemotingTooMuchRequestException("DEFAULT ASYNC send call timeout"))
+
+    def send_to_queue(self, msg: Message, mq: MessageQueue, timeout: int) -> "SendResult":
+        """Java ``send(msg, mq, timeout)``: to that queue, no retry."""
+        begin = _monotonic()
+        self.make_sure_state_ok()
+        Validators.check_message(msg, self._default_mq_producer)
+        if msg.get_topic() != mq.get_topic():
+            raise MQClientException("message's topic not equal mq's topic", None)
+        if timeout < _elapsed_millis(begin):
+            raise RemotingTooMuchRequestException("call timeout")
+        return self.send_kernel_impl(msg, mq, _SYNC, None, None, timeout)  # type: ignore[return-value]
+
+    def send_to_queue_async(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback",
+                            timeout: int) -> None:
+        """Java ``send(msg, mq, sendCallback, timeout)``."""
+        self._execute_async(self._async_queue_task, send_callback, msg, mq, send_callback, timeout, _monotonic())
+
+    def _async_queue_task(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback", timeout: int,
+                          begin: float) -> None:
+        try:
+            self.make_sure_state_ok()
+            Validators.check_message(msg, self._default_mq_producer)
+            if msg.get_topic() != mq.get_topic():
+                raise MQClientException("message's topic not equal mq's topic", None)
+            cost = _elapsed_millis(begin)
+            if timeout > cost:
+                try:
+                    self.send_kernel_impl(msg, mq, _ASYNC, send_callback, None, timeout - cost)
+                except MQBrokerException as e:
+                    raise MQClientException("unknown exception", e) from e
+            else:
+                send_callback.on_exception(RemotingTooMuchRequestException("call timeout"))
+        except Exception as e:
+            send_callback.on_exception(e)
+
+    def send_select_async(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
+                          timeout: int) -> None:
+        """Java ``send(msg, selector, arg, sendCallback, timeout)``."""
+        self._execute_async(self._async_select_task, send_callback, msg, selector, arg, send_callback, timeout,
+                            _monotonic())
+
+    def _async_select_task(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
+                           timeout: int, begin: float) -> None:
+        cost = _elapsed_millis(begin)
+        if timeout > cost:
+            try:
+                try:
+                    self.send_select_impl(msg, selector, arg, _ASYNC, send_callback, timeout - cost)
+                except MQBrokerException as e:
+                    raise MQClientException("unknown exception", e) from e
+            except Exception as e:
+                send_callback.on_exception(e)
+        else:
+            send_callback.on_exception(RemotingTooMuchRequestException("call timeout"))
+
+    def _execute_async(self, task: Any, send_callback: "SendCallback", *args: Any) -> None:
+        """Submit ``task(*args)`` to the async sender executor. When the executor refuses (its queue is full or it
+        is shut down) the callback gets an MQClientException at once (Java throws it from ``send``)."""
+        executor = self.get_async_sender_executor()
+        submit = self._async_submit
+        if submit is None or executor is not self._async_submit_executor:
+            submit = self._async_submit = executor_submitter(executor)
+            self._async_submit_executor = executor
+        try:
+            submit(task, *args)
+        except RuntimeError as e:  # RejectedExecutionException, or concurrent.futures after shutdown
+            send_callback.on_exception(MQClientException(
+                "executor rejected the async send: the async sender executor is saturated or shut down (%s)"
+                % (executor,), e))
+
+    # ------------------------------------------------------------------ send: the algorithms
+
+    def select_one_message_queue(self, tp_info: TopicPublishInfo,
+                                 last_broker_name: Optional[str]) -> Optional[MessageQueue]:
+        """Java ``selectOneMessageQueue``: through the MQFaultStrategy."""
+        return self._mq_fault_strategy.select_one_message_queue(tp_info, last_broker_name)
+
+    def update_fault_item(self, broker_name: str, current_latency: float, isolation: bool) -> None:
+        """Java ``updateFaultItem``: report a send's latency (``isolation``: it failed) to the fault strategy."""
+        self._mq_fault_strategy.update_fault_item(broker_name, int(current_latency), isolation)
+
+    def _validate_name_server_setting(self) -> None:
+        ns_list = self._factory().get_mq_client_api_impl().get_name_server_address_list()
+        if not ns_list:
+            raise MQClientException("No name server address, please set it."
+                                    + FAQUrl.suggest_todo(FAQUrl.NAME_SERVER_ADDR_NOT_EXIST_URL),
+                                    None).set_response_code(ClientErrorCode.NO_NAME_SERVER_EXCEPTION)
+
+    def send_default_impl(self, msg: Message, communication_mode: CommunicationMode,
+                          send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
+        """Java ``sendDefaultImpl`` (private there): choose a queue per attempt (avoiding the broker of the previous
+        one), ``1 + retryTimesWhenSendFailed`` attempts for SYNC, 1 otherwise, all within ``timeout`` ms."""
+        if self._service_state is not ServiceState.RUNNING:
+            self.make_sure_state_ok()
+        producer = self._default_mq_producer
+        Validators.check_message(msg, producer)
+        begin_first = _monotonic()
+        topic_publish_info = self._topic_publish_info_table.get(msg.topic)
+        if topic_publish_info is None or not topic_publish_info.message_queue_list:
+            topic_publish_info = self.try_to_find_topic_publish_info(msg.topic)
+        if topic_publish_info is not None and topic_publish_info.ok():
+            fault_strategy = self._mq_fault_strategy
+            call_timeout = False
+            mq: Optional[MessageQueue] = None
+            exception: Optional[BaseException] = None
+            send_result: "Optional[SendResult]" = None
+            times_total = 1 + producer.retry_times_when_send_failed if communication_mode is _SYNC else 1
+            brokers_sent: List[Optional[str]] = [None] * times_total
+            times = 0
+            while times < times_total:
+                last_broker_name = None if mq is None else mq.broker_name
+                mq_selected = fault_strategy.select_one_message_queue(topic_publish_info, last_broker_name)
+                if mq_selected is None:
+                    break
+                mq = mq_selected
+                brokers_sent[times] = mq.broker_name
+                begin_prev = _monotonic()
+                try:
+                    if times > 0:
+                        # reset the topic with namespace for the resend
+                        msg.set_topic(producer.with_namespace(msg.get_topic()))
+                    cost = (begin_prev - begin_first) * 1000.0
+                    if timeout < cost:
+                        call_timeout = True
+                        break
+                    send_result = self.send_kernel_impl(msg, mq, communication_mode, send_callback,
+                                                        topic_publish_info, timeout - cost)
+                    if fault_strategy.is_send_latency_fault_enable():
+                        self.update_fault_item(mq.broker_name, _elapsed_millis(begin_prev), False)
+                    if communication_mode is not _SYNC:
+                        return None
+                    if (send_result.send_status is not SendStatus.SEND_OK  # type: ignore[union-attr]
+                            and producer.retry_another_broker_when_not_store_ok):
+                        times += 1
+                        continue
+                    return send_result
+                except (RemotingException, MQClientException) as e:
+                    self._log_send_failure(e, begin_prev, mq, msg)
+                    exception = e
+                except MQBrokerException as e:
+                    self._log_send_failure(e, begin_prev, mq, msg)
+                    exception = e
+                    if e.get_response_code() not in producer.get_retry_response_codes():
+                        if send_result is not None:
+                            return send_result
+                        raise
+                times += 1
+
+            if send_result is not None:
+                return send_result
+            if call_timeout:
+                raise RemotingTooMuchRequestException("sendDefaultImpl call timeout")
+            info = "Send [%d] times, still failed, cost [%d]ms, Topic: %s, BrokersSent: %s" % (
+                times, _elapsed_millis(begin_first), msg.get_topic(), _java_array(brokers_sent))
+            mq_client_exception = MQClientException(info + FAQUrl.suggest_todo(FAQUrl.SEND_MSG_FAILED), exception)
+            if isinstance(exception, MQBrokerException):
+                mq_client_exception.set_response_code(exception.get_response_code())
+            elif isinstance(exception, RemotingConnectException):
+                mq_client_exception.set_response_code(ClientErrorCode.CONNECT_BROKER_EXCEPTION)
+            elif isinstance(exception, RemotingTimeoutException):
+                mq_client_exception.set_response_code(ClientErrorCode.ACCESS_BROKER_TIMEOUT)
+            elif isinstance(exception, MQClientException):
+                mq_client_exception.set_response_code(ClientErrorCode.BROKER_NOT_EXIST_EXCEPTION)
+            raise mq_client_exception
+
+        self._validate_name_server_setting()
+        raise MQClientException("No route info of this topic: " + msg.get_topic()
+                                + FAQUrl.suggest_todo(FAQUrl.NO_TOPIC_ROUTE_INFO),
+                                None).set_response_code(ClientErrorCode.NOT_FOUND_TOPIC_EXCEPTION)
+
+    def _log_send_failure(self, e: BaseException, begin: float, mq: MessageQueue, msg: Message) -> None:
+        latency = _elapsed_millis(begin)
+        self.update_fault_item(mq.broker_name, latency, True)
+        log.warning("sendKernelImpl exception, resend at once, RT: %dms, Broker: %s, %s: %s", latency, mq,
+                    type(e).__name__, e)
+        log.warning("%s", msg)
+
+    def try_to_find_topic_publish_info(self, topic: str) -> Optional[TopicPublishInfo]:
+        """Java ``tryToFindTopicPublishInfo`` (private there): the cached publish info, else the route from the
+        name server, else the ``createTopicKey`` (TBW102) template route."""
+        table = self._topic_publish_info_table
+        info = table.get(topic)
+        if info is None or not info.ok():
+            table.setdefault(topic, TopicPublishInfo())
+            self._factory().update_topic_route_info_from_name_server(topic)
+            info = table.get(topic)
+        if info is not None and (info.have_topic_router_info or info.ok()):
+            return info
+        self._factory().update_topic_route_info_from_name_server(topic, True, self._default_mq_producer)
+        return table.get(topic)
+
+    def send_kernel_impl(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
+                         send_callback: "Optional[SendCallback]", topic_publish_info: Optional[TopicPublishInfo],
+                         timeout: float) -> "Optional[SendResult]":
+        """Java ``sendKernelImpl`` (private there): one attempt to the master of ``mq``'s broker."""
+        begin = _monotonic()
+        factory = self._factory()
+        producer = self._default_mq_producer
+        broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
+        if broker_addr is None:
+            self.try_to_find_topic_publish_info(mq.topic)
+            broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
+        if broker_addr is None:
+            raise MQClientException("The broker[" + mq.broker_name + "] not exist", None)
+
+        if producer.vip_channel_enabled:
+            broker_addr = MixAll.broker_vip_channel(True, broker_addr)
+        context: Optional[SendMessageContext] = None
+        prev_body = msg.body
+        is_batch = isinstance(msg, MessageBatch)
+        namespace = factory.get_client_config().get_namespace()
+        topic_with_namespace = namespace is not None
+        producer_namespace = producer.get_namespace()
+        try:
+            if not is_batch:  # a batch's messages got their ids when it was built
+                _set_uniq_id(msg)
+            if topic_with_namespace:
+                msg.set_instance_id(namespace)  # type: ignore[arg-type]
+
+            sys_flag = 0
+            msg_body_compressed = False
+            if not is_batch and self._try_to_compress_message(msg):
+                sys_flag = _COMPRESSED_FLAG | self._compress_type.get_compression_flag()
+                msg_body_compressed = True
+            tran_msg = msg.get_property(_PROPERTY_TRANSACTION_PREPARED)
+            if tran_msg is not None and tran_msg.lower() == "true":
+                sys_flag |= _TRANSACTION_PREPARED_TYPE
+
+            if self._check_forbidden_hook_list:
+                check_forbidden_context = CheckForbiddenContext()
+                check_forbidden_context.set_name_srv_addr(producer.get_namesrv_addr())
+                check_forbidden_context.set_group(producer.get_producer_group())
+                check_forbidden_context.set_communication_mode(communication_mode)
+                check_forbidden_context.set_broker_addr(broker_addr)
+                check_forbidden_context.set_message(msg)
+                check_forbidden_context.set_mq(mq)
+                check_forbidden_context.set_unit_mode(self.is_unit_mode())
+                self.execute_check_forbidden_hook(check_forbidden_context)
+
+            if self._send_message_hook_list:
+                context = self._new_send_message_context(msg, mq, communication_mode, broker_addr)
+                self.execute_send_message_hook_before(context)
+
+            # attribute by attribute: the keyword constructor's checks cost more than the rest of the header
+            request_header = SendMessageRequestHeader()
+            request_header.producer_group = producer.producer_group
+            request_header.topic = topic = msg.topic
+            request_header.default_topic = producer.create_topic_key
+            request_header.default_topic_queue_nums = producer.default_topic_queue_nums
+            request_header.queue_id = mq.queue_id
+            request_header.sys_flag = sys_flag
+            request_header.born_timestamp = int(_time() * 1000)
+            request_header.flag = msg.flag
+            request_header.properties = _message_properties2string(msg.properties)
+            request_header.reconsume_times = 0
+            request_header.unit_mode = producer.unit_mode
+            request_header.batch = is_batch
+            request_header.bname = mq.broker_name
+            if topic.startswith(_RETRY_PREFIX):
+                reconsume_times = MessageAccessor.get_reconsume_time(msg)
+                if reconsume_times is not None:
+                    request_header.reconsume_times = int(reconsume_times)
+                    MessageAccessor.clear_property(msg, MessageConst.PROPERTY_RECONSUME_TIME)
+                max_reconsume_times = MessageAccessor.get_max_reconsume_times(msg)
+                if max_reconsume_times is not None:
+                    request_header.max_reconsume_times = int(max_reconsume_times)
+                    MessageAccessor.clear_property(msg, MessageConst.PROPERTY_MAX_RECONSUME_TIMES)
+
+            api = factory.get_mq_client_api_impl()
+            if communication_mode is _ASYNC:
+                tmp_message = msg
+                message_cloned = False
+                if msg_body_compressed:
+                    # the retries of the async send reuse tmp_message: it keeps the compressed body while the
+                    # caller's message gets its own body back
+                    tmp_message = MessageAccessor.clone_message(msg)
+                    message_cloned = True
+                    msg.set_body(prev_body)
+                if topic_with_namespace:
+                    if not message_cloned:
+                        tmp_message = MessageAccessor.clone_message(msg)
+                    msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), producer.get_namespace()))
+                cost_async = _elapsed_millis(begin)
+                if timeout < cost_async:
+                    raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
+                send_result = api.send_message(broker_addr, mq.broker_name, tmp_message, request_header,
+                                               timeout - cost_async, communication_mode, send_callback,
+                                               topic_publish_info, factory,
+                                               producer.get_retry_times_when_send_async_failed(), context, self)
+            else:
+                cost_sync = _elapsed_millis(begin)
+                if timeout < cost_sync:
+                    raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
+                send_result = api.send_message(broker_addr, mq.broker_name, msg, request_header,
+                                               timeout - cost_sync, communication_mode, None, None, None, 0,
+                                               context, self)
+            if context is not None:
+                context.set_send_result(send_result)
+                self.execute_send_message_hook_after(context)
+            return send_result
+        except (RemotingException, MQBrokerException) as e:
+            if context is not None:
+                context.set_exception(e)
+                self.execute_send_message_hook_after(context)
+            raise
+        finally:
+            msg.body = prev_body
+            if producer_namespace:
+                msg.topic = NamespaceUtil.without_namespace(msg.topic, producer_namespace)
+
+    def _new_send_message_context(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
+                                  broker_addr: str) -> SendMessageContext:
+        producer = self._default_mq_producer
+        context = SendMessageContext()
+        context.set_producer(self)
+        context.set_producer_group(producer.get_producer_group())
+        context.set_communication_mode(communication_mode)
+        context.set_born_host(producer.get_client_ip())
+        context.set_broker_addr(broker_addr)
+        context.set_message(msg)
+        context.set_mq(mq)
+        context.set_namespace(producer.get_namespace())
+        if msg.get_property(MessageConst.PROPERTY_TRANSACTION_PREPARED) == "true":
+            context.set_msg_type(MessageType.Trans_Msg_Half)
+        if (msg.get_property("__STARTDELIVERTIME") is not None
+                or msg.get_property(MessageConst.PROPERTY_DELAY_TIME_LEVEL) is not None):
+            context.set_msg_type(MessageType.Delay_Msg)
+        return context
+
+    def _try_to_compress_message(self, msg: Message) -> bool:
+        """Java ``tryToCompressMessage``: compress a body of at least ``compressMsgBodyOverHowmuch`` bytes (the
+        compressed body is used even if larger); on a compression error the body stays as it is."""
+        body = msg.body
+        if body is not None and len(body) >= self._default_mq_producer.compress_msg_body_over_howmuch:
+            try:
+                data = self._compressor.compress(body, self._compress_level)
+            except IOError:
+                log.error("tryToCompressMessage exception", exc_info=True)
+                log.warning("%s", msg)
+                return False
+            if data is not None:
+                msg.body = data
+                return True
+        return False
+
+    def send_select_impl(self, msg: Message, selector: Any, arg: Any, communication_mode: CommunicationMode,
+                         send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
+        """Java ``sendSelectImpl`` (private there): the selector picks among the writable queues (topics without
+        namespace); one attempt, no retry on another queue."""
+        begin = _monotonic()
+        self.make_sure_state_ok()
+        Validators.check_message(msg, self._default_mq_producer)
+        topic_publish_info = self.try_to_find_topic_publish_info(msg.get_topic())
+        if topic_publish_info is not None and topic_publish_info.ok():
+            factory = self._factory()
+            try:
+                message_queue_list = factory.get_mq_admin_impl().parse_publish_message_queues(
+                    topic_publish_info.get_message_queue_list())
+                user_message = MessageAccessor.clone_message(msg)
+                user_message.set_topic(NamespaceUtil.without_namespace(
+                    user_message.get_topic(), factory.get_client_config().get_namespace()))
+                selected = selector.select(message_queue_list, user_message, arg)
+                mq = factory.get_client_config().queue_with_namespace(selected) if selected is not None else None
+            except Exception as e:
+                raise MQClientException("select message queue threw exception.", e) from e
+            if timeout < _elapsed_millis(begin):
+                raise RemotingTooMuchRequestException("sendSelectImpl call timeout")
+            if mq is None:
+                raise MQClientException("select message queue return null.", None)
+            return self.send_kernel_impl(msg, mq, communication_mode, send_callback, None,
+                                         timeout - _elapsed_millis(begin))
+        self._validate_name_server_setting()
+        raise MQClientException("No route info for this topic, " + msg.get_topic(), None)
+
+    # ------------------------------------------------------------------ accessors
+
+    def _factory(self) -> "MQClientInstance":
+        factory = self._mq_client_factory
+        if factory is None:
+            raise MQClientException("The producer service state not OK, " + self._service_state.name
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+        return factory
+
+    def get_mq_client_factory(self) -> "Optional[MQClientInstance]":
+        """Java ``getMqClientFactory``."""
+        return self._mq_client_factory
+
+    def set_callback_executor(self, callback_executor: Any) -> None:
+        """Java ``setCallbackExecutor``: run async send callbacks on ``callback_executor`` (needs a started
+        producer, as in Java)."""
+        self._factory().get_mq_client_api_impl().get_remoting_client().set_callback_executor(callback_executor)
+
+    def get_async_sender_executor(self) -> Any:
+        """Java ``getAsyncSenderExecutor``: the user's executor, else the default pool."""
+        return self._async_sender_executor if self._async_sender_executor is not None \
+            else self._default_async_sender_executor
+
+    def set_async_sender_executor(self, async_sender_executor: Any) -> None:
+        """Java ``setAsyncSenderExecutor``: a ThreadPoolExecutor or any concurrent.futures.Executor."""
+        self._async_sender_executor = async_sender_executor
+
+    def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]:
+        return self._topic_publish_info_table
+
+    def get_compress_level(self) -> int:
+        return self._compress_level
+
+    def set_compress_level(self, compress_level: int) -> None:
+        self._compress_level = compress_level
+
+    def get_compress_type(self) -> CompressionType:
+        return self._compress_type
+
+    def set_compress_type(self, compress_type: CompressionType) -> None:
+        """Java ``setCompressType`` (4.9.7 keeps the compressor chosen at construction; here both change)."""
+        self._compress_type = compress_type
+        self._compressor = CompressorFactory.get_compressor(compress_type)
+
+    def get_service_state(self) -> ServiceState:
+        return self._service_state
+
+    def set_service_state(self, service_state: ServiceState) -> None:
+        self._service_state = service_state
+
+    def get_mq_fault_strategy(self) -> MQFaultStrategy:
+        return self._mq_fault_strategy
+
+    def get_not_available_duration(self) -> List[int]:
+        return self._mq_fault_strategy.get_not_available_duration()
+
+    def set_not_available_duration(self, not_available_duration: List[int]) -> None:
+        self._mq_fault_strategy.set_not_available_duration(not_available_duration)
+
+    def get_latency_max(self) -> List[int]:
+        return self._mq_fault_strategy.get_latency_max()
+
+    def set_latency_max(self, latency_max: List[int]) -> None:
+        self._mq_fault_strategy.set_latency_max(latency_max)
+
+    def is_send_latency_fault_enable(self) -> bool:
+        return self._mq_fault_strategy.is_send_latency_fault_enable()
+
+    def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
+        self._mq_fault_strategy.set_send_latency_fault_enable(send_latency_fault_enable)
+
+    def get_default_mq_producer(self) -> "DefaultMQProducer":
+        return self._default_mq_producer

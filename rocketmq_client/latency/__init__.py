@@ -1,0 +1,1 @@
+"""Broker latency fault tolerance for sends (Java ``org.apache.rocketmq.client.latency``)."""

@@ -1,0 +1,109 @@
+"""Java ``org.apache.rocketmq.client.latency.MQFaultStrategy``: queue selection for sends (PROTOCOL.md §6.6)."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, List, Optional
+
+from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
+from rocketmq_client.latency.latency_fault_tolerance_impl import LatencyFaultToleranceImpl
+from rocketmq_common.message.message_queue import MessageQueue
+
+if TYPE_CHECKING:
+    from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
+
+__all__ = ["MQFaultStrategy"]
+
+log = logging.getLogger(__name__)
+
+_INT_MIN = -(1 << 31)
+
+
+def _next_int(index: int) -> int:
+    """Java ``index++`` on an int (wraps at 2^31)."""
+    index += 1
+    return _INT_MIN if index > 0x7FFFFFFF else index
+
+
+class MQFaultStrategy:
+    """Round-robin queue selection; with ``send_latency_fault_enable`` brokers are isolated after slow or failed
+    sends (latency >= ``latency_max[i]`` bans the broker for ``not_available_duration[i]`` ms; a failure counts as
+    30 000 ms).
+
+    One deliberate difference with 4.9.7: when every broker is isolated, the "least bad" broker's queue is
+    returned as a new MessageQueue instead of being written into the cached route's queue object (the 4.9.8 fix:
+    4.9.7 corrupts the cached publish info until the next route refresh).
+    """
+
+    def __init__(self, latency_fault_tolerance: Optional[LatencyFaultTolerance[str]] = None) -> None:
+        self._latency_fault_tolerance: LatencyFaultTolerance[str] = (
+            latency_fault_tolerance if latency_fault_tolerance is not None else LatencyFaultToleranceImpl())
+        self._send_latency_fault_enable = False
+        self._latency_max: List[int] = [50, 100, 550, 1000, 2000, 3000, 15000]
+        self._not_available_duration: List[int] = [0, 0, 30000, 60000, 120000, 180000, 600000]
+
+    def get_not_available_duration(self) -> List[int]:
+        return self._not_available_duration
+
+    def set_not_available_duration(self, not_available_duration: List[int]) -> None:
+        self._not_available_duration = list(not_available_duration)
+
+    def get_latency_max(self) -> List[int]:
+        return self._latency_max
+
+    def set_latency_max(self, latency_max: List[int]) -> None:
+        self._latency_max = list(latency_max)
+
+    def is_send_latency_fault_enable(self) -> bool:
+        return self._send_latency_fault_enable
+
+    def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
+        self._send_latency_fault_enable = send_latency_fault_enable
+
+    def get_latency_fault_tolerance(self) -> LatencyFaultTolerance[str]:
+        return self._latency_fault_tolerance
+
+    def select_one_message_queue(self, tp_info: "TopicPublishInfo",
+                                 last_broker_name: Optional[str]) -> Optional[MessageQueue]:
+        """Java ``selectOneMessageQueue``."""
+        if not self._send_latency_fault_enable:
+            return tp_info.select_one_message_queue(last_broker_name)
+        fault_tolerance = self._latency_fault_tolerance
+        try:
+            queues = tp_info.get_message_queue_list()
+            size = len(queues)
+            index = tp_info.get_send_which_queue().increment_and_get()
+            for _ in range(size):
+                # Java: Math.abs(index++) % size, and 0 when that is negative (index == Integer.MIN_VALUE)
+                pos = 0 if index == _INT_MIN else abs(index) % size
+                index = _next_int(index)
+                mq = queues[pos]
+                if fault_tolerance.is_available(mq.get_broker_name()):
+                    return mq
+            not_best_broker = fault_tolerance.pick_one_at_least()
+            write_queue_nums = tp_info.get_queue_id_by_broker(not_best_broker) if not_best_broker is not None else -1
+            if write_queue_nums > 0:
+                mq = tp_info.select_one_message_queue()
+                if not_best_broker is not None:
+                    mq = MessageQueue(mq.get_topic(), not_best_broker,
+                                      tp_info.get_send_which_queue().increment_and_get() % write_queue_nums)
+                return mq
+            if not_best_broker is not None:
+                fault_tolerance.remove(not_best_broker)
+        except Exception:
+            log.error("Error occurred when selecting message queue", exc_info=True)
+        return tp_info.select_one_message_queue()
+
+    def update_fault_item(self, broker_name: str, current_latency: int, isolation: bool) -> None:
+        """Java ``updateFaultItem``: no-op unless ``send_latency_fault_enable``."""
+        if self._send_latency_fault_enable:
+            duration = self.compute_not_available_duration(30000 if isolation else current_latency)
+            self._latency_fault_tolerance.update_fault_item(broker_name, current_latency, duration)
+
+    def compute_not_available_duration(self, current_latency: int) -> int:
+        """Java ``computeNotAvailableDuration`` (private there): scanning from the largest threshold down, the
+        duration of the first ``latency_max[i] <= current_latency``; 0 if none."""
+        latency_max = self._latency_max
+        for i in range(len(latency_max) - 1, -1, -1):
+            if current_latency >= latency_max[i]:
+                return self._not_available_duration[i]
+        return 0

@@ -1,0 +1,1 @@
+"""Producers (Java ``org.apache.rocketmq.client.producer``): DefaultMQProducer, TransactionMQProducer, results."""

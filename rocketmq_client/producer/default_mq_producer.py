@@ -1,0 +1,346 @@
+"""Java ``org.apache.rocketmq.client.producer.DefaultMQProducer``: the producer applications use.
+
+::
+
+    producer = DefaultMQProducer("ProducerGroupName")
+    producer.set_namesrv_addr("127.0.0.1:9876")
+    producer.start()
+    result = producer.send(Message("TopicTest", "TagA", b"Hello RocketMQ 0"))
+    producer.shutdown()
+
+or ``with DefaultMQProducer("ProducerGroupName") as producer:`` — entering the block starts the producer unless it
+was started already, leaving it shuts the producer down.
+
+Java overloads become one method each, dispatching on the argument types in Java's order (see
+:mod:`rocketmq_client.impl.producer.send_args`): ``send(msg)``, ``send(msg, timeout)``, ``send(msg, callback[,
+timeout])``, ``send(msg, mq[, callback][, timeout])``, ``send(msg, selector, arg[, callback][, timeout])`` and the
+same with a list of messages (a batch; no selector); ``send_oneway``; ``request``. :meth:`DefaultMQProducer.send_async`
+is a Pythonic addition returning a :class:`concurrent.futures.Future`. The MQProducer interface of Java is these
+methods: start, shutdown, fetch_publish_message_queues, send, send_oneway, send_message_in_transaction, request and
+the MQAdmin ones (create_topic, search_offset, max_offset, min_offset, earliest_msg_store_time, view_message,
+query_message).
+"""
+from __future__ import annotations
+
+import collections.abc
+import concurrent.futures
+import logging
+from typing import TYPE_CHECKING, Any, Collection, List, Optional, Set
+
+from rocketmq_client.client_config import ClientConfig
+from rocketmq_client.exception import MQClientException
+from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
+from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
+from rocketmq_client.producer.send_callback import SendCallback
+from rocketmq_client.validators import Validators
+from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_batch import MessageBatch
+from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.service_state import ServiceState
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.common.bean import Prop, SetOf
+from rocketmq_remoting.rpc_hook import RPCHook
+
+if TYPE_CHECKING:
+    from rocketmq_client.producer.send_result import SendResult
+    from rocketmq_common.message.message_ext import MessageExt
+
+__all__ = ["DefaultMQProducer"]
+
+log = logging.getLogger(__name__)
+
+_SYNC = CommunicationMode.SYNC
+
+
+def _default_retry_response_codes() -> Set[int]:
+    return {ResponseCode.TOPIC_NOT_EXIST, ResponseCode.SERVICE_NOT_AVAILABLE, ResponseCode.SYSTEM_ERROR,
+            ResponseCode.NO_PERMISSION, ResponseCode.NO_BUYER_ID, ResponseCode.NOT_IN_CURRENT_UNIT}
+
+
+def _is_message_collection(value: Any) -> bool:
+    return isinstance(value, collections.abc.Iterable) and not isinstance(value, (Message, str, bytes, bytearray))
+
+
+class _FutureSendCallback(SendCallback):
+    """Completes a concurrent.futures.Future (:meth:`DefaultMQProducer.send_async`)."""
+
+    __slots__ = ("_future",)
+
+    def __init__(self, future: "concurrent.futures.Future[SendResult]") -> None:
+        self._future = future
+
+    def on_success(self, send_result: "SendResult") -> None:
+        if self._future.set_running_or_notify_cancel():
+            self._future.set_result(send_result)
+
+    def on_exception(self, e: BaseException) -> None:
+        if self._future.set_running_or_notify_cancel():
+            self._future.set_exception(e)
+
+
+class DefaultMQProducer(ClientConfig):
+    """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
+
+    producer_group = Prop(str)
+    #: template topic of automatically created topics
+    create_topic_key = Prop(str, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC)
+    default_topic_queue_nums = Prop(int, 4)
+    #: total time budget of a send across its retries (ms)
+    send_msg_timeout = Prop(int, 3000)
+    #: bodies of at least this many bytes are compressed
+    compress_msg_body_over_howmuch = Prop(int, 1024 * 4)
+    retry_times_when_send_failed = Prop(int, 2)
+    retry_times_when_send_async_failed = Prop(int, 2)
+    retry_another_broker_when_not_store_ok = Prop(bool, False, wire="retryAnotherBrokerWhenNotStoreOK")
+    max_message_size = Prop(int, 1024 * 1024 * 4)
+    #: broker response codes after which a synchronous send is retried
+    retry_response_codes = Prop(SetOf(int), factory=_default_retry_response_codes)
+
+    def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
+                 namespace: Optional[str] = None, enable_msg_trace: bool = False,
+                 customized_trace_topic: Optional[str] = None) -> None:
+        """Java's constructors: ``producer_group`` defaults to ``DEFAULT_PRODUCER`` (which ``start`` refuses, as
+        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks."""
+        if isinstance(rpc_hook, str):
+            raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQProducer(namespace, group) is "
+                            "DefaultMQProducer(group, namespace=namespace) here)" % (rpc_hook,))
+        super().__init__()
+        self.namespace = namespace
+        self.producer_group = MixAll.DEFAULT_PRODUCER_GROUP if producer_group is None else producer_group
+        self.default_mq_producer_impl = DefaultMQProducerImpl(self, rpc_hook)
+        self._trace_dispatcher: Any = None
+        if enable_msg_trace:
+            self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+
+    def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
+        """The message trace dispatcher and its hooks (Java ``AsyncTraceDispatcher``, ``SendMessageTraceHookImpl``,
+        ``EndTransactionTraceHookImpl`` of package ``client.trace``); None, logged, when they cannot be set up."""
+        try:
+            from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
+            from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
+            from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
+            from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
+
+            dispatcher = AsyncTraceDispatcher(self.producer_group, TraceDispatcher.Type.PRODUCE,
+                                              customized_trace_topic, rpc_hook)
+            dispatcher.set_host_producer(self.default_mq_producer_impl)
+            self.default_mq_producer_impl.register_send_message_hook(SendMessageTraceHookImpl(dispatcher))
+            self.default_mq_producer_impl.register_end_transaction_hook(EndTransactionTraceHookImpl(dispatcher))
+            return dispatcher
+        except Exception:
+            log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
+            return None
+
+    # ------------------------------------------------------------------ life cycle
+
+    def set_use_tls(self, use_tls: bool) -> None:
+        """Java ``setUseTLS``: also for the trace producer."""
+        super().set_use_tls(use_tls)
+        get_trace_producer = getattr(self._trace_dispatcher, "get_trace_producer", None)
+        if get_trace_producer is not None:
+            get_trace_producer().set_use_tls(use_tls)
+
+    def start(self) -> None:
+        """Java ``start``: wrap the group with the namespace, start the engine (client instance, heartbeat), then
+        the trace dispatcher if any."""
+        self.set_producer_group(self.with_namespace(self.producer_group))
+        self.default_mq_producer_impl.start()
+        if self._trace_dispatcher is not None:
+            try:
+                self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
+            except MQClientException:
+                log.warning("trace dispatcher start failed ", exc_info=True)
+
+    def shutdown(self) -> None:
+        """Java ``shutdown``: no thread or connection of this producer is left afterwards (the client instance
+        stays up while other producers or consumers of the same client id use it)."""
+        self.default_mq_producer_impl.shutdown()
+        if self._trace_dispatcher is not None:
+            self._trace_dispatcher.shutdown()
+
+    def __enter__(self) -> "DefaultMQProducer":
+        if self.default_mq_producer_impl.get_service_state() == ServiceState.CREATE_JUST:
+            self.start()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.shutdown()
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, msg: Any, *args: Any) -> "Optional[SendResult]":
+        """Java's ``send`` overloads for a Message or a collection of Messages (a batch). Synchronous forms return
+        the SendResult; forms with a SendCallback return None and report through it (also when the async sender
+        queue is full: ``on_exception`` gets an MQClientException at once)."""
+        impl = self.default_mq_producer_impl
+        if isinstance(msg, Message):
+            if self.get_namespace():
+                msg.set_topic(self.with_namespace(msg.get_topic()))
+            if not args:  # the common cases first: send(msg) and send(msg, callback)
+                return impl.send_default_impl(msg, _SYNC, None, self.send_msg_timeout)
+            if len(args) == 1 and is_callback(args[0]):
+                impl.send_async_default(msg, args[0], self.send_msg_timeout)
+                return None
+            form = parse_send_args("send", args)
+        elif _is_message_collection(msg):
+            form = parse_send_args("send", args, allow_selector=False)
+            msg = self._batch(msg)
+        else:
+            raise TypeError("send() takes a Message or a collection of Messages, got %s" % type(msg).__name__)
+        timeout = self.send_msg_timeout if form.timeout is None else form.timeout
+        callback = form.callback
+        if form.kind == DEFAULT:
+            if callback is None:
+                return impl.send_default_impl(msg, _SYNC, None, timeout)
+            impl.send_async_default(msg, callback, timeout)
+        elif form.kind == QUEUE:
+            mq = self.queue_with_namespace(form.mq)  # type: ignore[arg-type]
+            if callback is None:
+                return impl.send_to_queue(msg, mq, timeout)
+            impl.send_to_queue_async(msg, mq, callback, timeout)
+        else:
+            if callback is None:
+                return impl.send_select_impl(msg, form.selector, form.arg, _SYNC, None, timeout)
+            impl.send_select_async(msg, form.selector, form.arg, callback, timeout)
+        return None
+
+    def send_async(self, msg: Any, *args: Any) -> "concurrent.futures.Future[SendResult]":
+        """Pythonic asynchronous send: the forms of :meth:`send` without the callback (``send_async(msg)``,
+        ``send_async(msg, timeout)``, ``send_async(msg, mq[, timeout])``, ``send_async(msg, selector, arg[,
+        timeout])``, or a list of messages); returns a Future of the SendResult."""
+        form = parse_send_args("send_async", args, allow_callback=False,
+                               allow_selector=isinstance(msg, Message))
+        future: "concurrent.futures.Future[SendResult]" = concurrent.futures.Future()
+        head: tuple = () if form.kind == DEFAULT else (form.mq,) if form.kind == QUEUE else (form.selector, form.arg)
+        tail: tuple = () if form.timeout is None else (form.timeout,)
+        self.send(msg, *head, _FutureSendCallback(future), *tail)
+        return future
+
+    def send_oneway(self, msg: Message, *args: Any) -> None:
+        """Java ``sendOneway(msg)``, ``sendOneway(msg, mq)``, ``sendOneway(msg, selector, arg)``: no answer."""
+        form = parse_send_args("send_oneway", args, allow_callback=False, allow_timeout=False)
+        msg.set_topic(self.with_namespace(msg.get_topic()))
+        if form.kind == QUEUE:
+            args = (self.queue_with_namespace(form.mq),)  # type: ignore[arg-type]
+        self.default_mq_producer_impl.send_oneway(msg, *args)
+
+    def request(self, msg: Message, *args: Any) -> Optional[Message]:
+        """Java's ``request`` overloads (request/reply), the timeout in ms always last: ``request(msg, timeout)``,
+        ``request(msg, request_callback, timeout)``, ``request(msg, selector, arg[, request_callback], timeout)``,
+        ``request(msg, mq[, request_callback], timeout)``. Blocking forms return the reply or raise
+        RequestTimeoutException; callback forms return None."""
+        msg.set_topic(self.with_namespace(msg.get_topic()))
+        return self.default_mq_producer_impl.request(msg, *args)
+
+    def send_message_in_transaction(self, msg: Message, *args: Any) -> Any:
+        """Java: only TransactionMQProducer sends transactional messages."""
+        raise RuntimeError("sendMessageInTransaction not implement, please use TransactionMQProducer class")
+
+    def _batch(self, msgs: Collection[Message]) -> MessageBatch:
+        """Java ``batch``: one MessageBatch of same-topic messages, each validated, with its own unique id."""
+        try:
+            msg_batch = MessageBatch.generate_from_list(msgs)
+            for message in msg_batch:
+                Validators.check_message(message, self)
+                MessageClientIDSetter.set_uniq_id(message)
+                message.set_topic(self.with_namespace(message.get_topic()))
+            msg_batch.set_body(msg_batch.encode())
+        except Exception as e:
+            raise MQClientException("Failed to initiate the MessageBatch", e) from e
+        msg_batch.set_topic(self.with_namespace(msg_batch.get_topic()))
+        return msg_batch
+
+    # ------------------------------------------------------------------ MQAdmin
+
+    def fetch_publish_message_queues(self, topic: str) -> List[MessageQueue]:
+        """Java ``fetchPublishMessageQueues``."""
+        return self.default_mq_producer_impl.fetch_publish_message_queues(self.with_namespace(topic))
+
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
+        """Java ``createTopic`` (deprecated there): create ``new_topic`` on the brokers holding ``key``."""
+        self.default_mq_producer_impl.create_topic(key, self.with_namespace(new_topic), queue_num, topic_sys_flag)
+
+    def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
+        """Java ``searchOffset``."""
+        return self.default_mq_producer_impl.search_offset(self.queue_with_namespace(mq), timestamp)
+
+    def max_offset(self, mq: MessageQueue) -> int:
+        """Java ``maxOffset``."""
+        return self.default_mq_producer_impl.max_offset(self.queue_with_namespace(mq))
+
+    def min_offset(self, mq: MessageQueue) -> int:
+        """Java ``minOffset``."""
+        return self.default_mq_producer_impl.min_offset(self.queue_with_namespace(mq))
+
+    def earliest_msg_store_time(self, mq: MessageQueue) -> int:
+        """Java ``earliestMsgStoreTime``."""
+        return self.default_mq_producer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
+
+    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> "MessageExt":
+        """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, msgId)`` (the latter tries ``msg_id`` as an
+        offset id, then as a unique key of ``topic``)."""
+        impl = self.default_mq_producer_impl
+        if msg_id is None:
+            return impl.view_message(topic_or_offset_msg_id)
+        try:
+            return impl.view_message(msg_id)
+        except Exception:
+            log.debug("%s is not an offset message id, querying it as a unique key", msg_id, exc_info=True)
+        return impl.query_message_by_uniq_key(self.with_namespace(topic_or_offset_msg_id), msg_id)
+
+    def query_message(self, topic: str, key: str, max_num: int, begin: int, end: int) -> Any:
+        """Java ``queryMessage``: a QueryResult of the messages with ``key`` stored between ``begin`` and ``end``."""
+        return self.default_mq_producer_impl.query_message(self.with_namespace(topic), key, max_num, begin, end)
+
+    # ------------------------------------------------------------------ executors and settings
+
+    def set_callback_executor(self, callback_executor: Any) -> None:
+        """Java ``setCallbackExecutor``: the executor running async send callbacks (after start)."""
+        self.default_mq_producer_impl.set_callback_executor(callback_executor)
+
+    def set_async_sender_executor(self, async_sender_executor: Any) -> None:
+        """Java ``setAsyncSenderExecutor``: the executor running async sends (default: ``AsyncSenderExecutor_N``
+        threads, one per CPU, over a queue of 50000)."""
+        self.default_mq_producer_impl.set_async_sender_executor(async_sender_executor)
+
+    def add_retry_response_code(self, response_code: int) -> None:
+        """Java ``addRetryResponseCode``."""
+        self.retry_response_codes.add(response_code)
+
+    def get_default_mq_producer_impl(self) -> DefaultMQProducerImpl:
+        """Java ``getDefaultMQProducerImpl``."""
+        return self.default_mq_producer_impl
+
+    def is_send_message_with_vip_channel(self) -> bool:
+        """Java ``isSendMessageWithVIPChannel``: ``vip_channel_enabled``."""
+        return self.is_vip_channel_enabled()
+
+    def set_send_message_with_vip_channel(self, send_message_with_vip_channel: bool) -> None:
+        """Java ``setSendMessageWithVIPChannel``."""
+        self.set_vip_channel_enabled(send_message_with_vip_channel)
+
+    def get_not_available_duration(self) -> List[int]:
+        return self.default_mq_producer_impl.get_not_available_duration()
+
+    def set_not_available_duration(self, not_available_duration: List[int]) -> None:
+        self.default_mq_producer_impl.set_not_available_duration(not_available_duration)
+
+    def get_latency_max(self) -> List[int]:
+        return self.default_mq_producer_impl.get_latency_max()
+
+    def set_latency_max(self, latency_max: List[int]) -> None:
+        self.default_mq_producer_impl.set_latency_max(latency_max)
+
+    def is_send_latency_fault_enable(self) -> bool:
+        return self.default_mq_producer_impl.is_send_latency_fault_enable()
+
+    def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
+        self.default_mq_producer_impl.set_send_latency_fault_enable(send_latency_fault_enable)
+
+    def get_trace_dispatcher(self) -> Any:
+        """Java ``getTraceDispatcher``: None unless message tracing is enabled."""
+        return self._trace_dispatcher

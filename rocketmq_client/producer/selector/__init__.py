@@ -1,0 +1,1 @@
+"""Queue selectors for ordered sends (Java ``org.apache.rocketmq.client.producer.selector``)."""

@@ -1,0 +1,67 @@
+"""Java ``org.apache.rocketmq.client.producer.SendResult``."""
+from __future__ import annotations
+
+from typing import Any
+
+from rocketmq_client.producer.send_status import SendStatus
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
+
+__all__ = ["SendResult"]
+
+# The Java constructors, by number of positional arguments.
+_POSITIONAL_FORMS = {
+    0: (),
+    5: ("send_status", "msg_id", "offset_msg_id", "message_queue", "queue_offset"),
+    7: ("send_status", "msg_id", "message_queue", "queue_offset", "transaction_id", "offset_msg_id", "region_id"),
+}
+
+
+def _java(value: Any) -> str:
+    return "null" if value is None else str(value)
+
+
+class SendResult(Bean):
+    """Result of a send: status, unique message id (``msg_id``, the ``UNIQ_KEY``), offset message id, queue and
+    queue offset.
+
+    Positional arguments follow the Java constructors ``SendResult()``,
+    ``SendResult(sendStatus, msgId, offsetMsgId, messageQueue, queueOffset)`` and
+    ``SendResult(sendStatus, msgId, messageQueue, queueOffset, transactionId, offsetMsgId, regionId)``; keywords
+    set any property.
+    """
+
+    send_status = Prop(SendStatus)
+    msg_id = Prop(str)
+    message_queue = Prop(MessageQueue)
+    queue_offset = Prop(int, 0)
+    transaction_id = Prop(str)
+    offset_msg_id = Prop(str)
+    region_id = Prop(str)
+    trace_on = Prop(bool, True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = _POSITIONAL_FORMS.get(len(args))
+        if names is None:
+            raise TypeError("%s takes 0, 5 or 7 positional arguments like the Java constructors, got %d"
+                            % (type(self).__name__, len(args)))
+        super().__init__(**kwargs)
+        for name, value in zip(names, args):
+            setattr(self, name, value)
+
+    @staticmethod
+    def encoder_send_result_to_json(obj: Any) -> str:
+        """Java ``encoderSendResultToJson``: fastjson's text for ``obj`` (sorted keys, nulls omitted)."""
+        return fastjson.dumps(to_json_value(obj))
+
+    @staticmethod
+    def decoder_send_result_from_json(json: str) -> "SendResult":
+        """Java ``decoderSendResultFromJson``."""
+        return from_json_value(fastjson.loads(json), SendResult)
+
+    def __repr__(self) -> str:
+        return "SendResult [sendStatus=%s, msgId=%s, offsetMsgId=%s, messageQueue=%s, queueOffset=%s]" % (
+            _java(self.send_status), _java(self.msg_id), _java(self.offset_msg_id), _java(self.message_queue),
+            self.queue_offset)

@@ -1,0 +1,1 @@
+"""Client statistics (Java ``org.apache.rocketmq.client.stat``)."""

@@ -1,0 +1,1 @@
+"""Client utilities (Java ``org.apache.rocketmq.client.utils``)."""
