@@ -24,7 +24,8 @@ class Message(Bean):
     Positional arguments follow the Java constructors ``Message(topic, body)``, ``Message(topic, tags, body)``,
     ``Message(topic, tags, keys, body)`` and ``Message(topic, tags, keys, flag, body, waitStoreMsgOK)``, so
     ``Message("TopicTest", "TagA", b"Hello")`` ports line by line; keywords (``body=``, ``tags=``, ``keys=``,
-    ``flag=``, ``wait_store_msg_ok=``) work too. Like Java it always sets ``WAIT``.
+    ``flag=``, ``wait_store_msg_ok=``) work too. Like Java's constructors it sets ``WAIT``, except ``Message()``
+    with no arguments (Java's empty constructor).
     ``keys`` may be a string or a collection of strings (joined by a space).
     """
 
@@ -55,7 +56,9 @@ class Message(Bean):
             self.set_tags(tags)
         if keys:
             self.set_keys(keys)
-        self.set_wait_store_msg_ok(wait_store_msg_ok)
+        if topic is not None or body is not None or args or not wait_store_msg_ok:
+            # every Java constructor but the no-argument one sets WAIT
+            self.set_wait_store_msg_ok(wait_store_msg_ok)
 
     # ------------------------------------------------------------------ properties
 

@@ -112,17 +112,22 @@ class _InterceptingProcessor(NettyRequestProcessor):
         interceptor.release.wait(30)
         if self._original is None:
             return None if request.flag & 2 else RemotingCommand.create_response_command(0, None)
-        original = self._original.object1
-        return original.process_request(ctx, request)
+        response = self._original.object1.process_request(ctx, request)
+        if interceptor.rewrite is not None and response is not None:
+            interceptor.rewrite(response)
+        return response
 
 
 class BrokerInterceptor:
     """Records the requests of ``code`` a broker receives (then lets its own processor handle them, if any).
-    ``hold()`` makes them wait until :meth:`release_all` (to make a broker slow); used as a context manager it
-    restores the broker's processor on exit."""
+    ``hold=True`` makes them wait until :meth:`release_all` (to make a broker slow); ``rewrite`` may change the
+    broker's response (e.g. its code) before it is written. Used as a context manager it restores the broker's
+    processor on exit."""
 
-    def __init__(self, controller: BrokerController, code: int, hold: bool = False) -> None:
+    def __init__(self, controller: BrokerController, code: int, hold: bool = False,
+                 rewrite: Optional[Callable[[RemotingCommand], None]] = None) -> None:
         self.server = controller.get_remoting_server()
+        self.rewrite = rewrite
         self.code = code
         self.requests: List[RemotingCommand] = []
         self.cond = threading.Condition()

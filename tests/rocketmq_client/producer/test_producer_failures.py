@@ -208,3 +208,23 @@ def test_async_queue_full_fails_at_once(new_producer) -> None:
         blocker.set()
         executor.shutdown()
         executor.await_termination(10)
+
+
+def _slave_not_available(response) -> None:  # type: ignore[no-untyped-def]
+    response.code = ResponseCode.SLAVE_NOT_AVAILABLE
+
+
+def test_store_not_ok_status_and_retry_another_broker(new_producer, embedded_cluster: EmbeddedCluster) -> None:
+    producer = new_producer()
+    hook = AttemptHook()
+    producer.get_default_mq_producer_impl().register_send_message_hook(hook)
+    with BrokerInterceptor(embedded_cluster.broker_controller, RequestCode.SEND_MESSAGE_V2,
+                           rewrite=_slave_not_available) as sends:
+        result = producer.send(Message("TopicNotStoreOk", b"x"))
+        assert result.get_send_status() is SendStatus.SLAVE_NOT_AVAILABLE
+        assert len(sends.requests) == 1
+        producer.set_retry_another_broker_when_not_store_ok(True)
+        result = producer.send(Message("TopicNotStoreOk", b"y"))
+        assert result.get_send_status() is SendStatus.SLAVE_NOT_AVAILABLE  # the last attempt's result
+        assert len(sends.requests) == 1 + 3
+    assert len(hook.attempts) == 4 and all(e is None for _, e in hook.attempts)

@@ -210,3 +210,21 @@ def test_commit_through_the_broker(new_producer, embedded_cluster: EmbeddedClust
                       "the committed message")
     assert stored[0].get_property("UNIQ_KEY") == result.get_msg_id()
     assert stored[0].get_body() == b"committed"
+
+
+def test_half_message_not_stored_ok_is_rolled_back(new_producer, embedded_cluster: EmbeddedCluster) -> None:
+    listener = Listener(LocalTransactionState.COMMIT_MESSAGE)
+    producer = _tx_producer(new_producer, listener)
+
+    def flush_disk_timeout(response) -> None:  # type: ignore[no-untyped-def]
+        response.code = 10  # FLUSH_DISK_TIMEOUT
+
+    with BrokerInterceptor(embedded_cluster.broker_controller, RequestCode.SEND_MESSAGE_V2,
+                           rewrite=flush_disk_timeout), \
+            BrokerInterceptor(embedded_cluster.broker_controller, RequestCode.END_TRANSACTION) as end:
+        result = producer.send_message_in_transaction(Message("TopicTx", b"x"), None)
+        header = _end_header(end.wait_requests(1)[0])
+    assert result.get_send_status() is SendStatus.FLUSH_DISK_TIMEOUT
+    assert result.get_local_transaction_state() is LocalTransactionState.ROLLBACK_MESSAGE
+    assert not listener.executed  # the local transaction does not run
+    assert header.commit_or_rollback == 12
