@@ -105,3 +105,5 @@ class BrokerConfig(Bean):
     # Python-only (Java hard-codes these in BrokerController / ClientHousekeepingService / NettyServerConfig use)
     channel_expired_timeout = Prop(int, 1000 * 120)
     scan_not_active_channel_interval = Prop(int, 1000 * 10)
+    #: Java: system property ``rocketmq.broker.rebalance.lockMaxLiveTime`` (RebalanceLockManager), in ms
+    rebalance_lock_max_live_time = Prop(int, 60000)

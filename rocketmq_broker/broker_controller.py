@@ -8,7 +8,8 @@ and :meth:`shutdown` (unregister, stop every thread, persist). ``with BrokerCont
 three.
 
 Differences from Java: no VIP ("fast") remoting server on port - 2 (the 4.9.7 client does not use it by default),
-no HA, no DLedger, no ACL, no transactions yet, no broker statistics manager. A listen port of 0 binds an
+no HA, no DLedger, no ACL, no broker statistics manager; the transactional service and its check listener are
+always the default ones (no ``ServiceProvider`` lookup). A listen port of 0 binds an
 ephemeral port; the bound port is written back into the NettyServerConfig at :meth:`start`, so
 :meth:`get_broker_addr` and the store host carry it. The periodic intervals are taken from the configuration
 without Java's 10 s floor, so tests can shorten them.
@@ -34,12 +35,24 @@ from rocketmq_broker.out.broker_outer_api import BrokerOuterAPI
 from rocketmq_broker.processor.admin_broker_processor import AdminBrokerProcessor
 from rocketmq_broker.processor.client_manage_processor import ClientManageProcessor
 from rocketmq_broker.processor.consumer_manage_processor import ConsumerManageProcessor
+from rocketmq_broker.processor.end_transaction_processor import EndTransactionProcessor
 from rocketmq_broker.processor.pull_message_processor import PullMessageProcessor
+from rocketmq_broker.processor.query_message_processor import QueryMessageProcessor
+from rocketmq_broker.processor.reply_message_processor import ReplyMessageProcessor
 from rocketmq_broker.processor.send_message_processor import SendMessageProcessor
+from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_broker.store.default_message_store import DefaultMessageStore
 from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
 from rocketmq_broker.topic.topic_config_manager import TopicConfigManager
+from rocketmq_broker.transaction.abstract_transactional_message_check_listener import \
+    AbstractTransactionalMessageCheckListener
+from rocketmq_broker.transaction.queue.default_transactional_message_check_listener import \
+    DefaultTransactionalMessageCheckListener
+from rocketmq_broker.transaction.queue.transactional_message_bridge import TransactionalMessageBridge
+from rocketmq_broker.transaction.queue.transactional_message_service_impl import TransactionalMessageServiceImpl
+from rocketmq_broker.transaction.transactional_message_check_service import TransactionalMessageCheckService
+from rocketmq_broker.transaction.transactional_message_service import TransactionalMessageService
 from rocketmq_common.configuration import Configuration
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
@@ -89,7 +102,7 @@ class BrokerController:
         self.client_housekeeping_service = ClientHousekeepingService(self)
         self.broker2_client = Broker2Client(self)
         self.subscription_group_manager = SubscriptionGroupManager(self)
-        self.rebalance_lock_manager = RebalanceLockManager()
+        self.rebalance_lock_manager = RebalanceLockManager(self.broker_config.rebalance_lock_max_live_time)
         self.broker_outer_api = BrokerOuterAPI(self.netty_client_config)
         self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
         self.broker_stats_manager: Any = None
@@ -99,11 +112,16 @@ class BrokerController:
         self.remoting_server: Optional[RemotingServer] = None
         self.send_message_executor: Optional[ThreadPoolExecutor] = None
         self.pull_message_executor: Optional[ThreadPoolExecutor] = None
+        self.reply_message_executor: Optional[ThreadPoolExecutor] = None
         self.query_message_executor: Optional[ThreadPoolExecutor] = None
         self.admin_broker_executor: Optional[ThreadPoolExecutor] = None
         self.client_manage_executor: Optional[ThreadPoolExecutor] = None
         self.heartbeat_executor: Optional[ThreadPoolExecutor] = None
         self.consumer_manage_executor: Optional[ThreadPoolExecutor] = None
+        self.end_transaction_executor: Optional[ThreadPoolExecutor] = None
+        self.transactional_message_check_service: Optional[TransactionalMessageCheckService] = None
+        self.transactional_message_service: Optional[TransactionalMessageService] = None
+        self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
         self.store_host: Tuple[str, int] = (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
         self.configuration = Configuration(
             log, self.broker_config, self.netty_server_config, self.netty_client_config, self.message_store_config,
@@ -135,6 +153,9 @@ class BrokerController:
         self.pull_message_executor = ThreadPoolExecutor(
             config.pull_message_thread_pool_nums, config.pull_message_thread_pool_nums,
             config.pull_thread_pool_queue_capacity, "PullMessageThread_")
+        self.reply_message_executor = ThreadPoolExecutor(
+            config.process_reply_message_thread_pool_nums, config.process_reply_message_thread_pool_nums,
+            config.reply_thread_pool_queue_capacity, "ProcessReplyMessageThread_")
         self.query_message_executor = ThreadPoolExecutor(
             config.query_message_thread_pool_nums, config.query_message_thread_pool_nums,
             config.query_thread_pool_queue_capacity, "QueryMessageThread_")
@@ -149,6 +170,9 @@ class BrokerController:
         self.consumer_manage_executor = ThreadPoolExecutor(
             config.consumer_manage_thread_pool_nums, config.consumer_manage_thread_pool_nums, None,
             "ConsumerManageThread_")
+        self.end_transaction_executor = ThreadPoolExecutor(
+            config.end_transaction_thread_pool_nums, config.end_transaction_thread_pool_nums,
+            config.end_transaction_pool_queue_capacity, "EndTransactionThread_")
         self.register_processor()
         flush_interval = config.flush_consumer_offset_interval
         self.scheduled_executor_service.schedule_at_fixed_rate(
@@ -156,7 +180,17 @@ class BrokerController:
         if config.namesrv_addr:
             self.broker_outer_api.update_name_server_address_list(config.namesrv_addr)
             log.info("Set user specified name server address: %s", config.namesrv_addr)
+        self.initial_transaction()
         return True
+
+    def initial_transaction(self) -> None:
+        """Java ``initialTransaction``: the queue-based transactional service, its default check listener and
+        the check service."""
+        self.transactional_message_service = TransactionalMessageServiceImpl(
+            TransactionalMessageBridge(self, self.get_message_store()))
+        self.transactional_message_check_listener = DefaultTransactionalMessageCheckListener()
+        self.transactional_message_check_listener.set_broker_controller(self)
+        self.transactional_message_check_service = TransactionalMessageCheckService(self)
 
     def register_processor(self) -> None:
         """Java ``registerProcessor``."""
@@ -167,6 +201,12 @@ class BrokerController:
                      RequestCode.CONSUMER_SEND_MSG_BACK):
             server.register_processor(code, send_processor, self.send_message_executor)
         server.register_processor(RequestCode.PULL_MESSAGE, self.pull_message_processor, self.pull_message_executor)
+        reply_message_processor = ReplyMessageProcessor(self)
+        for code in (RequestCode.SEND_REPLY_MESSAGE, RequestCode.SEND_REPLY_MESSAGE_V2):
+            server.register_processor(code, reply_message_processor, self.reply_message_executor)
+        query_processor = QueryMessageProcessor(self)
+        server.register_processor(RequestCode.QUERY_MESSAGE, query_processor, self.query_message_executor)
+        server.register_processor(RequestCode.VIEW_MESSAGE_BY_ID, query_processor, self.query_message_executor)
         client_processor = ClientManageProcessor(self)
         server.register_processor(RequestCode.HEART_BEAT, client_processor, self.heartbeat_executor)
         server.register_processor(RequestCode.UNREGISTER_CLIENT, client_processor, self.client_manage_executor)
@@ -175,6 +215,8 @@ class BrokerController:
         for code in (RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.UPDATE_CONSUMER_OFFSET,
                      RequestCode.QUERY_CONSUMER_OFFSET):
             server.register_processor(code, consumer_manage_processor, self.consumer_manage_executor)
+        server.register_processor(RequestCode.END_TRANSACTION, EndTransactionProcessor(self),
+                                  self.end_transaction_executor)
         server.register_default_processor(AdminBrokerProcessor(self), self.admin_broker_executor)
 
     def _persist_consumer_offsets(self) -> None:
@@ -206,14 +248,21 @@ class BrokerController:
         self.broker_outer_api.start()
         self.pull_request_hold_service.start()
         self.client_housekeeping_service.start()
+        self.start_processor_by_ha(self.message_store_config.broker_role)
         self.register_broker_all(True, False, True)
         period = min(self.broker_config.register_name_server_period, 60000)
         self.scheduled_executor_service.schedule_at_fixed_rate(self._register_periodically, min(1000 * 10, period),
                                                                period)
 
+    def start_processor_by_ha(self, role: BrokerRole) -> None:
+        """Java ``startProcessorByHa``: a master checks its half messages."""
+        if role is not BrokerRole.SLAVE and self.transactional_message_check_service is not None:
+            self.transactional_message_check_service.start()
+
     def shutdown(self) -> None:
         """Java ``shutdown``: stop serving, unregister from every name server, stop and join every thread, persist
-        offsets, topics and subscription groups. Idempotent."""
+        offsets, topics and subscription groups. Idempotent. The transaction check stops before the store
+        (Java: after it)."""
         with self._lifecycle_lock:
             if self._shutdown:
                 return
@@ -225,14 +274,19 @@ class BrokerController:
         if self.remoting_server is not None:
             self.remoting_server.shutdown()
         self.scheduled_executor_service.shutdown()
-        for executor in (self.send_message_executor, self.pull_message_executor, self.query_message_executor,
-                         self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
-                         self.consumer_manage_executor):
+        if self.transactional_message_check_service is not None:
+            self.transactional_message_check_service.shutdown(False)
+        executors = [self.send_message_executor, self.pull_message_executor, self.reply_message_executor,
+                     self.query_message_executor,
+                     self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
+                     self.consumer_manage_executor, self.end_transaction_executor]
+        if self.transactional_message_check_listener is not None:
+            self.transactional_message_check_listener.shut_down()
+            executors.append(self.transactional_message_check_listener.executor_service)
+        for executor in executors:
             if executor is not None:
                 executor.shutdown()
-        for executor in (self.send_message_executor, self.pull_message_executor, self.query_message_executor,
-                         self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
-                         self.consumer_manage_executor):
+        for executor in executors:
             if executor is not None and not executor.await_termination(_JOIN_TIMEOUT_SECONDS):
                 log.warning("%s still busy after %s s", executor, _JOIN_TIMEOUT_SECONDS)
         if self.message_store is not None:
@@ -397,6 +451,28 @@ class BrokerController:
 
     def get_pull_request_hold_service(self) -> PullRequestHoldService:
         return self.pull_request_hold_service
+
+    def get_query_message_executor(self) -> Optional[ThreadPoolExecutor]:
+        return self.query_message_executor
+
+    def get_end_transaction_executor(self) -> Optional[ThreadPoolExecutor]:
+        return self.end_transaction_executor
+
+    def get_transactional_message_check_service(self) -> Optional[TransactionalMessageCheckService]:
+        return self.transactional_message_check_service
+
+    def get_transactional_message_service(self) -> TransactionalMessageService:
+        return self.transactional_message_service  # type: ignore[return-value]
+
+    def set_transactional_message_service(self, transactional_message_service: TransactionalMessageService) -> None:
+        self.transactional_message_service = transactional_message_service
+
+    def get_transactional_message_check_listener(self) -> AbstractTransactionalMessageCheckListener:
+        return self.transactional_message_check_listener  # type: ignore[return-value]
+
+    def set_transactional_message_check_listener(
+            self, transactional_message_check_listener: AbstractTransactionalMessageCheckListener) -> None:
+        self.transactional_message_check_listener = transactional_message_check_listener
 
     def get_pull_message_executor(self) -> Optional[ThreadPoolExecutor]:
         return self.pull_message_executor

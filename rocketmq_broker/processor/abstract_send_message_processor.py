@@ -20,7 +20,6 @@ from rocketmq_common.protocol.header.send_message_request_header import (
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel import ChannelHandlerContext
 
-__all__ = ["AbstractSendMessageProcessor", "java_hash_map_order"]
+__all__ = ["AbstractSendMessageProcessor"]
 
 log = logging.getLogger(__name__)
 
@@ -91,41 +90,6 @@ def _decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequest
 
 #: topic names that passed ``TopicValidator.validate_topic`` (a pure function of the name; bounded cache)
 _valid_topics: Set[str] = set()
-#: (capacity, property names in insertion order) -> the names in Java ``HashMap`` iteration order, or None when
-#: that is the insertion order already (producers send the same names again and again: bounded cache)
-_ORDER_CACHE: Dict[Tuple[int, Tuple[str, ...]], Optional[Tuple[str, ...]]] = {}
-
-
-def _spread(key: str) -> int:
-    """Java ``HashMap.hash``: the String hash code with its high half folded in."""
-    h = UtilAll.string_hash_code(key) & 0xFFFFFFFF
-    return h ^ (h >> 16)
-
-
-def java_hash_map_order(properties: Dict[str, str], max_size: int = 0) -> Dict[str, str]:
-    """``properties`` (whose insertion order is that of the Java broker's ``put`` calls) in the iteration order
-    of a Java ``HashMap`` holding the same entries: by bucket, then by insertion. ``max_size`` is the largest
-    size the map had (its capacity never shrinks). The broker writes property strings from such maps, so the
-    stored strings come out exactly as a Java broker stores them."""
-    size = max(len(properties), max_size)
-    capacity = 16
-    while size > capacity * 3 // 4:
-        capacity <<= 1
-    cache_key = (capacity, tuple(properties))
-    try:
-        order = _ORDER_CACHE[cache_key]
-    except KeyError:
-        mask = capacity - 1
-        ordered = tuple(sorted(cache_key[1], key=lambda k: _spread(k) & mask))
-        order = None if ordered == cache_key[1] else ordered
-        if len(_ORDER_CACHE) > 4096:
-            _ORDER_CACHE.clear()
-        _ORDER_CACHE[cache_key] = order
-    if order is None:
-        return properties
-    return {k: properties[k] for k in order}
-
-
 class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
     """Base of :class:`~rocketmq_broker.processor.send_message_processor.SendMessageProcessor`."""
 

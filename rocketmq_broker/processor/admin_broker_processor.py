@@ -1,8 +1,7 @@
 """Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
 subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
 
-Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps, transaction
-resumption...) is answered like Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
+Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps...) is answered like Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
 ``" request type <code> not supported"``.
 """
 from __future__ import annotations
@@ -13,12 +12,20 @@ import shutil
 import threading
 from typing import TYPE_CHECKING, Callable, Dict, Optional, Set
 
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.put_message_status import PutMessageStatus
+from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
+from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.offset_wrapper import OffsetWrapper
 from rocketmq_common.admin.topic_offset import TopicOffset
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
+from rocketmq_common.message.message_accessor import MessageAccessor
+from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
+from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
@@ -59,6 +66,8 @@ from rocketmq_common.protocol.header.query_correction_offset_header import Query
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
     QueryTopicConsumeByWhoRequestHeader
 from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
+from rocketmq_common.protocol.header.resume_check_half_message_request_header import \
+    ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
     SearchOffsetRequestHeader, SearchOffsetResponseHeader)
 from rocketmq_common.protocol.request_code import RequestCode
@@ -270,7 +279,9 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             info[name + "Size"] = str(executor.get_queue_size() if executor is not None else 0)
             info[name + "Capacity"] = str(capacity)
             info[name + "HeadWaitTimeMills"] = "0"
-        info["EndTransactionQueueSize"] = "0"
+        end_transaction_executor = controller.end_transaction_executor
+        info["EndTransactionQueueSize"] = str(end_transaction_executor.get_queue_size()
+                                              if end_transaction_executor is not None else 0)
         info["EndTransactionThreadPoolQueueCapacity"] = str(config.end_transaction_pool_queue_capacity)
         info["dispatchBehindBytes"] = str(store.dispatch_behind_bytes())
         info["pageCacheLockTimeMills"] = str(store.lock_time_mills())
@@ -571,7 +582,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                                "V3_1_8_SNAPSHOT" % (client_id, MQVersion.get_version_desc(client.version)))
             return response
         new_request = RemotingCommand.create_request_command(request_code)
-        new_request.ext_fields = request.ext_fields
+        # Java relays the request's extFields HashMap: its iteration order (golden 261, 267)
+        new_request.ext_fields = java_hash_map_order(request.ext_fields) if request.ext_fields else None
         new_request.body = request.body
         try:
             return self.broker_controller.get_broker2_client().call_client(client.channel, new_request)
@@ -583,6 +595,55 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             response.remark = "invoke consumer <%s> <%s> Exception: %s" % (consumer_group, client_id,
                                                                            RemotingHelper.exception_simple_desc(e))
         return response
+
+
+    # ------------------------------------------------------------------ transactions
+
+    def resume_check_half_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``resumeCheckHalfMessage``: the message of offset msgId ``msgId`` (a half message discarded to
+        TRANS_CHECK_MAX_TIME_TOPIC) goes back to the half queue with ``TRANSACTION_CHECK_TIMES=0``."""
+        header = request.decode_command_custom_header(ResumeCheckHalfMessageRequestHeader)
+        response = RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, "not set any response code")
+        try:
+            message_id = MessageDecoder.decode_message_id(header.msg_id)
+            store = self.broker_controller.get_message_store()
+            # Java inflates a compressed body here and stores it inflated with the compressed flag; kept as stored
+            msg = MessageDecoder.decode(store.select_one_message_by_offset(message_id.get_offset()), True, False)
+            msg.put_user_property(MessageConst.PROPERTY_TRANSACTION_CHECK_TIMES, "0")
+            put_message_result = store.put_message(_to_message_ext_broker_inner(msg))
+            if put_message_result is not None and \
+                    put_message_result.put_message_status is PutMessageStatus.PUT_OK:
+                log.info("Put message back to RMQ_SYS_TRANS_HALF_TOPIC. real topic=%s",
+                         msg.get_user_property(MessageConst.PROPERTY_REAL_TOPIC))
+                response.code = ResponseCode.SUCCESS
+                response.remark = None
+            else:
+                log.error("Put message back to RMQ_SYS_TRANS_HALF_TOPIC failed.")
+                response.remark = "Put message back to RMQ_SYS_TRANS_HALF_TOPIC failed."
+        except Exception:
+            log.error("Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC.", exc_info=True)
+            response.remark = "Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC."
+        return response
+
+
+def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:
+    """Java ``AdminBrokerProcessor.toMessageExtBrokerInner``: a copy for half queue 0."""
+    inner = MessageExtBrokerInner()
+    inner.topic = TransactionalMessageUtil.build_half_topic()
+    inner.body = msg_ext.body
+    inner.flag = msg_ext.flag
+    MessageAccessor.set_properties(inner, msg_ext.properties)
+    inner.properties_string = hash_ordered_properties_string(msg_ext.properties)
+    inner.tags_code = MessageExtBrokerInner.tags_string2tags_code(msg_ext.get_tags())
+    inner.queue_id = 0
+    inner.sys_flag = msg_ext.sys_flag
+    inner.born_host = msg_ext.born_host
+    inner.born_timestamp = msg_ext.born_timestamp
+    inner.store_host = msg_ext.store_host
+    inner.reconsume_times = msg_ext.reconsume_times
+    inner.msg_id = msg_ext.msg_id
+    inner.set_wait_store_msg_ok(False)
+    return inner
 
 
 def _connection(client) -> Connection:
@@ -623,4 +684,5 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.QUERY_CORRECTION_OFFSET: AdminBrokerProcessor.query_correction_offset,
     RequestCode.CONSUME_MESSAGE_DIRECTLY: AdminBrokerProcessor.consume_message_directly,
     RequestCode.CLONE_GROUP_OFFSET: AdminBrokerProcessor.clone_group_offset,
+    RequestCode.RESUME_CHECK_HALF_MESSAGE: AdminBrokerProcessor.resume_check_half_message,
 }

@@ -5,10 +5,9 @@ A send is checked (``msgCheck``), retried messages past their max reconsume time
 stored message gets bornHost = the TCP peer, storeHost = the broker address, property ``CLUSTER`` and loses
 ``WAIT`` from its stored property string (single sends only; batch messages keep it), then the store's
 ``PutMessageStatus`` becomes the response code and remark exactly as Java's ``handlePutMessageResult``. Every
-send response carries the extFields ``MSG_REGION`` and ``TRACE_ON``. Half messages (``TRAN_MSG=true``) are
-stored as Java's ``TransactionalMessageBridge.parseHalfMessageInner`` does (``RMQ_SYS_TRANS_HALF_TOPIC`` queue
-0, real topic and queue in ``REAL_TOPIC`` / ``REAL_QID``); their commit, rollback and check come with the
-transactional service.
+send response carries the extFields ``MSG_REGION`` and ``TRACE_ON``. Half messages (``TRAN_MSG=true``) go to
+the broker's transactional service (``prepare_message``: ``RMQ_SYS_TRANS_HALF_TOPIC`` queue 0, real topic and
+queue in ``REAL_TOPIC`` / ``REAL_QID``).
 """
 from __future__ import annotations
 
@@ -17,11 +16,11 @@ import random
 import time
 from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
-from rocketmq_broker.processor.abstract_send_message_processor import (AbstractSendMessageProcessor,
-                                                                        java_hash_map_order)
+from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.put_message_status import PutMessageStatus
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.message.message_accessor import MessageAccessor
@@ -39,7 +38,6 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
-from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.topic_filter_type import TopicFilterType
 from rocketmq_common.util_all import UtilAll
@@ -149,7 +147,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
                 response.remark = "the broker[%s] sending transaction message is forbidden" % (
                     broker_config.broker_ip1)
                 return response
-            put_message_result = self.prepare_message(msg_inner)
+            put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
             put_message_result = broker_controller.get_message_store().put_message(msg_inner)
         return self.handle_put_message_result(put_message_result, response, queue_id)
@@ -225,18 +223,6 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             sys_flag |= _MULTI_TAGS_FLAG
         msg.sys_flag = sys_flag
         return True
-
-    def prepare_message(self, msg_inner: MessageExtBrokerInner) -> PutMessageResult:
-        """Java ``TransactionalMessageServiceImpl.asyncPrepareMessage`` (``parseHalfMessageInner``): store a half
-        message in ``RMQ_SYS_TRANS_HALF_TOPIC`` queue 0 with its real topic and queue as properties."""
-        MessageAccessor.put_property(msg_inner, MessageConst.PROPERTY_REAL_TOPIC, msg_inner.topic)
-        MessageAccessor.put_property(msg_inner, MessageConst.PROPERTY_REAL_QUEUE_ID, str(msg_inner.queue_id))
-        msg_inner.sys_flag = MessageSysFlag.reset_transaction_value(msg_inner.sys_flag,
-                                                                    MessageSysFlag.TRANSACTION_NOT_TYPE)
-        msg_inner.topic = TopicValidator.RMQ_SYS_TRANS_HALF_TOPIC
-        msg_inner.queue_id = 0
-        msg_inner.properties_string = _props2string(java_hash_map_order(msg_inner.properties))
-        return self.broker_controller.get_message_store().put_message(msg_inner)
 
     def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], response: RemotingCommand,
                                   queue_id: int) -> RemotingCommand:

@@ -16,6 +16,7 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
 
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.append_message_result import AppendMessageResult
 from rocketmq_broker.store.append_message_status import AppendMessageStatus
 from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
@@ -441,14 +442,15 @@ class CommitLog(Bean):
     def _swap_to_schedule_topic(self, msg: MessageExtBrokerInner, properties: Dict[str, str],
                                 delay_level: int) -> None:
         """Java's delay branch of ``asyncPutMessage``: keep the real topic and queue in ``REAL_TOPIC`` /
-        ``REAL_QID`` and store the message in ``SCHEDULE_TOPIC_XXXX`` queue ``level - 1`` (level clamped)."""
+        ``REAL_QID`` and store the message in ``SCHEDULE_TOPIC_XXXX`` queue ``level - 1`` (level clamped); the
+        properties string is rebuilt in the order of Java's ``HashMap`` of them."""
         max_level = self.default_message_store.schedule_message_service.get_max_delay_level()
         if delay_level > max_level:
             delay_level = max_level
             properties[_PROPERTY_DELAY] = str(max_level)
         properties[_PROPERTY_REAL_TOPIC] = msg.topic
         properties[_PROPERTY_REAL_QUEUE_ID] = str(msg.queue_id)
-        msg.properties_string = _props2string(properties)
+        msg.properties_string = _props2string(java_hash_map_order(properties))
         msg.topic = _SCHEDULE_TOPIC
         msg.queue_id = delay_level - 1
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Dict, Optional
 
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
@@ -37,8 +38,13 @@ class Broker2Client:
     def check_producer_transaction_state(self, group: str, channel: "Channel",
                                          request_header: CheckTransactionStateRequestHeader,
                                          message_ext: MessageExt) -> None:
-        """Java ``checkProducerTransactionState``: one-way CHECK_TRANSACTION_STATE with the half message."""
-        request = RemotingCommand.create_request_command(RequestCode.CHECK_TRANSACTION_STATE, request_header)
+        """Java ``checkProducerTransactionState``: one-way CHECK_TRANSACTION_STATE with the half message
+        (``MessageDecoder.encode``). The header fields and the message properties come in the order of Java's
+        ``HashMap`` of them, as a Java broker writes them (golden frame 175)."""
+        request = RemotingCommand.create_request_command(RequestCode.CHECK_TRANSACTION_STATE)
+        request.ext_fields = java_hash_map_order(request_header.encode_ext_fields())
+        if message_ext.properties:
+            message_ext.properties = java_hash_map_order(message_ext.properties)
         request.body = MessageDecoder.encode(message_ext, False)
         try:
             self.broker_controller.get_remoting_server().invoke_oneway(channel, request, 10)

@@ -16,6 +16,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
 
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_broker.store.put_message_status import PutMessageStatus
 from rocketmq_broker.store.schedule.delay_offset_serialize_wrapper import DelayOffsetSerializeWrapper
@@ -295,13 +296,15 @@ class ScheduleMessageService(Bean):
     @staticmethod
     def message_timeup(msg_ext: MessageExt) -> MessageExtBrokerInner:
         """Java ``messageTimeup``: the message to put into its real topic and queue. Like Java the stored
-        properties string is taken before ``WAIT`` and ``DELAY`` are changed, so it keeps them."""
+        properties string (in the order of Java's ``HashMap`` of the properties) is taken before ``WAIT`` and
+        ``DELAY`` are changed, so it keeps them."""
         msg_inner = MessageExtBrokerInner()
         msg_inner.body = msg_ext.body
         msg_inner.flag = msg_ext.flag
         msg_inner.properties = dict(msg_ext.properties) if msg_ext.properties else {}
         msg_inner.tags_code = MessageExtBrokerInner.tags_string2tags_code(msg_inner.get_tags())
-        msg_inner.properties_string = MessageDecoder.message_properties2string(msg_ext.properties)
+        msg_inner.properties_string = MessageDecoder.message_properties2string(
+            java_hash_map_order(msg_ext.properties) if msg_ext.properties else None)
         msg_inner.sys_flag = msg_ext.sys_flag
         msg_inner.born_timestamp = msg_ext.born_timestamp
         msg_inner.born_host = msg_ext.born_host

@@ -10,7 +10,6 @@ from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.exception import MQClientException
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_common.protocol.request_code import RequestCode
 
 
 def test_create_topic_and_offsets(new_producer) -> None:
@@ -33,9 +32,6 @@ def test_create_topic_and_offsets(new_producer) -> None:
 
 
 def test_view_and_query_message(new_producer, embedded_cluster: EmbeddedCluster) -> None:
-    table = embedded_cluster.broker_controller.get_remoting_server().processor_table
-    if RequestCode.VIEW_MESSAGE_BY_ID not in table or RequestCode.QUERY_MESSAGE not in table:
-        pytest.skip("the embedded broker does not serve VIEW_MESSAGE_BY_ID / QUERY_MESSAGE yet")
     producer = new_producer()
     body = b"z" * 5000  # compressed on the way, decompressed when read back
     result = producer.send(Message("TopicView", "TagV", "order-1", body))

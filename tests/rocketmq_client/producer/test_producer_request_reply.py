@@ -43,7 +43,7 @@ def _push_reply(cluster: EmbeddedCluster, reply: Message) -> None:
         producer_group="ReplierGroup", topic=reply.get_topic(), default_topic="TBW102", default_topic_queue_nums=4,
         queue_id=0, sys_flag=0, born_timestamp=int(time.time() * 1000), flag=0,
         properties=MessageDecoder.message_properties2string(props), reconsume_times=0, unit_mode=False,
-        born_host="/127.0.0.1:40000", store_host="/" + cluster.broker_addr,
+        born_host="127.0.0.1:40000", store_host=cluster.broker_addr,
         store_timestamp=int(time.time() * 1000))
     response = push_to_client(cluster.broker_controller, reply.get_property("REPLY_TO_CLIENT"),
                               RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, header, reply.get_body())
@@ -141,9 +141,6 @@ def test_request_send_failure(new_producer) -> None:
 
 
 def test_round_trip_through_the_broker(new_producer, embedded_cluster: EmbeddedCluster) -> None:
-    server = embedded_cluster.broker_controller.get_remoting_server()
-    if RequestCode.SEND_REPLY_MESSAGE_V2 not in server.processor_table:
-        pytest.skip("the embedded broker does not serve SEND_REPLY_MESSAGE_V2 yet (issue 5)")
     requester, replier = new_producer(), new_producer()
     outcome: List[Any] = []
     asker = threading.Thread(target=lambda: outcome.append(requester.request(Message("TopicRoundTrip", b"ping"),

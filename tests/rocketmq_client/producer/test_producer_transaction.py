@@ -202,8 +202,6 @@ def test_shutdown_stops_the_check_pool(new_producer) -> None:
 
 
 def test_commit_through_the_broker(new_producer, embedded_cluster: EmbeddedCluster) -> None:
-    if RequestCode.END_TRANSACTION not in embedded_cluster.broker_controller.get_remoting_server().processor_table:
-        pytest.skip("the embedded broker does not serve END_TRANSACTION yet (issue 5)")
     producer = _tx_producer(new_producer, Listener(LocalTransactionState.COMMIT_MESSAGE))
     result = producer.send_message_in_transaction(Message("TopicTxReal", b"committed"), None)
     stored = wait_for(lambda: stored_messages(embedded_cluster.broker_controller, "TopicTxReal"), 10,
