@@ -1,0 +1,1 @@
+"""Queue allocation strategies (Java ``org.apache.rocketmq.client.consumer.rebalance``)."""

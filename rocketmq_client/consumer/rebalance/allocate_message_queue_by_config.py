@@ -1,0 +1,35 @@
+"""Java ``org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueByConfig``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Optional
+
+from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
+    AbstractAllocateMessageQueueStrategy,
+)
+
+if TYPE_CHECKING:
+    from rocketmq_common.message.message_queue import MessageQueue
+
+__all__ = ["AllocateMessageQueueByConfig"]
+
+
+class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy):
+    """Always the configured queue list, whatever the inputs (``CONFIG``)."""
+
+    def __init__(self, message_queue_list: Optional[List["MessageQueue"]] = None) -> None:
+        self.message_queue_list = message_queue_list
+
+    def allocate(self, consumer_group: str, current_cid: str, mq_all: List["MessageQueue"],
+                 cid_all: List[str]) -> Optional[List["MessageQueue"]]:
+        return self.message_queue_list
+
+    def get_name(self) -> str:
+        return "CONFIG"
+
+    def get_message_queue_list(self) -> Optional[List["MessageQueue"]]:
+        """Java ``getMessageQueueList``."""
+        return self.message_queue_list
+
+    def set_message_queue_list(self, message_queue_list: List["MessageQueue"]) -> None:
+        """Java ``setMessageQueueList``."""
+        self.message_queue_list = message_queue_list

@@ -1,0 +1,1 @@
+"""Consumer offset stores (Java ``org.apache.rocketmq.client.consumer.store``)."""

@@ -1,0 +1,1 @@
+"""Consistent hashing ring (Java ``org.apache.rocketmq.common.consistenthash``)."""
