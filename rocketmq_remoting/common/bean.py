@@ -111,6 +111,7 @@ class Bean:
     _props: Tuple[Prop, ...] = ()
     _props_by_wire: Dict[str, Prop] = {}
     _props_by_name: Dict[str, Prop] = {}
+    _props_sorted_by_wire: Tuple[Prop, ...] = ()
     _mutable_props: Tuple[Prop, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -128,6 +129,7 @@ class Bean:
         cls._props = tuple(props.values())
         cls._props_by_wire = {p.wire: p for p in cls._props}
         cls._props_by_name = {p.name: p for p in cls._props}
+        cls._props_sorted_by_wire = tuple(sorted(cls._props, key=lambda p: p.wire))
         cls._mutable_props = tuple(p for p in cls._props if isinstance(p.default, _MUTABLE) or p.factory)
 
     @classmethod

@@ -48,15 +48,11 @@ def to_json_value(value: Any, type_: Any = object) -> Any:
 
 def _bean_to_json(bean: Bean) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
-    for prop in sorted(bean._props, key=_wire_key):
+    for prop in bean._props_sorted_by_wire:  # fastjson writes properties sorted by name
         value = getattr(bean, prop.name)
         if value is not None:
             out[prop.wire] = to_json_value(value, prop.type)
     return out
-
-
-def _wire_key(prop: Any) -> str:
-    return prop.wire
 
 
 def from_json_value(value: Any, type_: Any) -> Any:
