@@ -1,1 +1,6 @@
 """RocketMQ client: producers, consumers and the client instance (Java ``org.apache.rocketmq.client``)."""
+
+import logging
+
+# A library logs; the application decides where (Java: the client logs to its own files, never the console).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
