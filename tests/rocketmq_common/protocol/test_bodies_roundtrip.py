@@ -26,7 +26,7 @@ def test_the_expected_classes_are_enumerated():
     names = {c.__name__ for c in BODIES}
     assert {"TopicRouteData", "HeartbeatData", "ClusterInfo", "TopicList", "KVTable", "GroupList",
             "LockBatchRequestBody", "LockBatchResponseBody", "UnlockBatchRequestBody",
-            "GetConsumerListByGroupResponseBody", "ConsumerRunningInfo", "ResetOffsetBody",
+            "GetConsumerListByGroupResponseBody", "ConsumerRunningInfo", "ResetOffsetBody", "ResetOffsetBodyForC",
             "GetConsumerStatusBody", "ConsumeMessageDirectlyResult", "QueryConsumeTimeSpanBody",
             "QueryCorrectionOffsetBody", "CheckClientRequestBody", "ConsumerConnection", "ProducerConnection",
             "TopicConfigSerializeWrapper", "SubscriptionGroupWrapper", "RegisterBrokerBody", "DataVersion",
@@ -106,3 +106,13 @@ def test_route_data_is_written_as_standard_json_like_the_4_9_7_name_server():
         '{"brokerDatas":[{"brokerAddrs":{"0":"127.0.0.1:20911"},"brokerName":"broker-a","cluster":"DefaultCluster"}],'
         '"filterServerTable":{},"queueDatas":[{"brokerName":"broker-a","perm":7,"readQueueNums":8,'
         '"topicSysFlag":0,"writeQueueNums":8}]}')
+
+
+def test_reset_offset_body_for_c_is_a_list_of_queues_with_offsets():
+    from rocketmq_common.message.message_queue_for_c import MessageQueueForC
+    from rocketmq_common.protocol.body.reset_offset_body_for_c import ResetOffsetBodyForC
+    body = ResetOffsetBodyForC(offset_table=[MessageQueueForC("T", "broker-a", 0, 100)])
+    assert body.to_json() == ('{"offsetTable":[{"brokerName":"broker-a","offset":100,"queueId":0,"topic":"T"}]}')
+    back = ResetOffsetBodyForC.decode(body.encode())
+    assert back.offset_table == [MessageQueueForC("T", "broker-a", 0, 100)]
+    assert MessageQueueForC("T", "b", 0, 1) < MessageQueueForC("T", "b", 0, 2)

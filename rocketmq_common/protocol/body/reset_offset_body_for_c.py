@@ -1,0 +1,15 @@
+"""Java ``org.apache.rocketmq.common.protocol.body.ResetOffsetBodyForC``."""
+from __future__ import annotations
+
+from rocketmq_common.message.message_queue_for_c import MessageQueueForC
+from rocketmq_remoting.common.bean import ListOf, Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["ResetOffsetBodyForC"]
+
+
+class ResetOffsetBodyForC(RemotingSerializable):
+    """Body of ``RESET_CONSUMER_CLIENT_OFFSET`` when the admin tool that asked speaks CPP: a list of queues with
+    their offsets instead of a MessageQueue-keyed map."""
+
+    offset_table = Prop(ListOf(MessageQueueForC))
