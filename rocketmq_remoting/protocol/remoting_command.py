@@ -292,8 +292,10 @@ class RemotingCommand:
 
     def _rocketmq_header(self) -> bytes:
         remark = self.remark.encode("utf-8") if self.remark else b""
-        ext = bytearray()
+        parts = []
         if self.ext_fields:
+            append = parts.append
+            pack_int = _INT.pack
             for key, value in self.ext_fields.items():
                 if key is None or value is None:
                     continue
@@ -304,9 +306,10 @@ class RemotingCommand:
                     if len(_KEY_CACHE) < 4096:
                         _KEY_CACHE[key] = k
                 v = value.encode("utf-8")
-                ext += k
-                ext += _INT.pack(len(v))
-                ext += v
+                append(k)
+                append(pack_int(len(v)))
+                append(v)
+        ext = b"".join(parts)
         return b"".join((_BIN_FIXED.pack(self.code, int(self.language), self.version, self.opaque, self.flag,
                                          len(remark)), remark, _INT.pack(len(ext)), ext))
 
