@@ -6,7 +6,8 @@ from typing import Optional, Union
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.util_all import UtilAll
 
-__all__ = ["MQClientException", "MQBrokerException", "RequestTimeoutException", "OffsetNotFoundException"]
+__all__ = ["MQClientException", "MQBrokerException", "RequestTimeoutException", "OffsetNotFoundException",
+           "IllegalStateException"]
 
 
 def _code_desc(response_code: int, error_message: Optional[str]) -> str:
@@ -122,3 +123,8 @@ class RequestTimeoutException(Exception):
     def set_error_message(self, error_message: str) -> None:
         """Java ``setErrorMessage``."""
         self.error_message = error_message
+
+
+class IllegalStateException(RuntimeError):
+    """Java ``java.lang.IllegalStateException``: a call in the wrong state (a route refresh that failed with a
+    remoting error, a lite-pull consumer used in the wrong mode)."""

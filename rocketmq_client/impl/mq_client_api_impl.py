@@ -27,26 +27,47 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResponseBody
-from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import \
-    ConsumerSendMsgBackRequestHeader
-from rocketmq_common.protocol.header.get_consumer_list_by_group_request_header import \
-    GetConsumerListByGroupRequestHeader
-from rocketmq_common.protocol.header.get_consumer_list_by_group_response_body import \
-    GetConsumerListByGroupResponseBody
+from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import (
+    ConsumerSendMsgBackRequestHeader,
+)
+from rocketmq_common.protocol.header.get_consumer_list_by_group_request_header import (
+    GetConsumerListByGroupRequestHeader,
+)
+from rocketmq_common.protocol.header.get_consumer_list_by_group_response_body import (
+    GetConsumerListByGroupResponseBody,
+)
 from rocketmq_common.protocol.header.get_earliest_msg_storetime_request_header import (
-    GetEarliestMsgStoretimeRequestHeader, GetEarliestMsgStoretimeResponseHeader)
-from rocketmq_common.protocol.header.get_max_offset_request_header import (GetMaxOffsetRequestHeader,
-                                                                            GetMaxOffsetResponseHeader)
-from rocketmq_common.protocol.header.get_min_offset_request_header import (GetMinOffsetRequestHeader,
-                                                                            GetMinOffsetResponseHeader)
-from rocketmq_common.protocol.header.pull_message_request_header import PullMessageResponseHeader
-from rocketmq_common.protocol.header.query_consumer_offset_request_header import QueryConsumerOffsetResponseHeader
-from rocketmq_common.protocol.header.search_offset_request_header import (SearchOffsetRequestHeader,
-                                                                           SearchOffsetResponseHeader)
-from rocketmq_common.protocol.header.send_message_request_header import (SendMessageRequestHeaderV2,
-                                                                          SendMessageResponseHeader)
-from rocketmq_common.protocol.header.unregister_client_request_header import UnregisterClientRequestHeader
-from rocketmq_common.protocol.header.view_message_request_header import ViewMessageRequestHeader
+    GetEarliestMsgStoretimeRequestHeader,
+    GetEarliestMsgStoretimeResponseHeader,
+)
+from rocketmq_common.protocol.header.get_max_offset_request_header import (
+    GetMaxOffsetRequestHeader,
+    GetMaxOffsetResponseHeader,
+)
+from rocketmq_common.protocol.header.get_min_offset_request_header import (
+    GetMinOffsetRequestHeader,
+    GetMinOffsetResponseHeader,
+)
+from rocketmq_common.protocol.header.pull_message_request_header import (
+    PullMessageResponseHeader,
+)
+from rocketmq_common.protocol.header.query_consumer_offset_request_header import (
+    QueryConsumerOffsetResponseHeader,
+)
+from rocketmq_common.protocol.header.search_offset_request_header import (
+    SearchOffsetRequestHeader,
+    SearchOffsetResponseHeader,
+)
+from rocketmq_common.protocol.header.send_message_request_header import (
+    SendMessageRequestHeaderV2,
+    SendMessageResponseHeader,
+)
+from rocketmq_common.protocol.header.unregister_client_request_header import (
+    UnregisterClientRequestHeader,
+)
+from rocketmq_common.protocol.header.view_message_request_header import (
+    ViewMessageRequestHeader,
+)
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -69,16 +90,30 @@ if TYPE_CHECKING:
     from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
     from rocketmq_common.message.message import Message
     from rocketmq_common.message.message_ext import MessageExt
-    from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
-    from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
-    from rocketmq_common.protocol.header.end_transaction_request_header import EndTransactionRequestHeader
-    from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
-    from rocketmq_common.protocol.header.query_consumer_offset_request_header import \
-        QueryConsumerOffsetRequestHeader
-    from rocketmq_common.protocol.header.query_message_request_header import QueryMessageRequestHeader
-    from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
-    from rocketmq_common.protocol.header.update_consumer_offset_request_header import \
-        UpdateConsumerOffsetRequestHeader
+    from rocketmq_common.protocol.body.lock_batch_request_body import (
+        LockBatchRequestBody,
+    )
+    from rocketmq_common.protocol.body.unlock_batch_request_body import (
+        UnlockBatchRequestBody,
+    )
+    from rocketmq_common.protocol.header.end_transaction_request_header import (
+        EndTransactionRequestHeader,
+    )
+    from rocketmq_common.protocol.header.pull_message_request_header import (
+        PullMessageRequestHeader,
+    )
+    from rocketmq_common.protocol.header.query_consumer_offset_request_header import (
+        QueryConsumerOffsetRequestHeader,
+    )
+    from rocketmq_common.protocol.header.query_message_request_header import (
+        QueryMessageRequestHeader,
+    )
+    from rocketmq_common.protocol.header.send_message_request_header import (
+        SendMessageRequestHeader,
+    )
+    from rocketmq_common.protocol.header.update_consumer_offset_request_header import (
+        UpdateConsumerOffsetRequestHeader,
+    )
     from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
     from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
     from rocketmq_remoting.netty.response_future import ResponseFuture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rocketmq_client.exception import MQClientException
-from rocketmq_client.impl.factory.mq_client_instance import IllegalStateException, MQClientInstance
+from rocketmq_client.exception import IllegalStateException, MQClientException
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.message.message_queue import MessageQueue

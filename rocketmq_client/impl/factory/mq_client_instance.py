@@ -9,7 +9,11 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
-from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.exception import (
+    IllegalStateException,
+    MQBrokerException,
+    MQClientException,
+)
 from rocketmq_client.impl.client_remoting_processor import ClientRemotingProcessor
 from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
 from rocketmq_client.impl.consumer.pull_message_service import PullMessageService
@@ -31,7 +35,10 @@ from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
 from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.heartbeat.producer_data import ProducerData
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
-from rocketmq_common.protocol.route.topic_route_data import TopicRouteData, topic_route_data_is_change
+from rocketmq_common.protocol.route.topic_route_data import (
+    TopicRouteData,
+    topic_route_data_is_change,
+)
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
@@ -42,18 +49,16 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 if TYPE_CHECKING:
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_common.message.message_ext import MessageExt
-    from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
+    from rocketmq_common.protocol.body.consume_message_directly_result import (
+        ConsumeMessageDirectlyResult,
+    )
     from rocketmq_remoting.rpc_hook import RPCHook
 
-__all__ = ["MQClientInstance", "IllegalStateException"]
+__all__ = ["MQClientInstance"]
 
 log = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_MILLIS = 3000
-
-
-class IllegalStateException(RuntimeError):
-    """Java ``IllegalStateException``: raised by a route refresh that failed with a remoting error (the cause)."""
 
 
 def _is_a(obj: Any, class_name: str) -> bool:
@@ -68,7 +73,9 @@ class MQClientInstance:
 
     def __init__(self, client_config: "ClientConfig", instance_index: int, client_id: str,
                  rpc_hook: Optional["RPCHook"] = None) -> None:
-        from rocketmq_client.producer.default_mq_producer import DefaultMQProducer  # cycle: producer -> instance
+        from rocketmq_client.producer.default_mq_producer import (
+            DefaultMQProducer,  # cycle: producer -> instance
+        )
 
         self.client_config = client_config
         self.instance_index = instance_index
