@@ -1,0 +1,1 @@
+"""Message listeners of the push consumer (Java ``org.apache.rocketmq.client.consumer.listener``)."""
