@@ -12,31 +12,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Collection,
-    Dict,
-    List,
-    Mapping,
-    Optional,
-    Set,
-    Union,
-)
+from typing import TYPE_CHECKING, Any, Collection, Dict, List, Mapping, Optional, Set, Union
 
-from rocketmq_client.consumer.listener.consume_concurrently_status import (
-    ConsumeConcurrentlyStatus,
-)
-from rocketmq_client.consumer.message_queue_listener import (
-    MessageQueueListener,
-    as_message_queue_listener,
-)
+from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
+from rocketmq_client.consumer.message_queue_listener import MessageQueueListener, as_message_queue_listener
 from rocketmq_client.consumer.message_selector import MessageSelector
 from rocketmq_client.consumer.store.local_file_offset_store import LocalFileOffsetStore
 from rocketmq_client.consumer.store.read_offset_type import ReadOffsetType
-from rocketmq_client.consumer.store.remote_broker_offset_store import (
-    RemoteBrokerOffsetStore,
-)
+from rocketmq_client.consumer.store.remote_broker_offset_store import RemoteBrokerOffsetStore
 from rocketmq_client.consumer.topic_message_queue_change_listener import (
     TopicMessageQueueChangeListener,
     as_topic_message_queue_change_listener,
