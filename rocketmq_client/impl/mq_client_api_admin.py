@@ -4,7 +4,7 @@ subscription-group creation, client checks, consumer diagnostics); a base class 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -16,6 +16,8 @@ from rocketmq_common.protocol.body.consume_message_directly_result import Consum
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.query_consume_time_span_body import QueryConsumeTimeSpanBody
+from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
     ConsumeMessageDirectlyResultRequestHeader
@@ -31,6 +33,7 @@ from rocketmq_common.protocol.header.get_topic_stats_info_request_header import 
 from rocketmq_common.protocol.header.namesrv.get_kv_config_request_header import (GetKVConfigRequestHeader,
                                                                                    GetKVConfigResponseHeader)
 from rocketmq_common.protocol.header.namesrv.get_route_info_request_header import GetRouteInfoRequestHeader
+from rocketmq_common.protocol.header.query_consume_time_span_request_header import QueryConsumeTimeSpanRequestHeader
 from rocketmq_common.protocol.header.resume_check_half_message_request_header import \
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
@@ -185,6 +188,18 @@ class MQClientAPIAdmin:
         response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
         if response.get_code() == ResponseCode.SUCCESS:
             return ConsumeStats.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def query_consume_time_span(self, addr: str, topic: str, group: str,
+                                timeout_millis: int) -> List[QueueTimeSpan]:
+        """Java ``queryConsumeTimeSpan``: QUERY_CONSUME_TIME_SPAN."""
+        request_header = QueryConsumeTimeSpanRequestHeader()
+        request_header.set_topic(topic)
+        request_header.set_group(group)
+        request = RemotingCommand.create_request_command(RequestCode.QUERY_CONSUME_TIME_SPAN, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return list(QueryConsumeTimeSpanBody.decode(response.get_body()).consume_time_span_set or ())
         raise MQBrokerException(response.get_code(), response.get_remark(), addr)
 
     def get_producer_connection_list(self, addr: str, producer_group: str,

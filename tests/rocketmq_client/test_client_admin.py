@@ -8,7 +8,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from rocketmq_client.exception import MQClientException
+from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
@@ -17,8 +17,13 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
-from rocketmq_common.protocol.header.query_message_request_header import (QueryMessageRequestHeader,
-                                                                           QueryMessageResponseHeader)
+from rocketmq_common.protocol.body.query_consume_time_span_body import QueryConsumeTimeSpanBody
+from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
+from rocketmq_common.protocol.header.query_consume_time_span_request_header import QueryConsumeTimeSpanRequestHeader
+from rocketmq_common.protocol.header.query_message_request_header import (
+    QueryMessageRequestHeader,
+    QueryMessageResponseHeader,
+)
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
 from rocketmq_common.protocol.header.view_message_request_header import ViewMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
@@ -209,3 +214,32 @@ def test_query_message_by_unique_key_keeps_the_earliest(query_broker):
     begin = int(processor.queries[-1]["beginTimestamp"])
     assert begin == MessageClientIDSetter.get_nearly_time_from_id(uniq) - 1000
     assert processor.queries[-1]["endTimestamp"] == str((1 << 63) - 1)
+
+
+def test_query_consume_time_span_decodes_the_body_or_raises_the_broker_error(client_config, client_instance):
+    span = QueueTimeSpan(message_queue=MessageQueue("T", "broker-a", 0), min_time_stamp=1, max_time_stamp=9,
+                         consume_time_stamp=5, delay_time=4)
+
+    class _SpanBroker(NettyRequestProcessor):
+        def process_request(self, ctx, request):
+            header = request.decode_command_custom_header(QueryConsumeTimeSpanRequestHeader)
+            if header.group != "G":
+                return RemotingCommand.create_response_command(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "no group")
+            response = RemotingCommand.create_response_command(ResponseCode.SUCCESS, None)
+            response.body = QueryConsumeTimeSpanBody(consume_time_span_set=[span]).encode()
+            return response
+
+    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server.register_processor(RequestCode.QUERY_CONSUME_TIME_SPAN, _SpanBroker())
+    server.start()
+    try:
+        api = client_instance(client_config).get_mq_client_api_impl()
+        addr = "127.0.0.1:%d" % server.local_listen_port()
+        (got,) = api.query_consume_time_span(addr, "T", "G", 3000)
+        assert (got.message_queue, got.min_time_stamp, got.max_time_stamp, got.consume_time_stamp,
+                got.delay_time) == (MessageQueue("T", "broker-a", 0), 1, 9, 5, 4)
+        with pytest.raises(MQBrokerException) as excinfo:
+            api.query_consume_time_span(addr, "T", "other", 3000)
+        assert excinfo.value.get_response_code() == ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
+    finally:
+        server.shutdown()

@@ -107,6 +107,7 @@ def test_broadcasting_delivers_everything_to_each(tmp_path, monkeypatch, new_pro
         recorder.wait_bodies(bodies)
     for consumer in consumers:
         store = consumer.get_offset_store()
+        wait_for(lambda store=store: sum(store.clone_offset_table(push_topic).values()) == 40, 10, "the offsets")
         consumer.shutdown()
         with open(store.store_path, "rb") as f:
             table = OffsetSerializeWrapper.decode(f.read()).get_offset_table()
@@ -124,6 +125,8 @@ def test_offsets_survive_a_restart(embedded_cluster: EmbeddedCluster, new_produc
     consumer = new_consumer("RestartGroup", first)
     assert isinstance(consumer.get_offset_store(), RemoteBrokerOffsetStore)
     first.wait_bodies(first_bodies)
+    store = consumer.get_offset_store()
+    wait_for(lambda: sum(store.clone_offset_table(push_topic).values()) == 60, 10, "the consumed offsets")
     consumer.shutdown()  # persists the offsets of the processed messages
     assert sum(consumer_offsets(embedded_cluster.broker_controller, "RestartGroup", push_topic).values()) == 60
     later_bodies = _send(producer, push_topic, 40, "later")

@@ -44,6 +44,9 @@ def test_seed_start_and_shutdown_sequence(embedded_cluster: EmbeddedCluster, new
     consumer.start()
     try:
         assert done.wait(20), "received %d of 40" % len(received)
+        # the last listener call may still be finishing: its offset is committed right after it returns
+        store = consumer.get_offset_store()
+        wait_for(lambda: sum(store.clone_offset_table("TopicTest").values()) == 40, 10, "the consumed offsets")
     finally:
         consumer.shutdown()
     assert sorted(m.get_body() for m in received) == sorted(("Hello RocketMQ %d" % i).encode() for i in range(40))
@@ -61,6 +64,32 @@ def test_seed_start_and_shutdown_sequence(embedded_cluster: EmbeddedCluster, new
     offsets = embedded_cluster.broker_controller.get_consumer_offset_manager().query_offset_table(
         "please_rename_unique_group_name_4", "TopicTest")
     assert sum(offsets.values()) == 40
+
+
+def test_shutdown_awaits_consumption_in_flight(embedded_cluster: EmbeddedCluster, new_producer, new_consumer,
+                                               push_topic) -> None:
+    new_producer().send(Message(push_topic, "TagA", b"in flight"))
+    entered, release = threading.Event(), threading.Event()
+
+    def listener(msgs, context):
+        entered.set()
+        release.wait(10)
+        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+    consumer = new_consumer("AwaitGroup", listener, await_termination_millis_when_shutdown=10000)
+    assert entered.wait(10)
+    stopper = threading.Thread(target=consumer.shutdown)
+    stopper.start()
+    service = consumer.get_default_mq_push_consumer_impl().get_consume_message_service()
+    wait_for(service.consume_executor.is_shutdown, 5, "the shutdown to begin")
+    assert stopper.is_alive()  # waiting for the listener
+    release.set()
+    stopper.join(10)
+    assert not stopper.is_alive()
+    # the offset of the message consumed during shutdown was persisted by it
+    offsets = embedded_cluster.broker_controller.get_consumer_offset_manager().query_offset_table("AwaitGroup",
+                                                                                                 push_topic)
+    assert sum(offsets.values()) == 1
 
 
 def test_state_machine_and_java_messages(new_consumer, push_topic) -> None:
