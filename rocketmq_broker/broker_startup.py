@@ -60,15 +60,6 @@ class BrokerStartup:
         return parser
 
     @staticmethod
-    def load_properties(path: str) -> Dict[str, str]:
-        """Read a properties file; raises OSError or ValueError with the file name."""
-        with open(path, "r", encoding="utf-8") as f:
-            properties = MixAll.string2properties(f.read())
-        if properties is None:
-            raise ValueError("cannot parse the properties file %s" % path)
-        return properties
-
-    @staticmethod
     def create_broker_controller(argv: Optional[Sequence[str]] = None,
                                  out: Any = None) -> Optional[BrokerController]:
         """Java ``createBrokerController``: parse the command line, build and initialize the controller; None
@@ -83,7 +74,7 @@ class BrokerStartup:
         properties: Optional[Dict[str, str]] = None
         if args.configFile:
             try:
-                properties = BrokerStartup.load_properties(args.configFile)
+                properties = MixAll.file2properties(args.configFile)
             except (OSError, ValueError) as e:
                 raise BrokerStartupError("cannot read the config file: %s" % e) from e
             for config in configs:

@@ -224,6 +224,16 @@ class MixAll:
         return "".join("%s=%s\n" % (k, _java_str(v)) for k, v in properties.items() if v is not None)
 
     @staticmethod
+    def file2properties(path: str) -> Dict[str, str]:
+        """A ``java.util.Properties`` file (what the server start-ups load with ``-c``); raises OSError, or
+        ValueError naming the file when it cannot be parsed."""
+        with open(path, "r", encoding="utf-8") as f:
+            properties = MixAll.string2properties(f.read())
+        if properties is None:
+            raise ValueError("cannot parse the properties file %s" % path)
+        return properties
+
+    @staticmethod
     def string2properties(s: str) -> Optional[Dict[str, str]]:
         """Java ``string2Properties``: parse ``java.util.Properties`` text (``=``/``:``/space separators,
         ``#``/``!`` comments, backslash continuations and escapes); ``None`` (logged) when it cannot."""

@@ -42,15 +42,6 @@ class NamesrvStartup:
         return parser
 
     @staticmethod
-    def load_properties(path: str) -> Dict[str, str]:
-        """Read a properties file; raises OSError or ValueError with the file name."""
-        with open(path, "r", encoding="utf-8") as f:
-            properties = MixAll.string2properties(f.read())
-        if properties is None:
-            raise ValueError("cannot parse the properties file %s" % path)
-        return properties
-
-    @staticmethod
     def create_namesrv_controller(argv: Optional[Sequence[str]] = None,
                                   out: Any = None) -> Optional[NamesrvController]:
         """Java ``createNamesrvController``: parse the command line and build the configured controller; None
@@ -61,7 +52,7 @@ class NamesrvStartup:
         netty_server_config = NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
         properties: Optional[Dict[str, str]] = None
         if args.configFile:
-            properties = NamesrvStartup.load_properties(args.configFile)
+            properties = MixAll.file2properties(args.configFile)
             MixAll.properties2object(properties, namesrv_config)
             MixAll.properties2object(properties, netty_server_config)
             namesrv_config.config_store_path = args.configFile
