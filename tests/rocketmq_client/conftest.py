@@ -1,8 +1,6 @@
 """Fixtures of the client tests.
 
-``embedded_cluster``: a started NameServer + broker-a on loopback, store in tmp_path; options come from
-``@pytest.mark.embedded_cluster(brokers=2, broker_config={...}, ...)`` (the keyword arguments of
-:class:`rocketmq_broker.embedded_cluster.EmbeddedCluster`).
+``embedded_cluster`` comes from ``tests/conftest.py``.
 
 ``client_config``: a :class:`ClientConfig` pointing at the cluster, with a unique instance name and short
 intervals. ``client_instance``: a factory of started :class:`MQClientInstance` objects from ``MQClientManager``,
@@ -18,7 +16,7 @@ from typing import Any, Callable, Dict, Iterator, List, Set
 
 import pytest
 
-from rocketmq_broker.embedded_cluster import EmbeddedCluster, start_embedded_cluster
+from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -34,21 +32,6 @@ from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 
 _instance_names = itertools.count()
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "embedded_cluster(**kwargs): options of the embedded_cluster fixture")
-
-
-@pytest.fixture
-def embedded_cluster(request: pytest.FixtureRequest, tmp_path) -> Iterator[EmbeddedCluster]:
-    marker = request.node.get_closest_marker("embedded_cluster")
-    kwargs = dict(marker.kwargs) if marker is not None else {}
-    cluster = start_embedded_cluster(str(tmp_path / "cluster"), **kwargs)
-    try:
-        yield cluster
-    finally:
-        cluster.shutdown()
 
 
 def new_client_config(namesrv_addr: str, **overrides: Any) -> ClientConfig:

@@ -1,6 +1,9 @@
-"""Fixtures of the broker tests: ``embedded_cluster`` (a started NameServer + broker-a on loopback, store in
-tmp_path). Options come from ``@pytest.mark.embedded_cluster(brokers=2, broker_config={...}, ...)`` (the keyword
-arguments of :class:`rocketmq_broker.embedded_cluster.EmbeddedCluster`)."""
+"""Fixtures shared by every test package.
+
+``embedded_cluster``: a started NameServer + broker-a on loopback, store in tmp_path; options come from
+``@pytest.mark.embedded_cluster(brokers=2, broker_config={...}, ...)`` (the keyword arguments of
+:class:`rocketmq_broker.embedded_cluster.EmbeddedCluster`).
+"""
 from __future__ import annotations
 
 from typing import Iterator
