@@ -98,6 +98,10 @@ class BrokerConfig(Bean):
     transaction_check_max = Prop(int, 15)
     transaction_check_interval = Prop(int, 60 * 1000)
     acl_enable = Prop(bool, False)
+    #: Python addition: the default ACL file of ``acl_enable`` (Java: system property
+    #: ``rocketmq.acl.plain.file``, default ``conf/plain_acl.yml`` under ``rocketmq_home``); an absolute path
+    #: needs no RocketMQ home. None: the property (or ``ROCKETMQ_ACL_PLAIN_FILE``), else Java's default
+    acl_plain_file = Prop(str)
     store_reply_message_enable = Prop(bool, True)
     enable_detail_stat = Prop(bool, True)
     auto_delete_unused_stats = Prop(bool, False)

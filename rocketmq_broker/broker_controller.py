@@ -1,25 +1,33 @@
 """Java ``org.apache.rocketmq.broker.BrokerController``: wires one broker together.
 
 ``BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config)``, then
-:meth:`initialize` (load ``config/topics.json``, ``consumerOffset.json``, ``subscriptionGroup.json``, create and
-load the message store, create the remoting server, the executors and processors, schedule the periodic tasks),
+:meth:`initialize` (load ``config/topics.json``, ``consumerOffset.json``, ``subscriptionGroup.json``,
+``consumerFilter.json``, create and load the message store, create the remoting server, the executors and
+processors, schedule the periodic tasks),
 :meth:`start` (store, remoting server, name-server registration at once and every ``registerNameServerPeriod``)
 and :meth:`shutdown` (unregister, stop every thread, persist). ``with BrokerController(...) as broker:`` does all
 three.
 
 Differences from Java: no VIP ("fast") remoting server on port - 2 (the 4.9.7 client does not use it by default),
-no HA, no DLedger, no ACL, no broker statistics manager; the transactional service and its check listener are
+no HA, no DLedger, no broker statistics manager; ACL is the plain validator only (``aclEnable``, see
+:meth:`initial_acl`); the transactional service and its check listener are
 always the default ones (no ``ServiceProvider`` lookup). A listen port of 0 binds an
 ephemeral port; the bound port is written back into the NettyServerConfig at :meth:`start`, so
 :meth:`get_broker_addr` and the store host carry it. The periodic intervals are taken from the configuration
-without Java's 10 s floor, so tests can shorten them.
+without Java's 10 s floor, so tests can shorten them. ``tls_config`` (keyword) gives the server's TLS mode and
+certificates (default: the process-wide :class:`TlsSystemConfig`, Java's system properties); whether the broker's
+own connections to the name servers use TLS is ``netty_client_config.use_tls``.
 """
 from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
+from rocketmq_acl.access_validator import AccessValidator
+from rocketmq_acl.common.acl_exception import AclException
+from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
+from rocketmq_acl.plain.plain_permission_manager import PlainPermissionManager
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.client.client_housekeeping_service import ClientHousekeepingService
@@ -27,6 +35,7 @@ from rocketmq_broker.client.consumer_manager import ConsumerManager
 from rocketmq_broker.client.default_consumer_ids_change_listener import DefaultConsumerIdsChangeListener
 from rocketmq_broker.client.net.broker2_client import Broker2Client
 from rocketmq_broker.client.producer_manager import ProducerManager
+from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
 from rocketmq_broker.client.rebalance.rebalance_lock_manager import RebalanceLockManager
 from rocketmq_broker.longpolling.notify_message_arriving_listener import NotifyMessageArrivingListener
 from rocketmq_broker.longpolling.pull_request_hold_service import PullRequestHoldService
@@ -63,6 +72,7 @@ from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.remoting_server import RemotingServer
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -82,7 +92,9 @@ class BrokerController:
                  netty_server_config: Optional[NettyServerConfig] = None,
                  netty_client_config: Optional[NettyClientConfig] = None,
                  message_store_config: Optional[MessageStoreConfig] = None,
-                 broker_config_path: Optional[str] = None) -> None:
+                 broker_config_path: Optional[str] = None, *,
+                 tls_config: Optional[TlsSystemConfig] = None) -> None:
+        self.tls_config = tls_config
         self.broker_config = broker_config if broker_config is not None else BrokerConfig()
         self.netty_server_config = netty_server_config if netty_server_config is not None \
             else NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
@@ -97,13 +109,13 @@ class BrokerController:
         self.consumer_ids_change_listener = DefaultConsumerIdsChangeListener(self)
         self.consumer_manager = ConsumerManager(self.consumer_ids_change_listener,
                                                 self.broker_config.channel_expired_timeout)
-        self.consumer_filter_manager: Any = None
+        self.consumer_filter_manager = ConsumerFilterManager(self)
         self.producer_manager = ProducerManager(self.broker_config.channel_expired_timeout)
         self.client_housekeeping_service = ClientHousekeepingService(self)
         self.broker2_client = Broker2Client(self)
         self.subscription_group_manager = SubscriptionGroupManager(self)
         self.rebalance_lock_manager = RebalanceLockManager(self.broker_config.rebalance_lock_max_live_time)
-        self.broker_outer_api = BrokerOuterAPI(self.netty_client_config)
+        self.broker_outer_api = BrokerOuterAPI(self.netty_client_config, tls_config=tls_config)
         self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
         self.broker_stats_manager: Any = None
         self.send_message_hook_list: List[Any] = []
@@ -122,6 +134,7 @@ class BrokerController:
         self.transactional_message_check_service: Optional[TransactionalMessageCheckService] = None
         self.transactional_message_service: Optional[TransactionalMessageService] = None
         self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
+        self.access_validator_map: Dict[type, AccessValidator] = {}
         self.store_host: Tuple[str, int] = (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
         self.configuration = Configuration(
             log, self.broker_config, self.netty_server_config, self.netty_client_config, self.message_store_config,
@@ -139,13 +152,15 @@ class BrokerController:
         result = self.topic_config_manager.load()
         result = result and self.consumer_offset_manager.load()
         result = result and self.subscription_group_manager.load()
+        result = result and self.consumer_filter_manager.load()
         if result:
             self.message_store = DefaultMessageStore(self.message_store_config, self.broker_stats_manager,
                                                      self.message_arriving_listener, self.broker_config)
             result = self.message_store.load()
         if not result:
             return False
-        self.remoting_server = RemotingServer(self.netty_server_config, self.client_housekeeping_service)
+        self.remoting_server = RemotingServer(self.netty_server_config, self.client_housekeeping_service,
+                                              self.tls_config)
         config = self.broker_config
         self.send_message_executor = ThreadPoolExecutor(
             config.send_message_thread_pool_nums, config.send_message_thread_pool_nums,
@@ -177,11 +192,12 @@ class BrokerController:
         flush_interval = config.flush_consumer_offset_interval
         self.scheduled_executor_service.schedule_at_fixed_rate(
             self._persist_consumer_offsets, min(1000 * 10, flush_interval), flush_interval)
+        self.scheduled_executor_service.schedule_at_fixed_rate(self._persist_consumer_filters, 1000 * 10, 1000 * 10)
         if config.namesrv_addr:
             self.broker_outer_api.update_name_server_address_list(config.namesrv_addr)
             log.info("Set user specified name server address: %s", config.namesrv_addr)
         self.initial_transaction()
-        return True
+        return self.initial_acl()
 
     def initial_transaction(self) -> None:
         """Java ``initialTransaction``: the queue-based transactional service, its default check listener and
@@ -191,6 +207,23 @@ class BrokerController:
         self.transactional_message_check_listener = DefaultTransactionalMessageCheckListener()
         self.transactional_message_check_listener.set_broker_controller(self)
         self.transactional_message_check_service = TransactionalMessageCheckService(self)
+
+    def initial_acl(self) -> bool:
+        """Java ``initialAcl``: with ``aclEnable``, a :class:`PlainAccessValidator` (on ``rocketmq_home`` and
+        ``acl_plain_file``) checks every request as a server RPC hook; a refused request is answered with
+        SYSTEM_ERROR and the ``AclException`` text, as in Java. False (logged) when an ACL file is invalid."""
+        if not self.broker_config.acl_enable:
+            log.info("The broker dose not enable acl")
+            return True
+        try:
+            validator = PlainAccessValidator(PlainPermissionManager(self.broker_config.rocketmq_home,
+                                                                    self.broker_config.acl_plain_file))
+        except AclException as e:
+            log.error("The broker cannot load its ACL configuration: %s", e)
+            return False
+        self.access_validator_map[type(validator)] = validator
+        self.register_server_rpc_hook(_AclServerRPCHook(validator))
+        return True
 
     def register_processor(self) -> None:
         """Java ``registerProcessor``."""
@@ -224,6 +257,12 @@ class BrokerController:
             self.consumer_offset_manager.persist()
         except Exception:
             log.error("schedule persist consumerOffset error.", exc_info=True)
+
+    def _persist_consumer_filters(self) -> None:
+        try:
+            self.consumer_filter_manager.persist()
+        except Exception:
+            log.error("schedule persist consumer filter error.", exc_info=True)
 
     def _register_periodically(self) -> None:
         try:
@@ -289,6 +328,8 @@ class BrokerController:
         for executor in executors:
             if executor is not None and not executor.await_termination(_JOIN_TIMEOUT_SECONDS):
                 log.warning("%s still busy after %s s", executor, _JOIN_TIMEOUT_SECONDS)
+        for validator in self.access_validator_map.values():
+            validator.shutdown()
         if self.message_store is not None:
             self.message_store.shutdown()
         if started:
@@ -298,6 +339,7 @@ class BrokerController:
             self.consumer_offset_manager.persist()
             self.topic_config_manager.persist()
             self.subscription_group_manager.persist()
+            self.consumer_filter_manager.persist()
 
     def __enter__(self) -> "BrokerController":
         if self.remoting_server is None and not self.initialize():
@@ -398,6 +440,9 @@ class BrokerController:
 
     # ------------------------------------------------------------------ getters (Java's)
 
+    def get_access_validator_map(self) -> Dict[type, AccessValidator]:
+        return self.access_validator_map
+
     def get_broker_config(self) -> BrokerConfig:
         return self.broker_config
 
@@ -428,7 +473,7 @@ class BrokerController:
     def get_consumer_manager(self) -> ConsumerManager:
         return self.consumer_manager
 
-    def get_consumer_filter_manager(self) -> Any:
+    def get_consumer_filter_manager(self) -> ConsumerFilterManager:
         return self.consumer_filter_manager
 
     def get_producer_manager(self) -> ProducerManager:
@@ -494,3 +539,16 @@ class BrokerController:
 
     def get_scheduled_executor_service(self) -> ScheduledExecutor:
         return self.scheduled_executor_service
+
+
+class _AclServerRPCHook(RPCHook):
+    """The anonymous hook of Java ``initialAcl``: ``validate(parse(request, remoteAddr))`` before each request."""
+
+    def __init__(self, validator: AccessValidator) -> None:
+        self.validator = validator
+
+    def do_before_request(self, remote_addr: Optional[str], request: Any) -> None:
+        self.validator.validate(self.validator.parse(request, remote_addr))
+
+    def do_after_response(self, remote_addr: Optional[str], request: Any, response: Any) -> None:
+        """Nothing (Java's is empty)."""

@@ -24,8 +24,11 @@ from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.mix_all import MixAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 __all__ = ["BrokerStartup", "main"]
@@ -69,6 +72,10 @@ class BrokerStartup:
         broker_config = BrokerConfig()
         netty_server_config = NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT)
         netty_client_config = NettyClientConfig()
+        # Java: system property tls.enable, by default whether the server mode is enforcing
+        netty_client_config.use_tls = parse_bool(get_system_property(
+            TlsSystemConfig.TLS_ENABLE, "TLS_ENABLE",
+            "true" if TlsSystemConfig.tls_mode is TlsMode.ENFORCING else "false"))
         message_store_config = MessageStoreConfig()
         configs = (broker_config, netty_server_config, netty_client_config, message_store_config)
         properties: Optional[Dict[str, str]] = None

@@ -11,7 +11,10 @@ under ``store_dir`` (``<store_dir>/<brokerName>``), or under a temporary directo
 Every setting may be overridden: ``broker_config`` / ``message_store_config`` are dictionaries of attribute
 names (snake case) applied to each broker's BrokerConfig / MessageStoreConfig; the NameServer's broker expiry
 (Java: 120 s, scanned every 10 s) is set with ``namesrv_broker_channel_expired_time`` /
-``namesrv_scan_interval_millis``. :meth:`restart_broker` stops a broker and starts it again on the same store and,
+``namesrv_scan_interval_millis``. ``tls_config`` (a :class:`TlsSystemConfig`: ``tls_mode`` disabled / permissive /
+enforcing, server certificate and key...) makes the NameServer and the brokers serve TLS; the brokers then reach
+the NameServer over TLS when the mode is enforcing or ``tls_enable`` is set (Java ``BrokerStartup``), with the
+process-wide client TLS settings. :meth:`restart_broker` stops a broker and starts it again on the same store and,
 if it is still free, the same port (as after a broker process restart). The index files are sized for a test
 broker (:data:`EMBEDDED_MAX_HASH_SLOT_NUM` slots, :data:`EMBEDDED_MAX_INDEX_NUM` entries; Java's defaults make
 420 MB files).
@@ -31,7 +34,10 @@ from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import NamesrvController
 from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME
+from rocketmq_remoting.common.tls_mode import TlsMode
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 
 __all__ = ["EmbeddedCluster", "start_embedded_cluster"]
 
@@ -58,7 +64,8 @@ class EmbeddedCluster:
                  broker_config: Optional[Mapping[str, Any]] = None,
                  message_store_config: Optional[Mapping[str, Any]] = None,
                  namesrv_broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME,
-                 namesrv_scan_interval_millis: int = 10000) -> None:
+                 namesrv_scan_interval_millis: int = 10000,
+                 tls_config: Optional[TlsSystemConfig] = None) -> None:
         if not 1 <= brokers <= 26:
             raise ValueError("brokers must be between 1 and 26, got %d" % brokers)
         for name in ("broker_name", "namesrv_addr", "broker_cluster_name"):
@@ -72,6 +79,7 @@ class EmbeddedCluster:
         self.message_store_config_overrides = dict(message_store_config or {})
         self.namesrv_broker_channel_expired_time = namesrv_broker_channel_expired_time
         self.namesrv_scan_interval_millis = namesrv_scan_interval_millis
+        self.tls_config = tls_config
         self.namesrv_controller: Optional[NamesrvController] = None
         self.broker_controllers: List[BrokerController] = []
         self._lock = threading.Lock()
@@ -130,7 +138,7 @@ class EmbeddedCluster:
                 namesrv_config, NettyServerConfig(listen_port=0, bind_address=LOOPBACK),
                 scan_not_active_broker_delay_millis=min(5000, self.namesrv_scan_interval_millis),
                 scan_not_active_broker_interval_millis=self.namesrv_scan_interval_millis,
-                broker_channel_expired_time=self.namesrv_broker_channel_expired_time)
+                broker_channel_expired_time=self.namesrv_broker_channel_expired_time, tls_config=self.tls_config)
             self.namesrv_controller.initialize()
             self.namesrv_controller.start()
             for index in range(self.broker_count):
@@ -149,8 +157,11 @@ class EmbeddedCluster:
                                           max_hash_slot_num=EMBEDDED_MAX_HASH_SLOT_NUM,
                                           max_index_num=EMBEDDED_MAX_INDEX_NUM)
         _apply(store_config, self.message_store_config_overrides)
-        return BrokerController(broker_config, NettyServerConfig(listen_port=port, bind_address=LOOPBACK), None,
-                                store_config)
+        tls = self.tls_config
+        client_config = NettyClientConfig(
+            use_tls=tls is not None and (tls.tls_enable or tls.tls_mode is TlsMode.ENFORCING))
+        return BrokerController(broker_config, NettyServerConfig(listen_port=port, bind_address=LOOPBACK),
+                                client_config, store_config, tls_config=tls)
 
     def _start_broker(self, index: int, port: int) -> BrokerController:
         controller = self._new_broker(index, port)

@@ -14,6 +14,7 @@ from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.remoting_server import RemotingServer
 
 __all__ = ["NamesrvController", "DEFAULT_LISTEN_PORT"]
@@ -30,14 +31,18 @@ class NamesrvController:
 
     Call :meth:`initialize` then :meth:`start`, and :meth:`shutdown` at the end (or use it as a context
     manager, which does all three). ``scan_not_active_broker_delay_millis`` / ``..._interval_millis`` (Java: 5 s,
-    10 s) and ``broker_channel_expired_time`` (Java: 120 s) exist so that tests can shorten them.
+    10 s) and ``broker_channel_expired_time`` (Java: 120 s) exist so that tests can shorten them. ``tls_config``
+    gives the server's TLS mode (``tls.server.mode``: disabled, permissive, enforcing) and certificates; by
+    default the process-wide :class:`TlsSystemConfig` (Java's system properties).
     """
 
     def __init__(self, namesrv_config: Optional[NamesrvConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None, *,
                  scan_not_active_broker_delay_millis: int = 5000,
                  scan_not_active_broker_interval_millis: int = 10000,
-                 broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME) -> None:
+                 broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME,
+                 tls_config: Optional[TlsSystemConfig] = None) -> None:
+        self.tls_config = tls_config
         self.namesrv_config = namesrv_config if namesrv_config is not None else NamesrvConfig()
         self.netty_server_config = (netty_server_config if netty_server_config is not None
                                     else NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
@@ -58,7 +63,8 @@ class NamesrvController:
         """Java ``initialize``: load the KV configuration, create the remoting server with its processor and
         executor, schedule the broker scan (and the KV dump). Raises ValueError for a corrupt KV file."""
         self.kv_config_manager.load()
-        self.remoting_server = RemotingServer(self.netty_server_config, self.broker_housekeeping_service)
+        self.remoting_server = RemotingServer(self.netty_server_config, self.broker_housekeeping_service,
+                                              self.tls_config)
         threads = max(1, self.netty_server_config.server_worker_threads)
         self.remoting_executor = ThreadPoolExecutor(threads, threads, None, "RemotingExecutorThread_")
         self.register_processor()

@@ -14,8 +14,7 @@ __all__ = ["DefaultConsumerIdsChangeListener"]
 
 class DefaultConsumerIdsChangeListener(ConsumerIdsChangeListener):
     """CHANGE: send NOTIFY_CONSUMER_IDS_CHANGED to every given channel (when ``notifyConsumerIdsChangedEnable``);
-    REGISTER / UNREGISTER: (un)register the group's subscriptions with the consumer filter manager, when the broker
-    has one."""
+    REGISTER / UNREGISTER: (un)register the group's subscriptions with the broker's consumer filter manager."""
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         self.broker_controller = broker_controller
@@ -33,14 +32,10 @@ class DefaultConsumerIdsChangeListener(ConsumerIdsChangeListener):
                 for channel in channels:
                     broker2_client.notify_consumer_ids_changed(channel, group)
         elif event is ConsumerGroupEvent.UNREGISTER:
-            filter_manager = controller.get_consumer_filter_manager()
-            if filter_manager is not None:
-                filter_manager.un_register(group)
+            controller.get_consumer_filter_manager().un_register(group)
         elif event is ConsumerGroupEvent.REGISTER:
             if not args:
                 return
-            filter_manager = controller.get_consumer_filter_manager()
-            if filter_manager is not None:
-                filter_manager.register(group, args[0])
+            controller.get_consumer_filter_manager().register(group, args[0])
         else:
             raise RuntimeError("Unknown event %s" % (event,))

@@ -16,6 +16,8 @@ from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
+from rocketmq_filter.expression.mq_filter_exception import MQFilterException
+from rocketmq_filter.filter_factory import FilterFactory
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["ClientManageProcessor"]
 
 log = logging.getLogger(__name__)
+
+
+class _NullPointerError(Exception):
+    """Java's NullPointerException (no message) of an unknown expression type."""
 
 
 def _new_response(header_class=None) -> RemotingCommand:
@@ -103,7 +109,8 @@ class ClientManageProcessor(AsyncNettyRequestProcessor):
 
     def check_client_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``checkClientConfig``: TAG subscriptions are fine; other expression types need
-        ``enablePropertyFilter`` (compiling SQL92 expressions belongs to the consumer filter support)."""
+        ``enablePropertyFilter`` and an expression that compiles (else SUBSCRIPTION_PARSE_FAILED with the
+        compiler's message as remark)."""
         response = _new_response()
         body = CheckClientRequestBody.decode(request.body) if request.body else None
         if body is not None and body.subscription_data is not None:
@@ -116,6 +123,17 @@ class ClientManageProcessor(AsyncNettyRequestProcessor):
                 response.code = ResponseCode.SYSTEM_ERROR
                 response.remark = "The broker does not support consumer to filter message by " + \
                     str(subscription_data.expression_type)
+                return response
+            try:
+                filter_spi = FilterFactory.INSTANCE.get(subscription_data.expression_type)
+                if filter_spi is None:  # Java: NullPointerException, caught below
+                    raise _NullPointerError()
+                filter_spi.compile(subscription_data.sub_string)  # type: ignore[arg-type]
+            except Exception as e:
+                log.warning("Client %s@%s filter message, but failed to compile expression! sub=%s, error=%s",
+                            body.client_id, body.group, subscription_data, e)
+                response.code = ResponseCode.SUBSCRIPTION_PARSE_FAILED
+                response.remark = e.get_message() if isinstance(e, MQFilterException) else (str(e) or None)
                 return response
         response.code = ResponseCode.SUCCESS
         response.remark = None

@@ -1,7 +1,8 @@
 """Java ``org.apache.rocketmq.broker.processor.PullMessageProcessor``: PULL_MESSAGE.
 
 Checks (broker readable, subscription group, topic, queue id, subscription from the request or from the
-group's heartbeat), reads from the store through an :class:`ExpressionMessageFilter` and maps the
+group's heartbeat; for SQL92 the request's compiled expression or the group's registered
+:class:`ConsumerFilterData`), reads from the store through an :class:`ExpressionMessageFilter` and maps the
 ``GetMessageStatus`` to the response code, remark and header exactly as Java (PROTOCOL.md §2.5). The body is the
 concatenation of the stored records (``transferMsgByHeap``). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
 handed to the :class:`PullRequestHoldService` and answered later, when a matching message arrives or its hold
@@ -14,6 +15,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Optional
 
+from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
+from rocketmq_broker.filter.expression_for_retry_message_filter import ExpressionForRetryMessageFilter
 from rocketmq_broker.filter.expression_message_filter import ExpressionMessageFilter
 from rocketmq_broker.longpolling.pull_request import PullRequest
 from rocketmq_broker.store.config.broker_role import BrokerRole
@@ -133,8 +136,8 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             try:
                 subscription_data = FilterAPI.build(topic, request_header.subscription,
                                                     request_header.expression_type)
-                if not _is_tag_type(subscription_data.expression_type) and consumer_filter_manager is not None:
-                    consumer_filter_data = consumer_filter_manager.build(
+                if not _is_tag_type(subscription_data.expression_type):
+                    consumer_filter_data = ConsumerFilterManager.build(
                         topic, group, request_header.subscription, request_header.expression_type,
                         request_header.sub_version)
             except Exception:
@@ -169,7 +172,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                 response.code = ResponseCode.SUBSCRIPTION_NOT_LATEST
                 response.remark = "the consumer's subscription not latest"
                 return response
-            if not _is_tag_type(subscription_data.expression_type) and consumer_filter_manager is not None:
+            if not _is_tag_type(subscription_data.expression_type):
                 consumer_filter_data = consumer_filter_manager.get(topic, group)
                 if consumer_filter_data is None:
                     response.code = ResponseCode.FILTER_DATA_NOT_EXIST
@@ -182,13 +185,25 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                     response.code = ResponseCode.FILTER_DATA_NOT_LATEST
                     response.remark = "the consumer's consumer filter data not latest"
                     return response
-        if not _is_tag_type(subscription_data.expression_type) and (
-                not broker_config.enable_property_filter or consumer_filter_manager is None):
-            response.code = ResponseCode.SYSTEM_ERROR
-            response.remark = "The broker does not support consumer to filter message by %s" % (
-                subscription_data.expression_type)
-            return response
-        message_filter = ExpressionMessageFilter(subscription_data, consumer_filter_data, consumer_filter_manager)
+        if not _is_tag_type(subscription_data.expression_type):
+            if not broker_config.enable_property_filter:
+                response.code = ResponseCode.SYSTEM_ERROR
+                response.remark = "The broker does not support consumer to filter message by %s" % (
+                    subscription_data.expression_type)
+                return response
+            if consumer_filter_data is None:
+                # the request's expression does not compile (Java asserts this cannot happen)
+                log.warning("Parse the consumer's subscription[%s] failed, group: %s", request_header.subscription,
+                            group)
+                response.code = ResponseCode.SUBSCRIPTION_PARSE_FAILED
+                response.remark = "parse the consumer's subscription failed"
+                return response
+        if broker_config.filter_support_retry:
+            message_filter: ExpressionMessageFilter = ExpressionForRetryMessageFilter(
+                subscription_data, consumer_filter_data, consumer_filter_manager)
+        else:
+            message_filter = ExpressionMessageFilter(subscription_data, consumer_filter_data,
+                                                     consumer_filter_manager)
 
         store = broker_controller.get_message_store()
         queue_offset = request_header.queue_offset

@@ -1,9 +1,7 @@
 """TLS end to end, with a CA and certificates made at test time by the ``openssl`` command."""
 from __future__ import annotations
 
-import shutil
 import socket
-import subprocess
 import ssl
 
 import pytest
@@ -16,32 +14,14 @@ from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import SerializeType
 from rocketmq_remoting.remoting_client import RemotingClient
+from tls_certs import make_pki, requires_openssl
 
-OPENSSL = shutil.which("openssl")
-pytestmark = pytest.mark.skipif(OPENSSL is None, reason="the openssl command is needed to make test certificates")
-
-
-def _openssl(*args, cwd):
-    subprocess.run([OPENSSL, *args], cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
-def _issue(directory, name, common_name):
-    _openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", name + ".key",
-             "-out", name + ".csr", "-subj", "/CN=" + common_name, cwd=directory)
-    _openssl("x509", "-req", "-in", name + ".csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-             "-out", name + ".pem", "-days", "2", cwd=directory)
+pytestmark = requires_openssl
 
 
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("pki")
-    _openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
-             "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=rocketmq-py test CA", cwd=directory)
-    _issue(directory, "server", "localhost")
-    _issue(directory, "client", "client")
-    _openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
-             "other.key", "-out", "other.pem", "-days", "2", "-subj", "/CN=unrelated CA", cwd=directory)
-    return directory
+    return make_pki(tmp_path_factory.mktemp("pki"))
 
 
 def _server_tls(pki, mode, **extra):

@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.acl.common``: credentials, signing and permissions."""

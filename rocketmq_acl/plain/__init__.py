@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.acl.plain``: the ``plain_acl.yml`` validator the broker runs."""

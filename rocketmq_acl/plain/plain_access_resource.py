@@ -1,0 +1,73 @@
+"""Java ``org.apache.rocketmq.acl.plain.PlainAccessResource``."""
+from __future__ import annotations
+
+from typing import Optional
+
+from rocketmq_acl.access_resource import AccessResource
+from rocketmq_common.mix_all import MixAll
+from rocketmq_remoting.common.bean import Bean, Prop
+
+__all__ = ["PlainAccessResource"]
+
+
+class PlainAccessResource(Bean, AccessResource):
+    """One side of a check: what a request needs (parsed from it) or what an account owns (from the file).
+
+    Resources are topics; a group ``G`` appears as its retry topic ``%RETRY%G``. ``repr`` hides the secret key
+    and the signed content."""
+
+    access_key = Prop(str)
+    secret_key = Prop(str)
+    white_remote_address = Prop(str)
+    admin = Prop(bool, False)
+    default_topic_perm = Prop(int, 1)
+    default_group_perm = Prop(int, 1)
+    #: resource -> permission bits (None until a resource is added)
+    resource_perm_map = Prop(object)
+    #: a :class:`~rocketmq_acl.plain.remote_address_strategy.RemoteAddressStrategy` (owned side only)
+    remote_address_strategy = Prop(object)
+    request_code = Prop(int, 0)
+    content = Prop(bytes)
+    signature = Prop(str)
+    secret_token = Prop(str)
+    recognition = Prop(str)
+
+    @staticmethod
+    def is_retry_topic(topic: Optional[str]) -> bool:
+        return topic is not None and topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX)
+
+    @staticmethod
+    def print_str(resource: Optional[str], is_group: bool) -> Optional[str]:
+        """Java ``printStr``: ``group:G`` or ``topic:T``."""
+        if resource is None:
+            return None
+        if is_group:
+            return "group:%s" % PlainAccessResource.get_group_from_retry_topic(resource)
+        return "topic:%s" % resource
+
+    @staticmethod
+    def get_group_from_retry_topic(retry_topic: Optional[str]) -> Optional[str]:
+        if retry_topic is None:
+            return None
+        return retry_topic[len(MixAll.RETRY_GROUP_TOPIC_PREFIX):]
+
+    @staticmethod
+    def get_retry_topic(group: Optional[str]) -> Optional[str]:
+        if group is None:
+            return None
+        return MixAll.get_retry_topic(group)
+
+    def add_resource_and_perm(self, resource: Optional[str], perm: int) -> None:
+        """Java ``addResourceAndPerm`` (a None resource is ignored)."""
+        if resource is None:
+            return
+        if self.resource_perm_map is None:
+            self.resource_perm_map = {}
+        self.resource_perm_map[resource] = perm
+
+    def __repr__(self) -> str:
+        return ("PlainAccessResource [accessKey=%s, secretKey=%s, whiteRemoteAddress=%s, admin=%s, "
+                "defaultTopicPerm=%s, defaultGroupPerm=%s, resourcePermMap=%s, requestCode=%s, signature=%s]" % (
+                    self.access_key, "******" if self.secret_key is not None else None, self.white_remote_address,
+                    self.admin, self.default_topic_perm, self.default_group_perm, self.resource_perm_map,
+                    self.request_code, self.signature))

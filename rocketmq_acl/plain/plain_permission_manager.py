@@ -1,0 +1,285 @@
+"""Java ``org.apache.rocketmq.acl.plain.PlainPermissionManager``: accounts of the ACL files and the checks.
+
+Files: every ``*.yml``/``*.yaml`` under ``<rocketmq home>/conf/acl`` plus the default file, Java's
+``<rocketmq home>/<rocketmq.acl.plain.file>`` (default ``conf/plain_acl.yml``). Here the default file may also
+be given directly (``default_acl_file``; an absolute path is used as is, a relative one is taken under the
+home), so a broker needs no RocketMQ home. Files are reloaded when they change (``AclFileWatchService``).
+Secret keys are never logged.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any, Dict, List, Optional
+
+from rocketmq_acl.common.acl_constants import AclConstants
+from rocketmq_acl.common.acl_exception import AclException
+from rocketmq_acl.common.acl_file_watch_service import WATCH_INTERVAL, AclFileWatchService, list_acl_files
+from rocketmq_acl.common.acl_utils import AclUtils
+from rocketmq_acl.common.permission import Permission
+from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+from rocketmq_acl.plain.plain_access_resource import PlainAccessResource
+from rocketmq_acl.plain.remote_address_strategy import RemoteAddressStrategy
+from rocketmq_acl.plain.remote_address_strategy_factory import RemoteAddressStrategyFactory
+from rocketmq_common.data_version import DataVersion
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.netty.netty_system_config import get_system_property
+
+__all__ = ["PlainPermissionManager", "ACL_PLAIN_FILE_PROPERTY", "DEFAULT_PLAIN_ACL_FILE"]
+
+log = logging.getLogger(__name__)
+
+#: Java system property naming the default ACL file, relative to the RocketMQ home
+ACL_PLAIN_FILE_PROPERTY = "rocketmq.acl.plain.file"
+DEFAULT_PLAIN_ACL_FILE = "conf/plain_acl.yml"
+
+
+class PlainPermissionManager:
+    """``PlainPermissionManager(file_home=None, default_acl_file=None, watch=True)``: ``file_home`` defaults to
+    ``rocketmq.home.dir`` / ``ROCKETMQ_HOME``, ``default_acl_file`` to the ``rocketmq.acl.plain.file`` property
+    (``ROCKETMQ_ACL_PLAIN_FILE``) or ``conf/plain_acl.yml``. Loads at once (raising :class:`AclException` for a
+    bad file) and, with ``watch``, starts the file watcher; call :meth:`shutdown` to stop it."""
+
+    def __init__(self, file_home: Optional[str] = None, default_acl_file: Optional[str] = None,
+                 watch: bool = True, watch_interval_millis: int = WATCH_INTERVAL) -> None:
+        self.file_home = file_home if file_home is not None else get_system_property(
+            MixAll.ROCKETMQ_HOME_PROPERTY, MixAll.ROCKETMQ_HOME_ENV, None)
+        acl_file = default_acl_file if default_acl_file is not None else get_system_property(
+            ACL_PLAIN_FILE_PROPERTY, "ROCKETMQ_ACL_PLAIN_FILE", DEFAULT_PLAIN_ACL_FILE)
+        home = self.file_home or ""
+        self.default_acl_dir: Optional[str] = MixAll.deal_file_path(os.path.join(home, "conf", "acl")) \
+            if home else None
+        if os.path.isabs(acl_file or ""):
+            self.default_acl_file: Optional[str] = MixAll.deal_file_path(acl_file)  # type: ignore[arg-type]
+        else:
+            self.default_acl_file = MixAll.deal_file_path(os.path.join(home, acl_file)) if home else None
+        self.acl_plain_access_resource_map: Dict[str, Dict[str, PlainAccessResource]] = {}
+        self.access_key_table: Dict[str, str] = {}
+        self.global_white_remote_address_strategy: List[RemoteAddressStrategy] = []
+        self.global_white_remote_address_strategy_map: Dict[str, List[RemoteAddressStrategy]] = {}
+        self.remote_address_strategy_factory = RemoteAddressStrategyFactory()
+        self.data_version_map: Dict[str, DataVersion] = {}
+        self.file_list: List[str] = []
+        self.acl_file_watch_service: Optional[AclFileWatchService] = None
+        self.load()
+        if watch and self.default_acl_file is not None:
+            self._watch(watch_interval_millis)
+
+    # ------------------------------------------------------------------ loading
+
+    def get_all_acl_files(self, path: Optional[str]) -> List[str]:
+        """Java ``getAllAclFiles``."""
+        return list_acl_files(path) if path else []
+
+    def load(self) -> None:
+        """Java ``load()``: (re)read every ACL file; nothing without a default file (no RocketMQ home)."""
+        if self.default_acl_file is None:
+            return
+        self._assure_acl_config_files_exist()
+        file_list = self.get_all_acl_files(self.default_acl_dir)
+        if os.path.exists(self.default_acl_file) and self.default_acl_file not in file_list:
+            file_list.append(self.default_acl_file)
+        resource_map: Dict[str, Dict[str, PlainAccessResource]] = {}
+        access_key_table: Dict[str, str] = {}
+        global_white: List[RemoteAddressStrategy] = []
+        global_white_map: Dict[str, List[RemoteAddressStrategy]] = {}
+        data_version_map: Dict[str, DataVersion] = {}
+        for name in file_list:
+            current = MixAll.deal_file_path(name)
+            data = AclUtils.get_yaml_data_object(current)
+            if not isinstance(data, dict) or not data:
+                log.warning("No data in file %s", current)
+                continue
+            strategies = self._global_white_strategies(data)
+            if strategies:
+                global_white_map[current] = strategies
+                global_white.extend(strategies)
+            accounts: Dict[str, PlainAccessResource] = {}
+            for config in self._accounts(data, current):
+                resource = self.build_plain_access_resource(config)
+                if resource.access_key not in access_key_table:
+                    accounts[resource.access_key] = resource  # type: ignore[index]
+                    access_key_table[resource.access_key] = current  # type: ignore[index]
+                else:
+                    log.warning("The accesssKey %s is repeated in multiple ACL files", resource.access_key)
+            if accounts:
+                resource_map[current] = accounts
+            data_version_map[current] = self._data_version(data)
+            log.info("Broker plain acl conf file %s: %d accounts, %d global white addresses", current,
+                     len(accounts), len(strategies))
+        self.file_list = file_list
+        self.data_version_map = data_version_map
+        self.global_white_remote_address_strategy_map = global_white_map
+        self.global_white_remote_address_strategy = global_white
+        self.acl_plain_access_resource_map = resource_map
+        self.access_key_table = access_key_table
+
+    def load_file(self, acl_file_path: str) -> None:
+        """Java ``load(String)``: re-read one changed file."""
+        path = MixAll.deal_file_path(acl_file_path)
+        data = AclUtils.get_yaml_data_object(path)
+        if not isinstance(data, dict) or not data:
+            log.warning("No data in %s, skip it", path)
+            return
+        strategies = self._global_white_strategies(data)
+        accounts: Dict[str, PlainAccessResource] = {}
+        access_key_table = dict(self.access_key_table)
+        for key in [k for k, f in access_key_table.items() if f == path]:
+            del access_key_table[key]
+        for config in self._accounts(data, path):
+            resource = self.build_plain_access_resource(config)
+            if resource.access_key not in access_key_table:
+                accounts[resource.access_key] = resource  # type: ignore[index]
+                access_key_table[resource.access_key] = path  # type: ignore[index]
+        global_white_map = dict(self.global_white_remote_address_strategy_map)
+        global_white_map[path] = strategies
+        resource_map = dict(self.acl_plain_access_resource_map)
+        resource_map[path] = accounts
+        self.data_version_map[path] = self._data_version(data)
+        self.global_white_remote_address_strategy_map = global_white_map
+        self.global_white_remote_address_strategy = [s for lst in global_white_map.values() for s in lst]
+        self.acl_plain_access_resource_map = resource_map
+        self.access_key_table = access_key_table
+        log.info("Reloaded plain acl conf file %s: %d accounts", path, len(accounts))
+
+    def _global_white_strategies(self, data: Dict[str, Any]) -> List[RemoteAddressStrategy]:
+        addresses = data.get(AclConstants.CONFIG_GLOBAL_WHITE_ADDRS) or []
+        if not isinstance(addresses, list):
+            addresses = [addresses]
+        return [self.remote_address_strategy_factory.get_remote_address_strategy(
+            None if a is None else str(a)) for a in addresses]
+
+    @staticmethod
+    def _accounts(data: Dict[str, Any], path: str) -> List[PlainAccessConfig]:
+        accounts = data.get(AclConstants.CONFIG_ACCOUNTS) or []
+        if not isinstance(accounts, list) or not all(isinstance(a, dict) for a in accounts):
+            raise AclException("%s: %s must be a list of accounts" % (path, AclConstants.CONFIG_ACCOUNTS))
+        return [PlainAccessConfig.from_yaml(account) for account in accounts]
+
+    @staticmethod
+    def _data_version(data: Dict[str, Any]) -> DataVersion:
+        data_version = DataVersion()
+        versions = data.get(AclConstants.CONFIG_DATA_VERSION)
+        if isinstance(versions, list) and versions and isinstance(versions[0], dict):
+            first = versions[0]
+            data_version.set_timestamp(int(first.get(AclConstants.CONFIG_TIME_STAMP) or 0))
+            data_version.set_counter(int(first.get(AclConstants.CONFIG_COUNTER) or 0))
+        return data_version
+
+    def _assure_acl_config_files_exist(self) -> None:
+        """Java ``assureAclConfigFilesExist``: create an empty default file when there is none."""
+        assert self.default_acl_file is not None
+        if not os.path.exists(self.default_acl_file):
+            try:
+                with open(self.default_acl_file, "x", encoding="utf-8"):
+                    pass
+            except FileExistsError:
+                pass
+            except OSError as e:
+                log.error("Error in creating %s: %s", self.default_acl_file, e)
+                raise AclException(str(e)) from None
+
+    def _watch(self, interval_millis: int) -> None:
+        assert self.default_acl_file is not None
+        service = AclFileWatchService(self.default_acl_dir or "", self.default_acl_file, self, interval_millis)
+        service.start()
+        self.acl_file_watch_service = service
+        log.info("Succeed to start AclFileWatchService")
+
+    def on_file_changed(self, acl_file_name: str) -> None:
+        """Watcher callback: one file changed."""
+        self.load_file(acl_file_name)
+
+    def on_file_num_changed(self, path: str) -> None:
+        """Watcher callback: files were added or removed."""
+        self.load()
+
+    def is_watch_start(self) -> bool:
+        return self.acl_file_watch_service is not None
+
+    def shutdown(self) -> None:
+        """Stop the file watcher (Python addition: Java's runs until the JVM exits)."""
+        service = self.acl_file_watch_service
+        if service is not None:
+            service.shutdown()
+            self.acl_file_watch_service = None
+
+    def get_data_version_map(self) -> Dict[str, DataVersion]:
+        return self.data_version_map
+
+    # ------------------------------------------------------------------ accounts
+
+    @staticmethod
+    def check_plain_access_config(plain_access_config: PlainAccessConfig) -> None:
+        """Java ``checkPlainAccessConfig``: both keys present and longer than 6 characters (the message
+        hides the secret key)."""
+        access_key = plain_access_config.access_key
+        secret_key = plain_access_config.secret_key
+        if access_key is None or secret_key is None or len(access_key) <= AclConstants.ACCESS_KEY_MIN_LENGTH \
+                or len(secret_key) <= AclConstants.SECRET_KEY_MIN_LENGTH:
+            raise AclException("The accessKey=%s and secretKey=%s cannot be null and length should longer than 6"
+                               % (access_key, None if secret_key is None else "******"))
+
+    def build_plain_access_resource(self, plain_access_config: PlainAccessConfig) -> PlainAccessResource:
+        """Java ``buildPlainAccessResource``."""
+        self.check_plain_access_config(plain_access_config)
+        resource = PlainAccessResource(access_key=plain_access_config.access_key,
+                                       secret_key=plain_access_config.secret_key,
+                                       white_remote_address=plain_access_config.white_remote_address,
+                                       admin=plain_access_config.admin)
+        resource.default_group_perm = Permission.parse_perm_from_string(plain_access_config.default_group_perm)
+        resource.default_topic_perm = Permission.parse_perm_from_string(plain_access_config.default_topic_perm)
+        Permission.parse_resource_perms(resource, False, plain_access_config.group_perms)
+        Permission.parse_resource_perms(resource, True, plain_access_config.topic_perms)
+        resource.remote_address_strategy = self.remote_address_strategy_factory.get_remote_address_strategy(
+            resource.white_remote_address)
+        return resource
+
+    # ------------------------------------------------------------------ checks
+
+    def validate(self, plain_access_resource: PlainAccessResource) -> None:
+        """Java ``validate``: global white addresses, account, its white address, signature, permissions.
+        Raises :class:`AclException` with Java's messages."""
+        for strategy in self.global_white_remote_address_strategy:
+            if strategy.match(plain_access_resource):
+                return
+        access_key = plain_access_resource.access_key
+        if access_key is None:
+            raise AclException("No accessKey is configured")
+        acl_file_name = self.access_key_table.get(access_key)
+        if acl_file_name is None:
+            raise AclException("No acl config for %s" % access_key)
+        owned_access = self.acl_plain_access_resource_map.get(acl_file_name, {}).get(access_key)
+        if owned_access is None:
+            raise AclException("No PlainAccessResource for accessKey=%s" % access_key)
+        if owned_access.remote_address_strategy.match(plain_access_resource):  # type: ignore[union-attr]
+            return
+        signature = AclUtils.cal_signature(plain_access_resource.content or b"",
+                                           owned_access.secret_key)  # type: ignore[arg-type]
+        if signature != plain_access_resource.signature:
+            raise AclException("Check signature failed for accessKey=%s" % access_key)
+        perm_map = plain_access_resource.resource_perm_map
+        if perm_map is not None and perm_map.get(TopicValidator.RMQ_SYS_TRACE_TOPIC) == Permission.PUB:
+            return
+        self.check_perm(plain_access_resource, owned_access)
+
+    def check_perm(self, need_checked_access: PlainAccessResource, owned_access: PlainAccessResource) -> None:
+        """Java ``checkPerm``: admin-only codes, then each needed resource against the owned or default perm."""
+        if Permission.need_admin_perm(need_checked_access.request_code) and not owned_access.admin:
+            raise AclException("Need admin permission for request code=%d, but accessKey=%s is not"
+                               % (need_checked_access.request_code, owned_access.access_key))
+        needed = need_checked_access.resource_perm_map
+        owned = owned_access.resource_perm_map
+        if needed is None:
+            return
+        if owned is None and owned_access.admin:
+            return
+        for resource, needed_perm in needed.items():
+            is_group = PlainAccessResource.is_retry_topic(resource)
+            if owned is None or resource not in owned:
+                owned_perm = owned_access.default_group_perm if is_group else owned_access.default_topic_perm
+            else:
+                owned_perm = owned[resource]
+            if not Permission.check_permission(needed_perm, owned_perm):
+                raise AclException("No default permission for %s" % PlainAccessResource.print_str(resource, is_group))

@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.filter.expression``: the compiled form of a filter expression."""
