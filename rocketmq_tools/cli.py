@@ -1,0 +1,159 @@
+"""The ``rocketmq`` command line (Java ``org.apache.rocketmq.tools.command.MQAdminStartup`` and the example
+programs): ``rocketmq <command> [options]``, also ``python -m rocketmq_tools``.
+
+``rocketmq quickstart`` runs Java's quickstart on an embedded NameServer and Broker; ``namesrv`` / ``broker`` run
+those servers in the foreground; ``send`` / ``consume`` are a producer and a consumer; ``benchmark`` is Java's
+benchmark; the admin commands keep mqadmin's names, options and table layouts (``updateTopic``, ``topicList``...).
+Every command that talks to a cluster takes ``-n host:port[;host:port]`` (default ``$NAMESRV_ADDR``).
+
+Errors end the command with one line on stderr: exit code 2 for bad arguments and unreachable servers, 1 for
+other failures (``--debug`` adds the traceback and the client logs).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import traceback
+from typing import Dict, List, NoReturn, Optional, Sequence
+
+from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
+from rocketmq_tools.command.client.consume_command import ConsumeCommand
+from rocketmq_tools.command.client.send_command import SendCommand
+from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
+from rocketmq_tools.command.connection.consumer_connection_sub_command import ConsumerConnectionSubCommand
+from rocketmq_tools.command.consumer.consumer_progress_sub_command import ConsumerProgressSubCommand
+from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
+from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
+from rocketmq_tools.command.message.query_msg_by_key_sub_command import QueryMsgByKeySubCommand
+from rocketmq_tools.command.message.send_message_command import SendMessageCommand
+from rocketmq_tools.command.offset.reset_offset_by_time_command import ResetOffsetByTimeCommand
+from rocketmq_tools.command.quickstart.quickstart_command import QuickstartCommand
+from rocketmq_tools.command.server.broker_command import BrokerCommand
+from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
+from rocketmq_tools.command.sub_command import NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED, SubCommand
+from rocketmq_tools.command.sub_command_exception import SubCommandException
+from rocketmq_tools.command.support import check_namesrv_reachable, describe, is_unreachable, parse_namesrv_addr
+from rocketmq_tools.command.topic.topic_list_sub_command import TopicListSubCommand
+from rocketmq_tools.command.topic.topic_route_sub_command import TopicRouteSubCommand
+from rocketmq_tools.command.topic.topic_status_sub_command import TopicStatusSubCommand
+from rocketmq_tools.command.topic.update_topic_sub_command import UpdateTopicSubCommand
+
+__all__ = ["main", "build_parser", "sub_commands"]
+
+PROG = "rocketmq"
+_LOG_FORMAT = "%(asctime)s %(levelname)s %(threadName)s %(name)s - %(message)s"
+
+
+def sub_commands() -> List[SubCommand]:
+    """Java ``MQAdminStartup.initCommand``: every subcommand, in the order of the help."""
+    return [QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(),
+            BenchmarkCommand(), UpdateTopicSubCommand(), TopicRouteSubCommand(), TopicStatusSubCommand(),
+            TopicListSubCommand(), ClusterListSubCommand(), ConsumerProgressSubCommand(),
+            ConsumerConnectionSubCommand(), QueryMsgByIdSubCommand(), QueryMsgByKeySubCommand(),
+            ResetOffsetByTimeCommand(), SendMessageCommand(), ConsumeMessageCommand()]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument error is one line (``rocketmq updateTopic: error: ...``) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise SubCommandException("%s: error: %s (see %s -h)" % (self.prog, message, self.prog), 2)
+
+
+def build_parser(commands: Sequence[SubCommand]) -> argparse.ArgumentParser:
+    """The parser of the command line: one subparser per subcommand, with ``-n`` where it applies."""
+    parser = _Parser(prog=PROG, description="RocketMQ command line (Python): quickstart, servers, producer and "
+                                            "consumer, benchmark and mqadmin commands.",
+                     epilog="See '%s <command> -h' for the options of a command." % PROG)
+    parser.add_argument("--debug", action="store_true", help="show tracebacks and client logs on stderr")
+    subparsers = parser.add_subparsers(dest="command", metavar="<command>", parser_class=_Parser)
+    for command in commands:
+        passthrough = command.namesrv_option == NAMESRV_NONE
+        sub = subparsers.add_parser(command.command_name(), help=command.command_desc(),
+                                    description=command.command_desc(), add_help=not passthrough)
+        sub.set_defaults(sub_command=command)
+        if passthrough:
+            continue
+        sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                         help="show tracebacks and client logs on stderr")
+        if command.namesrv_option == NAMESRV_OPTIONAL:
+            sub.add_argument("-n", "--namesrvAddr", help="Name server address list, eg: 127.0.0.1:9876 "
+                                                         "(default: an embedded NameServer and Broker)")
+        else:
+            sub.add_argument("-n", "--namesrvAddr", help="Name server address list, eg: "
+                                                         "192.168.0.1:9876;192.168.0.2:9876 (default: $NAMESRV_ADDR)")
+        command.build_commandline_options(sub)
+    return parser
+
+
+def _normalize(argv: List[str], names: Dict[str, str]) -> List[str]:
+    """mqadmin's ``help <command>`` and case-insensitive command names."""
+    if len(argv) == 2 and argv[0] == "help":
+        argv = [argv[1], "-h"]
+    for i, arg in enumerate(argv):
+        if not arg.startswith("-"):
+            argv[i] = names.get(arg.lower(), arg)
+            break
+    return argv
+
+
+def _run(command: SubCommand, args: argparse.Namespace) -> int:
+    if command.namesrv_option == NAMESRV_REQUIRED:
+        args.namesrv_addr = parse_namesrv_addr(args.namesrvAddr)
+        check_namesrv_reachable(args.namesrv_addr)
+    elif command.namesrv_option == NAMESRV_OPTIONAL:
+        args.namesrv_addr = parse_namesrv_addr(args.namesrvAddr) if args.namesrvAddr is not None else None
+        if args.namesrv_addr is not None:
+            check_namesrv_reachable(args.namesrv_addr)
+    return command.execute(args)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run one command; the process exit code."""
+    commands = sub_commands()
+    parser = build_parser(commands)
+    argv = _normalize(list(sys.argv[1:] if argv is None else argv),
+                      {c.command_name().lower(): c.command_name() for c in commands})
+    if not argv:
+        parser.print_help()
+        return 0
+    try:
+        args, extras = parser.parse_known_args(argv)
+        command: SubCommand = args.sub_command
+        if command.namesrv_option == NAMESRV_NONE:
+            args.server_args = extras
+        elif extras:
+            parser.error("unrecognized arguments: %s" % " ".join(extras))
+    except SubCommandException as e:
+        print(str(e), file=sys.stderr)
+        return e.exit_code
+    except SystemExit as e:  # -h
+        return e.code if isinstance(e.code, int) else 0
+    debug = bool(getattr(args, "debug", False))
+    handler: Optional[logging.Handler] = None
+    if debug and command.namesrv_option != NAMESRV_NONE:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter(_LOG_FORMAT))
+        logging.getLogger().addHandler(handler)
+        logging.getLogger().setLevel(logging.INFO)
+    try:
+        return _run(command, args)
+    except KeyboardInterrupt:
+        print("%s %s: interrupted" % (PROG, command.command_name()), file=sys.stderr)
+        return 130
+    except SystemExit as e:  # the server start-ups' own argument parsers
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except Exception as e:  # noqa: BLE001 - every failure becomes one line (the traceback with --debug)
+        if debug:
+            traceback.print_exc()
+        if isinstance(e, SubCommandException):
+            code = e.exit_code
+        else:
+            code = 2 if is_unreachable(e) else 1
+        print("%s %s: %s" % (PROG, command.command_name(), describe(e)), file=sys.stderr)
+        return code
+    finally:
+        sys.stdout.flush()
+        if handler is not None:
+            logging.getLogger().removeHandler(handler)

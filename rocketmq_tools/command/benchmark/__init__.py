@@ -1,0 +1,1 @@
+"""The ``benchmark`` subcommand (Java example ``org.apache.rocketmq.example.benchmark``)."""

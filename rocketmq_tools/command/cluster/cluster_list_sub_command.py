@@ -1,0 +1,118 @@
+"""Java ``org.apache.rocketmq.tools.command.cluster.ClusterListSubCommand``: ``clusterList``."""
+from __future__ import annotations
+
+import argparse
+import logging
+import time
+from typing import Dict, Iterator, Tuple
+
+from rocketmq_client.exception import MQBrokerException
+from rocketmq_remoting.exception import RemotingException
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.support import new_admin
+
+__all__ = ["ClusterListSubCommand"]
+
+log = logging.getLogger(__name__)
+
+BASE_FORMAT = "%-16s  %-22s  %-4s  %-22s %-16s %19s %19s %10s %5s %6s"
+MORE_FORMAT = "%-16s  %-32s %14s %14s %14s %14s"
+
+
+def _brokers(admin: DefaultMQAdminExt) -> Iterator[Tuple[str, str, int, str]]:
+    """(cluster, broker name, broker id, address) of every broker, clusters and names sorted."""
+    info = admin.examine_broker_cluster_info()
+    for cluster_name in sorted(info.cluster_addr_table or {}):
+        for broker_name in sorted(info.cluster_addr_table[cluster_name]):
+            broker_data = (info.broker_addr_table or {}).get(broker_name)
+            if broker_data is not None:
+                for broker_id, addr in sorted((broker_data.broker_addrs or {}).items()):
+                    yield cluster_name, broker_name, broker_id, addr
+
+
+def _runtime_stats(admin: DefaultMQAdminExt, addr: str) -> Dict[str, str]:
+    try:
+        return dict(admin.fetch_broker_runtime_stats(addr).table or {})
+    except (MQBrokerException, RemotingException):
+        log.warning("fetchBrokerRuntimeStats of %s failed", addr, exc_info=True)
+        return {}
+
+
+def _value(table: Dict[str, str], key: str) -> str:
+    """Java's ``%s`` of ``kvTable.get(key)``: ``null`` when missing, empty when the stats could not be read."""
+    return table.get(key, "null") if table else ""
+
+
+def _first_float(text: str) -> float:
+    parts = text.split(" ")
+    try:
+        return float(parts[0])
+    except ValueError:
+        return 0.0
+
+
+class ClusterListSubCommand(SubCommand):
+    """Every broker of every cluster with its version and load; ``-m`` message totals; ``-i`` repeat."""
+
+    def command_name(self) -> str:
+        return "clusterList"
+
+    def command_desc(self) -> str:
+        return "List all of clusters"
+
+    def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("-m", "--moreStats", action="store_true", help="Print more stats")
+        parser.add_argument("-i", "--interval", type=int, help="specify intervals numbers, it is in seconds")
+
+    def execute(self, args: argparse.Namespace) -> int:
+        with new_admin(args.namesrv_addr) as admin:
+            first = True
+            while first or args.interval is not None:
+                if not first:
+                    time.sleep(max(args.interval, 1))
+                first = False
+                if args.moreStats:
+                    self.print_cluster_more_stats(admin)
+                else:
+                    self.print_cluster_base_info(admin)
+        return 0
+
+    @staticmethod
+    def print_cluster_more_stats(admin: DefaultMQAdminExt) -> None:
+        """Java ``printClusterMoreStats``: messages in and out yesterday and today."""
+        print(MORE_FORMAT % ("#Cluster Name", "#Broker Name", "#InTotalYest", "#OutTotalYest", "#InTotalToday",
+                             "#OutTotalToday"))
+        for cluster_name, broker_name, _, addr in _brokers(admin):
+            table = _runtime_stats(admin, addr)
+            try:
+                put = [int(table[k]) for k in ("msgPutTotalYesterdayMorning", "msgPutTotalTodayMorning",
+                                                "msgPutTotalTodayNow")]
+                get = [int(table[k]) for k in ("msgGetTotalYesterdayMorning", "msgGetTotalTodayMorning",
+                                                "msgGetTotalTodayNow")]
+                totals = (put[1] - put[0], get[1] - get[0], put[2] - put[1], get[2] - get[1])
+            except (KeyError, ValueError):
+                totals = (0, 0, 0, 0)
+            print(MORE_FORMAT % ((cluster_name, broker_name) + tuple("%d" % t for t in totals)))
+
+    @staticmethod
+    def print_cluster_base_info(admin: DefaultMQAdminExt) -> None:
+        """Java ``printClusterBaseInfo``."""
+        print(BASE_FORMAT % ("#Cluster Name", "#Broker Name", "#BID", "#Addr", "#Version", "#InTPS(LOAD)",
+                             "#OutTPS(LOAD)", "#PCWait(ms)", "#Hour", "#SPACE"))
+        for cluster_name, broker_name, broker_id, addr in _brokers(admin):
+            table = _runtime_stats(admin, addr)
+            in_tps = _first_float(table.get("putTps", "0"))
+            out_tps = _first_float(table.get("getTransferedTps", "0"))
+            hour = 0.0
+            earliest = table.get("earliestMessageTimeStamp")
+            if earliest:
+                hour = (time.time() * 1000 - int(earliest)) / 1000.0 / 60.0 / 60.0
+            space = float(table.get("commitLogDiskRatio") or 0.0)
+            print(BASE_FORMAT % (
+                cluster_name, broker_name, broker_id, addr, _value(table, "brokerVersionDesc"),
+                "%9.2f(%s,%sms)" % (in_tps, _value(table, "sendThreadPoolQueueSize"),
+                                    _value(table, "sendThreadPoolQueueHeadWaitTimeMills")),
+                "%9.2f(%s,%sms)" % (out_tps, _value(table, "pullThreadPoolQueueSize"),
+                                    _value(table, "pullThreadPoolQueueHeadWaitTimeMills")),
+                _value(table, "pageCacheLockTimeMills"), "%2.2f" % hour, "%.4f" % space))

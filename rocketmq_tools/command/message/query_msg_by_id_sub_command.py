@@ -1,0 +1,128 @@
+"""Java ``org.apache.rocketmq.tools.command.message.QueryMsgByIdSubCommand``: ``queryMsgById``."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import tempfile
+
+from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+from rocketmq_common.message.message_client_ext import MessageClientExt
+from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.exception import RemotingException
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.support import describe, java_map, new_admin, parse_bool, split_list, \
+    unique_instance_name
+
+__all__ = ["QueryMsgByIdSubCommand"]
+
+log = logging.getLogger(__name__)
+
+_FORMAT = "%-20s %s"
+
+
+def _body_dir() -> str:
+    """Java: ``/tmp/rocketmq/msgbodys``; here under the temporary directory of the platform."""
+    return os.path.join(tempfile.gettempdir(), "rocketmq", "msgbodys")
+
+
+class QueryMsgByIdSubCommand(SubCommand):
+    """Print messages by offset message id (``-i id[,id...]``); ``-g``/``-d`` have a client consume them again,
+    ``-s true`` sends them again."""
+
+    def command_name(self) -> str:
+        return "queryMsgById"
+
+    def command_desc(self) -> str:
+        return "Query Message by Id"
+
+    def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("-i", "--msgId", required=True, help="Message Id")
+        parser.add_argument("-g", "--consumerGroup", help="consumer group name")
+        parser.add_argument("-d", "--clientId", help="The consumer's client id")
+        parser.add_argument("-s", "--sendMessage", help="resend message")
+        parser.add_argument("-u", "--unitName", help="unit name")
+
+    def execute(self, args: argparse.Namespace) -> int:
+        msg_ids = split_list(args.msgId)
+        with new_admin(args.namesrv_addr) as admin:
+            if args.consumerGroup and args.clientId:
+                for msg_id in msg_ids:
+                    result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
+                                                            msg_id)
+                    print(result)
+            elif args.sendMessage is not None:
+                if parse_bool(args.sendMessage):
+                    self._resend(admin, args, msg_ids)
+            else:
+                for msg_id in msg_ids:
+                    self.query_by_id(admin, msg_id)
+        return 0
+
+    @staticmethod
+    def _resend(admin: DefaultMQAdminExt, args: argparse.Namespace, msg_ids: list) -> None:
+        producer = DefaultMQProducer("ReSendMsgById")
+        producer.set_namesrv_addr(args.namesrv_addr)
+        producer.set_instance_name(unique_instance_name())
+        if args.unitName:
+            producer.set_unit_name(args.unitName.strip())
+        with producer:
+            for msg_id in msg_ids:
+                msg = admin.view_message(msg_id)
+                print("prepare resend msg. originalMsgId=%s" % msg_id)
+                print(producer.send(msg))
+
+    @staticmethod
+    def query_by_id(admin: DefaultMQAdminExt, msg_id: str) -> None:
+        """Java ``queryById``."""
+        QueryMsgByIdSubCommand.print_msg(admin, admin.view_message(msg_id))
+
+    @staticmethod
+    def print_msg(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
+        """Java ``printMsg``: the message's fields, the file its body was written to and its track per group."""
+        body_path = QueryMsgByIdSubCommand.create_body_file(msg)
+        msg_id = msg.get_offset_msg_id() if isinstance(msg, MessageClientExt) else msg.get_msg_id()
+        rows = [
+            ("OffsetID:", msg_id),
+            ("Topic:", msg.get_topic()),
+            ("Tags:", "[%s]" % msg.get_tags()),
+            ("Keys:", "[%s]" % msg.get_keys()),
+            ("Queue ID:", "%d" % msg.get_queue_id()),
+            ("Queue Offset:", "%d" % msg.get_queue_offset()),
+            ("CommitLog Offset:", "%d" % msg.get_commit_log_offset()),
+            ("Reconsume Times:", "%d" % msg.get_reconsume_times()),
+            ("Born Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_born_timestamp())),
+            ("Store Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_store_timestamp())),
+            ("Born Host:", RemotingHelper.parse_socket_address_addr(msg.get_born_host())),
+            ("Store Host:", RemotingHelper.parse_socket_address_addr(msg.get_store_host())),
+            ("System Flag:", "%d" % msg.get_sys_flag()),
+            ("Properties:", java_map(msg.properties) if msg.properties is not None else ""),
+            ("Message Body Path:", body_path),
+        ]
+        for label, value in rows:
+            print(_FORMAT % (label, value))
+        try:
+            tracks = admin.message_track_detail(msg)
+        except (MQClientException, MQBrokerException, RemotingException) as e:
+            print("")
+            print("WARN: message track failed: %s" % describe(e))
+            return
+        print("")
+        if not tracks:
+            print("WARN: No Consumer")
+        for track in tracks:
+            print(track)
+
+    @staticmethod
+    def create_body_file(msg: MessageExt) -> str:
+        """Java ``createBodyFile``: the body written to ``<tmp>/rocketmq/msgbodys/<msgId>``."""
+        directory = _body_dir()
+        os.makedirs(directory, exist_ok=True)
+        path = os.path.join(directory, str(msg.get_msg_id()))
+        with open(path, "wb") as f:
+            f.write(msg.get_body() or b"")
+        return path

@@ -1,0 +1,1 @@
+"""The ``quickstart`` subcommand (Java example ``org.apache.rocketmq.example.quickstart``)."""

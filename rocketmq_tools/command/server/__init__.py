@@ -1,0 +1,1 @@
+"""The ``namesrv`` and ``broker`` subcommands: the embedded servers in the foreground."""

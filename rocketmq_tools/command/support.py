@@ -1,0 +1,175 @@
+"""What the subcommands share: name-server checks, admin/client set-up, one-line error texts, progress display
+and Java's ``toString`` forms of maps and booleans."""
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+import sys
+import threading
+import time
+from typing import IO, Any, Iterator, List, Mapping, Optional
+
+from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.exception import (RemotingConnectException, RemotingSendRequestException,
+                                         RemotingTimeoutException)
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.sub_command_exception import SubCommandException
+
+__all__ = ["parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin", "describe",
+           "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "Progress", "split_list"]
+
+#: how long the reachability check waits for a name server's TCP handshake
+NAMESRV_CONNECT_TIMEOUT = 3.0
+
+_instance_counter = itertools.count(1)
+
+
+def parse_namesrv_addr(value: Optional[str]) -> str:
+    """The ``-n`` value (else ``NAMESRV_ADDR``), checked to be ``host:port[;host:port...]``; exit code 2
+    otherwise. There is no default: the command line never looks a name server up on the network."""
+    value = value if value is not None else os.environ.get(MixAll.NAMESRV_ADDR_ENV)
+    if not value or not value.strip():
+        raise SubCommandException("no name server address: give -n host:port or set %s" % MixAll.NAMESRV_ADDR_ENV,
+                                  2)
+    addrs = [addr.strip() for addr in value.split(";") if addr.strip()]
+    for addr in addrs:
+        host, _, port = addr.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise SubCommandException("bad name server address %r: expected host:port" % addr, 2)
+    return ";".join(addrs)
+
+
+def check_namesrv_reachable(namesrv_addr: str) -> None:
+    """Open (and close) a TCP connection to each name server; exit code 2 when none answers."""
+    errors = []
+    for addr in namesrv_addr.split(";"):
+        host, _, port = addr.rpartition(":")
+        try:
+            with socket.create_connection((host.strip("[]"), int(port)), timeout=NAMESRV_CONNECT_TIMEOUT):
+                return
+        except OSError as e:
+            errors.append("%s (%s)" % (addr, e.strerror or e))
+    raise SubCommandException("cannot connect to the name server: %s" % ", ".join(errors), 2)
+
+
+def unique_instance_name() -> str:
+    """A client instance name of its own for each client the command line creates (Java: the current millis)."""
+    return "%d-%d-%d" % (os.getpid(), int(time.time() * 1000), next(_instance_counter))
+
+
+def new_admin(namesrv_addr: str) -> DefaultMQAdminExt:
+    """A DefaultMQAdminExt for ``namesrv_addr`` with its own instance name (not started)."""
+    admin = DefaultMQAdminExt()
+    admin.set_namesrv_addr(namesrv_addr)
+    admin.set_instance_name(unique_instance_name())
+    return admin
+
+
+def _chain(e: BaseException) -> Iterator[BaseException]:
+    seen = set()
+    current: Optional[BaseException] = e
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def is_unreachable(e: BaseException) -> bool:
+    """Whether ``e`` (or its cause) is a connection failure or a timeout."""
+    return any(isinstance(x, (RemotingConnectException, RemotingTimeoutException, RemotingSendRequestException,
+                              ConnectionError, socket.timeout)) for x in _chain(e))
+
+
+def describe(e: BaseException) -> str:
+    """One line for ``e``: the first line of its text (client exceptions carry a FAQ line after it), the
+    exception class when it has no text."""
+    if isinstance(e, (MQClientException, MQBrokerException)) and e.response_code not in (-1, None) \
+            and e.error_message:
+        text = "%s (code %d)" % (e.error_message, e.response_code)
+    else:
+        text = str(e).strip()
+    first = text.splitlines()[0] if text else type(e).__name__
+    return first
+
+
+def parse_bool(value: str) -> bool:
+    """Java ``Boolean.parseBoolean``: true only for ``true`` in any case."""
+    return value.strip().lower() == "true"
+
+
+def parse_timestamp(value: str) -> int:
+    """Java's ``[currentTimeMillis|yyyy-MM-dd#HH:mm:ss:SSS]`` timestamp argument; exit code 2 when neither."""
+    value = value.strip()
+    try:
+        return int(value)
+    except ValueError:
+        parsed = UtilAll.parse_date(value, UtilAll.YYYY_MM_DD_HH_MM_SS_SSS)
+        if parsed is None:
+            raise SubCommandException("bad timestamp %r: expected milliseconds or yyyy-MM-dd#HH:mm:ss:SSS" % value,
+                                      2)
+        return parsed
+
+
+def java_bool(value: Any) -> str:
+    """Java's ``String.valueOf(boolean)``."""
+    return "true" if value else "false"
+
+
+def java_map(table: Optional[Mapping[Any, Any]]) -> str:
+    """Java ``HashMap.toString``: ``{k1=v1, k2=v2}`` (keys sorted)."""
+    if table is None:
+        return "null"
+    return "{%s}" % ", ".join("%s=%s" % (k, v) for k, v in sorted(table.items(), key=lambda kv: str(kv[0])))
+
+
+class Progress:
+    """A progress line for long operations, on stderr: redrawn in place (``\\r``) at most ten times a second on a
+    terminal; elsewhere a plain line every ``interval`` seconds, so quick operations print nothing."""
+
+    def __init__(self, label: str, total: Optional[int] = None, stream: Optional[IO[str]] = None,
+                 interval: float = 5.0) -> None:
+        self.label = label
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.interval = 0.1 if self.tty else interval
+        self._started = time.monotonic()
+        self._last = self._started
+        self._drawn = False
+        self._lock = threading.Lock()
+
+    def _text(self, done: int) -> str:
+        elapsed = time.monotonic() - self._started
+        if self.total:
+            return "%s: %d/%d (%d%%) %.1fs" % (self.label, done, self.total, done * 100 // self.total, elapsed)
+        return "%s: %d %.1fs" % (self.label, done, elapsed)
+
+    def update(self, done: int) -> None:
+        """Show ``done`` if the last line is old enough."""
+        now = time.monotonic()
+        with self._lock:
+            if now - self._last < self.interval:
+                return
+            self._last = now
+            if self.tty:
+                self.stream.write("\r\x1b[K" + self._text(done))
+                self._drawn = True
+            else:
+                self.stream.write(self._text(done) + "\n")
+            self.stream.flush()
+
+    def finish(self) -> None:
+        """End the live line (a terminal line is cleared)."""
+        with self._lock:
+            if self._drawn:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+                self._drawn = False
+
+
+def split_list(value: Optional[str]) -> List[str]:
+    """Java ``StringUtils.split(value, ",")`` without blanks."""
+    return [item.strip() for item in (value or "").split(",") if item.strip()]

@@ -1,0 +1,36 @@
+"""Java ``org.apache.rocketmq.tools.command.topic.TopicStatusSubCommand``: ``topicStatus``."""
+from __future__ import annotations
+
+import argparse
+
+from rocketmq_common.util_all import UtilAll
+from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.support import new_admin
+
+__all__ = ["TopicStatusSubCommand"]
+
+
+class TopicStatusSubCommand(SubCommand):
+    """Min and max offset and last update time of every queue of the topic."""
+
+    def command_name(self) -> str:
+        return "topicStatus"
+
+    def command_desc(self) -> str:
+        return "Examine topic Status info"
+
+    def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("-t", "--topic", required=True, help="topic name")
+
+    def execute(self, args: argparse.Namespace) -> int:
+        with new_admin(args.namesrv_addr) as admin:
+            table = admin.examine_topic_stats(args.topic.strip())
+        print("%-32s  %-4s  %-20s  %-20s    %s" % ("#Broker Name", "#QID", "#Min Offset", "#Max Offset",
+                                                   "#Last Updated"))
+        for mq in sorted(table.offset_table):
+            offset = table.offset_table[mq]
+            human = UtilAll.time_millis_to_human_string2(offset.last_update_timestamp) \
+                if offset.last_update_timestamp > 0 else ""
+            print("%-32s  %-4d  %-20d  %-20d    %s" % (UtilAll.front_string_at_least(mq.broker_name, 32),
+                                                       mq.queue_id, offset.min_offset, offset.max_offset, human))
+        return 0

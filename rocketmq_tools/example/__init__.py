@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.example``: the example programs the command line runs."""

@@ -1,0 +1,65 @@
+"""Fixtures of the command-line tests.
+
+``cli``: ``cli(*argv)`` runs :func:`rocketmq_tools.cli.main` in this process and returns a :class:`CliResult`
+(exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's name server.
+``wait_until``: wait for a condition with a deadline. ``body_dir``: the temporary directory queryMsgById writes
+message bodies to is ``tmp_path``.
+"""
+from __future__ import annotations
+
+import tempfile
+import time
+from typing import Callable, List, NamedTuple
+
+import pytest
+
+from rocketmq_broker.embedded_cluster import EmbeddedCluster
+from rocketmq_tools.cli import main
+
+
+class CliResult(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+    @property
+    def lines(self) -> List[str]:
+        return self.out.splitlines()
+
+
+class Cli:
+    def __init__(self, capsys: pytest.CaptureFixture) -> None:
+        self.capsys = capsys
+
+    def __call__(self, *argv: str) -> CliResult:
+        self.capsys.readouterr()
+        code = main(list(argv))
+        out, err = self.capsys.readouterr()
+        return CliResult(code, out, err)
+
+    def on(self, cluster: EmbeddedCluster, *argv: str) -> CliResult:
+        return self(*argv, "-n", cluster.namesrv_addr)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture) -> Cli:
+    return Cli(capsys)
+
+
+@pytest.fixture
+def body_dir(tmp_path, monkeypatch) -> str:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    return str(tmp_path)
+
+
+def _wait_until(condition: Callable[[], object], timeout: float = 10.0, interval: float = 0.02) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met within %.1f s" % timeout)
+        time.sleep(interval)
+
+
+@pytest.fixture
+def wait_until() -> Callable[..., None]:
+    return _wait_until

@@ -1,0 +1,91 @@
+"""DefaultMQAdminExt (the facade the commands use) directly against the embedded cluster: life cycle, the calls
+our MQClientAPIImpl lacks (broker runtime info, consume-by-who, order conf, reset through the broker), and
+view_message never contacting the address inside a unique message id."""
+from __future__ import annotations
+
+import pytest
+
+from rocketmq_client.exception import MQClientException
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+from rocketmq_common.message.message import Message
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.topic_config import TopicConfig
+from rocketmq_remoting import remoting_client
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.support import new_admin, unique_instance_name
+
+
+def _send(cluster, topic, count, keys=None):
+    producer = DefaultMQProducer("AdminExtProducer")
+    producer.set_namesrv_addr(cluster.namesrv_addr)
+    producer.set_instance_name(unique_instance_name())
+    with producer:
+        return [producer.send(Message(topic, "TagA", keys, b"body %d" % i)) for i in range(count)]
+
+
+def test_life_cycle(embedded_cluster):
+    admin = new_admin(embedded_cluster.namesrv_addr)
+    with pytest.raises(MQClientException, match="state not OK"):
+        admin.fetch_all_topic_list()
+    with admin:
+        twin = DefaultMQAdminExt()
+        twin.set_namesrv_addr(embedded_cluster.namesrv_addr)
+        twin.set_instance_name(admin.get_instance_name())
+        with pytest.raises(MQClientException, match=r"The adminExt group\[admin_ext_group\] has created already"):
+            twin.start()
+        with pytest.raises(MQClientException, match="maybe started once"):
+            admin.start()
+        assert admin.get_name_server_address_list() == [embedded_cluster.namesrv_addr]
+    admin.shutdown()                                               # a second shutdown does nothing
+    assert admin.get_admin_ext_group() == "admin_ext_group" and admin.get_timeout_millis() == 5000
+
+
+def test_runtime_stats_consumers_and_order_conf(embedded_cluster):
+    with new_admin(embedded_cluster.namesrv_addr) as admin:
+        config = TopicConfig("AdminTopic", 2, 2)
+        admin.create_and_update_topic_config(embedded_cluster.broker_addr, config)
+        _send(embedded_cluster, "AdminTopic", 3)
+        table = admin.fetch_broker_runtime_stats(embedded_cluster.broker_addr).table
+        assert table["brokerVersionDesc"] == "V4_9_7" and int(table["msgPutTotalTodayNow"]) >= 3
+        assert admin.query_topic_consume_by_who("AdminTopic").group_list == set()
+        stats = admin.examine_topic_stats("AdminTopic")
+        assert sum(o.max_offset for o in stats.offset_table.values()) == 3
+        with pytest.raises(MQClientException) as e:
+            admin.examine_consume_stats("NoGroup")
+        assert e.value.response_code == ResponseCode.TOPIC_NOT_EXIST          # no %RETRY%NoGroup route
+
+        admin.create_or_update_order_conf("AdminTopic", "broker-a:2", False)
+        admin.create_or_update_order_conf("AdminTopic", "broker-b:4", False)
+        api = admin.default_mq_admin_ext_impl.mq_client_instance.get_mq_client_api_impl()
+        assert sorted(api.get_kv_config_value("ORDER_TOPIC_CONFIG", "AdminTopic", 3000).split(";")) == \
+            ["broker-a:2", "broker-b:4"]
+        admin.create_or_update_order_conf("AdminTopic", "broker-a:8", True)
+        assert api.get_kv_config_value("ORDER_TOPIC_CONFIG", "AdminTopic", 3000) == "broker-a:8"
+
+        with pytest.raises(MQClientException) as unknown:
+            admin.reset_offset_by_timestamp("AdminTopic", "NobodyGroup", 0, True)
+        assert (unknown.value.response_code, unknown.value.error_message) == \
+            (ResponseCode.SYSTEM_ERROR, "THe consumer group <NobodyGroup> not exist")
+
+
+def test_view_message_by_unique_id_does_not_contact_the_producer_address(embedded_cluster, monkeypatch):
+    results = _send(embedded_cluster, "ViewTopic", 2, "ViewKey")
+    contacted = []
+    real = remoting_client.RemotingClient.invoke_sync
+
+    def recording(self, addr, request, timeout_millis):
+        contacted.append(addr)
+        return real(self, addr, request, timeout_millis)
+
+    monkeypatch.setattr(remoting_client.RemotingClient, "invoke_sync", recording)
+    with new_admin(embedded_cluster.namesrv_addr) as admin:
+        msg = admin.view_message("ViewTopic", results[0].get_msg_id())
+        assert msg.get_body() == b"body 0" and msg.get_keys() == "ViewKey"
+        by_offset_id = admin.view_message(results[1].get_offset_msg_id())
+        assert by_offset_id.get_body() == b"body 1"
+        with pytest.raises(MQClientException):
+            admin.view_message("ViewTopic", "0" * 32)
+        assert admin.query_message_by_uniq_key("ViewTopic", results[1].get_msg_id(), 4, 0,
+                                               (1 << 63) - 1).get_message_list()[0].get_body() == b"body 1"
+    assert set(addr for addr in contacted if addr is not None) <= \
+        {embedded_cluster.namesrv_addr, embedded_cluster.broker_addr}
