@@ -140,6 +140,15 @@ class ClientConfig(Bean):
             return queue
         return MessageQueue(self.with_namespace(queue.get_topic()), queue.get_broker_name(), queue.get_queue_id())
 
+    def queue_without_namespace(self, queue: MessageQueue) -> MessageQueue:
+        """The counterpart of :meth:`queue_with_namespace` (no Java equivalent): a new queue whose topic lost this
+        client's namespace (the same queue without namespace), for queues handed back to the application."""
+        namespace = self.get_namespace()
+        if not namespace:
+            return queue
+        return MessageQueue(NamespaceUtil.without_namespace(queue.get_topic(), namespace), queue.get_broker_name(),
+                            queue.get_queue_id())
+
     def queues_with_namespace(self, queues: Iterable[MessageQueue]) -> Iterable[MessageQueue]:
         """Java ``queuesWithNamespace``: wraps each queue's topic in place and returns the collection."""
         if not self.get_namespace():

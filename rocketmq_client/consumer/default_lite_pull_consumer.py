@@ -185,8 +185,10 @@ class DefaultLitePullConsumer(ClientConfig):
         self.default_lite_pull_consumer_impl.set_sub_expression_for_assign(self.with_namespace(topic), sub_expression)
 
     def assignment(self) -> Set[MessageQueue]:
-        """Java ``assignment``: the queues this consumer reads now."""
-        return self.default_lite_pull_consumer_impl.assignment()
+        """Java ``assignment``: the queues this consumer reads now (copies with the topic without namespace; Java
+        4.9.7 hands out the namespaced queues)."""
+        queues = self.default_lite_pull_consumer_impl.assignment()
+        return {self.queue_without_namespace(mq) for mq in queues} if self.get_namespace() else queues
 
     # ------------------------------------------------------------------ poll, seek, pause
 
@@ -219,15 +221,19 @@ class DefaultLitePullConsumer(ClientConfig):
 
     def commit_sync(self, offset_map: Optional[Mapping[MessageQueue, int]] = None, persist: bool = False) -> None:
         """Java ``commitSync()`` (the consumed offsets of every assigned queue) and ``commitSync(offsetMap,
-        persist)`` (the given offsets; ``persist`` sends them to the store at once)."""
+        persist)`` (the given offsets; ``persist`` sends them to the store at once; queues with or without the
+        namespace, where Java 4.9.7 needs them with it)."""
         if offset_map is None:
             self.default_lite_pull_consumer_impl.commit_all()
         else:
-            self.default_lite_pull_consumer_impl.commit(dict(offset_map), persist)
+            self.default_lite_pull_consumer_impl.commit({self.queue_with_namespace(mq): offset
+                                                         for mq, offset in offset_map.items()}, persist)
 
     def commit(self, message_queues: Set[MessageQueue], persist: bool) -> None:
-        """Java ``commit(messageQueues, persist)``: the consumed offsets of these queues."""
-        self.default_lite_pull_consumer_impl.commit(set(message_queues), persist)
+        """Java ``commit(messageQueues, persist)``: the consumed offsets of these queues (queues with or without
+        the namespace; Java 4.9.7 needs them with it)."""
+        self.default_lite_pull_consumer_impl.commit({self.queue_with_namespace(mq) for mq in message_queues},
+                                                    persist)
 
     def committed(self, message_queue: MessageQueue) -> int:
         """Java ``committed``: the group's offset of ``message_queue`` (memory first, then the broker)."""

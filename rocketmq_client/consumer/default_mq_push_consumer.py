@@ -208,8 +208,9 @@ class DefaultMQPushConsumer(ClientConfig):
             raise TypeError("sub_expression must be a str or a MessageSelector, got %r" % (sub_expression,))
 
     def unsubscribe(self, topic: str) -> None:
-        """Java ``unsubscribe`` (like Java, ``topic`` is used as given, without the namespace)."""
-        self.default_mq_push_consumer_impl.unsubscribe(topic)
+        """Java ``unsubscribe``: ``topic`` is wrapped with the namespace like in ``subscribe`` (Java 4.9.7 uses it as
+        given, so a namespaced consumer could not unsubscribe; a topic already wrapped is left as it is)."""
+        self.default_mq_push_consumer_impl.unsubscribe(self.with_namespace(topic))
 
     def set_subscription(self, subscription: Dict[str, str]) -> None:
         """Java ``setSubscription`` (deprecated there): topics are wrapped with the namespace."""

@@ -4,20 +4,24 @@ subscription-group creation, client checks, consumer diagnostics); a base class 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
+from rocketmq_common.protocol.body.group_list import GroupList
+from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
 from rocketmq_common.protocol.body.query_consume_time_span_body import QueryConsumeTimeSpanBody
 from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
+from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
     ConsumeMessageDirectlyResultRequestHeader
@@ -33,14 +37,18 @@ from rocketmq_common.protocol.header.get_topic_stats_info_request_header import 
 from rocketmq_common.protocol.header.namesrv.get_kv_config_request_header import (GetKVConfigRequestHeader,
                                                                                    GetKVConfigResponseHeader)
 from rocketmq_common.protocol.header.namesrv.get_route_info_request_header import GetRouteInfoRequestHeader
+from rocketmq_common.protocol.header.namesrv.put_kv_config_request_header import PutKVConfigRequestHeader
 from rocketmq_common.protocol.header.query_consume_time_span_request_header import QueryConsumeTimeSpanRequestHeader
+from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
+    QueryTopicConsumeByWhoRequestHeader
+from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
 from rocketmq_common.protocol.header.resume_check_half_message_request_header import \
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_remoting.protocol import fastjson
-from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
 
 if TYPE_CHECKING:
@@ -116,6 +124,21 @@ class MQClientAPIAdmin:
             return response.decode_command_custom_header(GetKVConfigResponseHeader).get_value()
         raise MQClientException(response.get_code(), response.get_remark())
 
+    def put_kv_config_value(self, namespace: str, key: str, value: str, timeout_millis: int) -> None:
+        """Java ``putKVConfigValue``: PUT_KV_CONFIG to every name server; the last failure is raised."""
+        request_header = PutKVConfigRequestHeader()
+        request_header.set_namespace(namespace)
+        request_header.set_key(key)
+        request_header.set_value(value)
+        request = RemotingCommand.create_request_command(RequestCode.PUT_KV_CONFIG, request_header)
+        err_response = None
+        for namesrv_addr in self.remoting_client.get_name_server_address_list() or ():
+            response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_millis)
+            if response.get_code() != ResponseCode.SUCCESS:
+                err_response = response
+        if err_response is not None:
+            raise MQClientException(err_response.get_code(), err_response.get_remark())
+
     # ------------------------------------------------------------------ topics and groups
 
     def create_subscription_group(self, addr: str, config: "SubscriptionGroupConfig", timeout_millis: int) -> None:
@@ -177,6 +200,41 @@ class MQClientAPIAdmin:
         if response.get_code() == ResponseCode.SUCCESS:
             return TopicStatsTable.decode(response.get_body())
         raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def get_broker_runtime_info(self, addr: str, timeout_millis: int) -> KVTable:
+        """Java ``getBrokerRuntimeInfo``: GET_BROKER_RUNTIME_INFO."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_RUNTIME_INFO, None)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return KVTable.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def query_topic_consume_by_who(self, addr: str, topic: str, timeout_millis: int) -> GroupList:
+        """Java ``queryTopicConsumeByWho``: QUERY_TOPIC_CONSUME_BY_WHO."""
+        request_header = QueryTopicConsumeByWhoRequestHeader()
+        request_header.set_topic(topic)
+        request = RemotingCommand.create_request_command(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return GroupList.decode(response.get_body())
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def invoke_broker_to_reset_offset(self, addr: str, topic: str, group: str, timestamp: int, is_force: bool,
+                                      timeout_millis: int, is_c: bool = False) -> Dict[MessageQueue, int]:
+        """Java ``invokeBrokerToResetOffset``: INVOKE_BROKER_TO_RESET_OFFSET (language CPP when ``is_c``); the
+        broker tells the online clients and answers the new offsets."""
+        request_header = ResetOffsetRequestHeader()
+        request_header.set_topic(topic)
+        request_header.set_group(group)
+        request_header.set_timestamp(timestamp)
+        request_header.set_force(is_force)
+        request = RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, request_header)
+        if is_c:
+            request.set_language(LanguageCode.CPP)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
+            return ResetOffsetBody.decode(response.get_body()).offset_table
+        raise MQClientException(response.get_code(), response.get_remark())
 
     def get_consume_stats(self, addr: str, consumer_group: str, timeout_millis: int,
                           topic: Optional[str] = None) -> ConsumeStats:

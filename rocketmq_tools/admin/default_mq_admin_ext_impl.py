@@ -33,21 +33,14 @@ from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
 from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
-from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
 from rocketmq_common.protocol.body.topic_list import TopicList
-from rocketmq_common.protocol.header.namesrv.put_kv_config_request_header import PutKVConfigRequestHeader
-from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
-    QueryTopicConsumeByWhoRequestHeader
-from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
 from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
-from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_util import RemotingUtil
-from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
 
@@ -154,25 +147,15 @@ class DefaultMQAdminExtImpl:
         return self._api().get_broker_cluster_info(self.timeout_millis)
 
     def fetch_broker_runtime_stats(self, broker_addr: str) -> KVTable:
-        """Java ``fetchBrokerRuntimeStats`` (MQClientAPIImpl ``getBrokerRuntimeInfo``: GET_BROKER_RUNTIME_INFO)."""
-        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_RUNTIME_INFO, None)
-        response = self._invoke(broker_addr, request)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return KVTable.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), broker_addr)
+        """Java ``fetchBrokerRuntimeStats``."""
+        return self._api().get_broker_runtime_info(broker_addr, self.timeout_millis)
 
     def query_topic_consume_by_who(self, topic: str) -> GroupList:
         """Java ``queryTopicConsumeByWho``: the groups consuming ``topic``, asked of its first broker."""
         for bd in self.examine_topic_route_info(topic).broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
-                header = QueryTopicConsumeByWhoRequestHeader()
-                header.set_topic(topic)
-                request = RemotingCommand.create_request_command(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO, header)
-                response = self._invoke(addr, request)
-                if response.get_code() == ResponseCode.SUCCESS:
-                    return GroupList.decode(response.get_body())
-                raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+                return self._api().query_topic_consume_by_who(addr, topic, self.timeout_millis)
             break
         return GroupList()
 
@@ -190,27 +173,7 @@ class DefaultMQAdminExtImpl:
                 confs[conf.split(":")[0]] = conf
             confs[value.split(":")[0]] = value
             value = ";".join(confs.values())
-        self._put_kv_config_value(namespace, key, value)
-
-    def _put_kv_config_value(self, namespace: str, key: str, value: str) -> None:
-        """Java MQClientAPIImpl ``putKVConfigValue``: PUT_KV_CONFIG to every name server."""
-        header = PutKVConfigRequestHeader()
-        header.set_namespace(namespace)
-        header.set_key(key)
-        header.set_value(value)
-        error = None
-        for addr in self._api().get_name_server_address_list() or []:
-            request = RemotingCommand.create_request_command(RequestCode.PUT_KV_CONFIG, header)
-            response = self._api().get_remoting_client().invoke_sync(addr, request, self.timeout_millis)
-            if response.get_code() != ResponseCode.SUCCESS:
-                error = response
-        if error is not None:
-            raise MQClientException(error.get_code(), error.get_remark())
-
-    def _invoke(self, addr: str, request: RemotingCommand) -> RemotingCommand:
-        api = self._api()
-        return api.get_remoting_client().invoke_sync(
-            MixAll.broker_vip_channel(api.client_config.vip_channel_enabled, addr), request, self.timeout_millis)
+        self._api().put_kv_config_value(namespace, key, value, self.timeout_millis)
 
     # ------------------------------------------------------------------ consumers
 
@@ -307,25 +270,9 @@ class DefaultMQAdminExtImpl:
         for bd in self.examine_topic_route_info(topic).broker_datas or []:
             addr = bd.select_broker_addr()
             if addr is not None:
-                all_offsets.update(self._invoke_broker_to_reset_offset(addr, topic, group, timestamp, is_force,
-                                                                       is_c) or {})
+                all_offsets.update(self._api().invoke_broker_to_reset_offset(addr, topic, group, timestamp, is_force,
+                                                                             self.timeout_millis, is_c))
         return all_offsets
-
-    def _invoke_broker_to_reset_offset(self, addr: str, topic: str, group: str, timestamp: int, is_force: bool,
-                                       is_c: bool) -> Optional[Dict[MessageQueue, int]]:
-        """Java MQClientAPIImpl ``invokeBrokerToResetOffset``."""
-        header = ResetOffsetRequestHeader()
-        header.set_topic(topic)
-        header.set_group(group)
-        header.set_timestamp(timestamp)
-        header.set_force(is_force)
-        request = RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, header)
-        if is_c:
-            request.set_language(LanguageCode.CPP)
-        response = self._invoke(addr, request)
-        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
-            return ResetOffsetBody.decode(response.get_body()).offset_table
-        raise MQClientException(response.get_code(), response.get_remark())
 
     def reset_offset_by_timestamp_old(self, consumer_group: str, topic: str, timestamp: int,
                                       force: bool) -> List[RollbackStats]:
