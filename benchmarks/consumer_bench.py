@@ -12,11 +12,14 @@ process only consumes. Phases (1 KiB bodies, a no-op concurrent listener, defaul
   by default, so 8,000 + one pull batch per queue).
 
     python benchmarks/consumer_bench.py [--messages 20000] [--pending 200000] [--body 1024]
-                                        [--threads 20] [--profile] [--py-spy FILE.svg]
+                                        [--threads 20] [--profile] [--py-spy FILE]
                                         [--skip-memory]
 
-``--profile`` runs cProfile (all threads, through ``threading.setprofile``) during the push phase and prints the
-top functions; ``--py-spy`` records this process with py-spy into an SVG. Target (issue 6): push >= 15,000 msgs/s.
+``--profile`` runs cProfile in every thread started during the push phase (``threading.Thread.run`` wrapped) and
+prints the top functions of the merged profiles (wall-clock times: a thread waiting for a lock or the GIL inside a
+function is charged to it, so lock convoys look much worse than without the profiler); ``--py-spy FILE`` records
+this process with py-spy (samples of the thread holding the GIL, raw collapsed stacks). The machine's other load
+moves the rates a lot: compare the client CPU per message. Target (issue 6): push >= 15,000 msgs/s.
 """
 from __future__ import annotations
 
@@ -146,6 +149,49 @@ def reset_peak_rss() -> None:
         pass
 
 
+class _ThreadProfiles:
+    """cProfile in this thread and in every thread started while enabled (``threading.Thread.run`` wrapped)."""
+
+    def __init__(self) -> None:
+        self.profiles: List[cProfile.Profile] = []
+        self._lock = threading.Lock()
+        self._original_run = threading.Thread.run
+
+    def _new_profile(self) -> cProfile.Profile:
+        profile = cProfile.Profile()
+        with self._lock:
+            self.profiles.append(profile)
+        return profile
+
+    def enable(self) -> None:
+        original_run = self._original_run
+        new_profile = self._new_profile
+
+        def run(thread: threading.Thread) -> None:
+            profile = new_profile()
+            profile.enable()
+            try:
+                original_run(thread)
+            finally:
+                profile.disable()
+
+        threading.Thread.run = run  # type: ignore[assignment]
+        new_profile().enable()
+
+    def disable(self) -> None:
+        threading.Thread.run = self._original_run  # type: ignore[assignment]
+        self.profiles[0].disable()
+
+    def print_stats(self, top: int) -> None:
+        stats = pstats.Stats(self.profiles[0])
+        for profile in self.profiles[1:]:
+            try:
+                stats.add(profile)
+            except TypeError:  # a thread still running: no stats yet
+                pass
+        stats.sort_stats("tottime").print_stats(top)
+
+
 class Counter:
     """The no-op listener: counts messages without a lock (``itertools.count`` is atomic in CPython), records the
     time of the first, sets ``done`` at ``expected``."""
@@ -188,14 +234,13 @@ def consume(namesrv_addr: str, broker_pid: int, count: int, threads: int, profil
     listener = Counter(count)
     consumer = new_consumer(namesrv_addr, listener, threads)
     max_cached = 0
-    profiler = cProfile.Profile() if profile else None
+    profiler = _ThreadProfiles() if profile else None
     rss_before = rss_kib("VmRSS")
     reset_peak_rss()
     cpu_before = time.process_time()
     broker_before = cpu_seconds(broker_pid)
     begin = time.perf_counter()
     if profiler is not None:
-        threading.setprofile(lambda *a: None)
         profiler.enable()
     consumer.start()
     try:
@@ -210,7 +255,6 @@ def consume(namesrv_addr: str, broker_pid: int, count: int, threads: int, profil
     finally:
         if profiler is not None:
             profiler.disable()
-            threading.setprofile(None)  # type: ignore[arg-type]
         consumer.shutdown()
     cpu = time.process_time() - cpu_before
     broker_after = cpu_seconds(broker_pid)
@@ -230,7 +274,7 @@ def consume(namesrv_addr: str, broker_pid: int, count: int, threads: int, profil
                                                              rss_before / 1024, max_cached,
                                                              consumer.get_pull_threshold_for_queue()))
     if profiler is not None:
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+        profiler.print_stats(40)
 
 
 def main() -> None:
@@ -257,7 +301,7 @@ def main() -> None:
         parent_conn.send(("produce", args.messages, args.body))
         print("produced %d messages in %.1f s" % (args.messages, parent_conn.recv()))
         if args.py_spy:
-            spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "-r", "200", "-o", args.py_spy,
+            spy = subprocess.Popen(["py-spy", "record", "--gil", "-r", "200", "-f", "raw", "-o", args.py_spy,
                                     "-p", str(os.getpid())], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1.0)
         consume(namesrv_addr, broker_pid, args.messages, args.threads, args.profile, False)

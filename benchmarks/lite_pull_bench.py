@@ -154,15 +154,18 @@ def run_phase(name: str, namesrv_addr: str, args: argparse.Namespace, profile: b
     profiler = cProfile.Profile() if profile else None
     if profiler is not None:
         profiler.enable()
+    cpu_before = time.process_time()
     try:
         total, steady, polls = poll_all(consumer, args.messages)
+        cpu = time.process_time() - cpu_before
     finally:
         if profiler is not None:
             profiler.disable()
         consumer.shutdown()
     print("%-9s %6d msgs (batch %d, %d pull threads): %8.0f msgs/s from start() (%.2f s), %8.0f msgs/s from the "
-          "first message, %.1f msgs/poll" % (name, args.messages, args.batch, args.threads, args.messages / total,
-                                              total, args.messages / steady, args.messages / polls), flush=True)
+          "first message, %.1f msgs/poll, client CPU %.0f us/msg" % (
+              name, args.messages, args.batch, args.threads, args.messages / total, total, args.messages / steady,
+              args.messages / polls, cpu / args.messages * 1e6), flush=True)
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
 
@@ -193,8 +196,8 @@ def main() -> None:
         print("produced %d messages of %d bytes in %.1f s (broker process)" % (args.messages, args.body,
                                                                               produce_seconds), flush=True)
         if args.py_spy:
-            spy = subprocess.Popen(["py-spy", "record", "--gil", "-r", "200", "-f", "raw", "-o", args.py_spy, "-p", str(os.getpid())],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            spy = subprocess.Popen(["py-spy", "record", "--gil", "-r", "200", "-f", "raw", "-o", args.py_spy, "-p",
+                                    str(os.getpid())], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         phases = ("subscribe", "assign") if args.phase == "all" else (args.phase,)
         for i, phase in enumerate(phases):
             run_phase(phase, namesrv_addr, args, args.profile and i == 0)

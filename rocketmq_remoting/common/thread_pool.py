@@ -18,6 +18,10 @@ carries its own separator, as in Java (``ThreadPoolExecutor(4, 4, 50000, "AsyncS
 was never shut down cannot keep the interpreter alive; :meth:`~ThreadPoolExecutor.shutdown` plus
 :meth:`~ThreadPoolExecutor.await_termination` end them cleanly.
 
+:meth:`~ThreadPoolExecutor.set_core_pool_size` and :meth:`~ThreadPoolExecutor.set_maximum_pool_size` resize a
+running pool like Java's setters (idle threads above the new size stop; growing the core starts threads for the
+queued tasks).
+
 A task that raises is logged (with its traceback) and the thread carries on.
 :meth:`~ThreadPoolExecutor.execute` is the cheap path (no future); :meth:`~ThreadPoolExecutor.submit` returns a
 :class:`concurrent.futures.Future`.
@@ -141,17 +145,27 @@ class ThreadPoolExecutor:
                 self._workers.discard(threading.current_thread())
 
     def _next_task(self, get: Callable[..., Optional[_Task]]) -> Optional[_Task]:
-        """The next task; None tells the worker to stop (shutdown sentinel or keep-alive expiry)."""
+        """The next task; None tells the worker to stop (shutdown, keep-alive expiry, or the pool shrunk by
+        :meth:`set_core_pool_size` / :meth:`set_maximum_pool_size`, which wake idle workers with a None)."""
         while True:
             if len(self._workers) <= self._core_pool_size:
-                return get()
-            try:
-                return get(True, self._keep_alive_time)
-            except queue.Empty:
-                with self._lock:
-                    if len(self._workers) > self._core_pool_size:
-                        self._workers.discard(threading.current_thread())
-                        return None
+                task = get()
+            else:
+                try:
+                    task = get(True, self._keep_alive_time)
+                except queue.Empty:
+                    with self._lock:
+                        if len(self._workers) > self._core_pool_size:
+                            self._workers.discard(threading.current_thread())
+                            return None
+                    continue
+            if task is not None:
+                return task
+            with self._lock:
+                if self._shutdown or len(self._workers) > self._core_pool_size:
+                    self._workers.discard(threading.current_thread())
+                    return None
+            # a wake-up for a shrink another worker already answered: keep serving
 
     # ------------------------------------------------------------------ life cycle
 
@@ -203,6 +217,40 @@ class ThreadPoolExecutor:
     def is_terminated(self) -> bool:
         with self._lock:
             return self._shutdown and not self._workers
+
+    # ------------------------------------------------------------------ sizing (Java setters)
+
+    def set_core_pool_size(self, core_pool_size: int) -> None:
+        """Java ``setCorePoolSize``: growing starts threads for the queued tasks at once (Java ``prestart`` of
+        as many as needed), shrinking stops idle threads above the new size when they next wait; ValueError
+        (Java IllegalArgumentException) when negative or above the maximum pool size."""
+        if core_pool_size < 0 or core_pool_size > self._maximum_pool_size:
+            raise ValueError("core pool size %d out of [0, %d]" % (core_pool_size, self._maximum_pool_size))
+        with self._lock:
+            delta = core_pool_size - self._core_pool_size
+            self._core_pool_size = core_pool_size
+            if self._shutdown:
+                return
+            excess = len(self._workers) - core_pool_size
+            if excess > 0:
+                for _ in range(excess):
+                    self._work_queue.put(None)
+            elif delta > 0:
+                for _ in range(min(delta, self._work_queue.qsize())):
+                    self._add_worker(None)
+
+    def set_maximum_pool_size(self, maximum_pool_size: int) -> None:
+        """Java ``setMaximumPoolSize``: threads above the new maximum stop when they next wait; ValueError (Java
+        IllegalArgumentException) when not positive or below the core pool size."""
+        if maximum_pool_size <= 0 or maximum_pool_size < self._core_pool_size:
+            raise ValueError("maximum pool size %d must be positive and >= the core pool size %d"
+                             % (maximum_pool_size, self._core_pool_size))
+        with self._lock:
+            self._maximum_pool_size = maximum_pool_size
+            if self._shutdown:
+                return
+            for _ in range(len(self._workers) - maximum_pool_size):
+                self._work_queue.put(None)
 
     # ------------------------------------------------------------------ monitoring (Java getters)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from typing import TYPE_CHECKING, Dict, Optional, Set
 
+from rocketmq_client.consumer.store.concurrent_offset_table import ConcurrentOffsetTable
 from rocketmq_client.consumer.store.offset_serialize_wrapper import OffsetSerializeWrapper
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.consumer.store.read_offset_type import ReadOffsetType
@@ -41,26 +41,20 @@ class LocalFileOffsetStore(OffsetStore):
         self.group_name = group_name
         self.store_path = os.path.join(local_offset_store_dir(), mq_client_factory.get_client_id(), group_name,
                                        "offsets.json")
-        self.offset_table: Dict["MessageQueue", int] = {}
-        self._lock = threading.Lock()
+        self.offset_table = ConcurrentOffsetTable()
 
     def load(self) -> None:
         """Java ``load``: read the file (or its .bak) into memory; MQClientException when neither is readable."""
         wrapper = self._read_local_offset()
         if wrapper is not None and wrapper.get_offset_table() is not None:
-            with self._lock:
-                self.offset_table.update(wrapper.get_offset_table())
+            self.offset_table.put_all(wrapper.get_offset_table())
             for mq, offset in wrapper.get_offset_table().items():
                 log.info("load consumer's offset, %s %s %s", self.group_name, mq, offset)
 
     def update_offset(self, mq: Optional["MessageQueue"], offset: int, increase_only: bool) -> None:
-        """Java ``updateOffset``."""
-        if mq is None:
-            return
-        with self._lock:
-            old = self.offset_table.get(mq)
-            if old is None or not increase_only or offset > old:
-                self.offset_table[mq] = offset
+        """Java ``updateOffset`` (never waits for another consume thread: see ConcurrentOffsetTable)."""
+        if mq is not None:
+            self.offset_table.update(mq, offset, increase_only)
 
     def read_offset(self, mq: Optional["MessageQueue"], type: ReadOffsetType) -> int:
         """Java ``readOffset``: from memory and/or the file; -1 when absent or unreadable."""
@@ -89,7 +83,7 @@ class LocalFileOffsetStore(OffsetStore):
             return
         wrapper = OffsetSerializeWrapper()
         table = wrapper.get_offset_table()
-        for mq, offset in list(self.offset_table.items()):
+        for mq, offset in self.offset_table.items():
             if mq in mqs:
                 table[mq] = offset
         json_string = wrapper.to_json()
@@ -110,7 +104,7 @@ class LocalFileOffsetStore(OffsetStore):
     def clone_offset_table(self, topic: Optional[str]) -> Dict["MessageQueue", int]:
         """Java ``cloneOffsetTable``."""
         blank = UtilAll.is_blank(topic)
-        return {mq: offset for mq, offset in list(self.offset_table.items()) if blank or mq.get_topic() == topic}
+        return {mq: offset for mq, offset in self.offset_table.items() if blank or mq.get_topic() == topic}
 
     def _read_local_offset(self) -> Optional[OffsetSerializeWrapper]:
         content = None

@@ -3,9 +3,9 @@ broker (CLUSTERING)."""
 from __future__ import annotations
 
 import logging
-import threading
 from typing import TYPE_CHECKING, Dict, Optional, Set
 
+from rocketmq_client.consumer.store.concurrent_offset_table import ConcurrentOffsetTable
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.consumer.store.read_offset_type import ReadOffsetType
 from rocketmq_client.exception import MQBrokerException, MQClientException
@@ -33,20 +33,15 @@ class RemoteBrokerOffsetStore(OffsetStore):
     def __init__(self, mq_client_factory: "MQClientInstance", group_name: str) -> None:
         self.mq_client_factory = mq_client_factory
         self.group_name = group_name
-        self.offset_table: Dict["MessageQueue", int] = {}
-        self._lock = threading.Lock()
+        self.offset_table = ConcurrentOffsetTable()
 
     def load(self) -> None:
         """Java ``load``: nothing to load."""
 
     def update_offset(self, mq: Optional["MessageQueue"], offset: int, increase_only: bool) -> None:
-        """Java ``updateOffset``."""
-        if mq is None:
-            return
-        with self._lock:
-            old = self.offset_table.get(mq)
-            if old is None or not increase_only or offset > old:
-                self.offset_table[mq] = offset
+        """Java ``updateOffset`` (never waits for another consume thread: see ConcurrentOffsetTable)."""
+        if mq is not None:
+            self.offset_table.update(mq, offset, increase_only)
 
     def read_offset(self, mq: Optional["MessageQueue"], type: ReadOffsetType) -> int:
         """Java ``readOffset``: from memory (-1 if absent with READ_FROM_MEMORY) and/or from the broker: -1 when
@@ -74,7 +69,7 @@ class RemoteBrokerOffsetStore(OffsetStore):
         if not mqs:
             return
         unused_mq = set()
-        for mq, offset in list(self.offset_table.items()):
+        for mq, offset in self.offset_table.items():
             if mq in mqs:
                 try:
                     self.update_consume_offset_to_broker(mq, offset, True)
@@ -84,11 +79,9 @@ class RemoteBrokerOffsetStore(OffsetStore):
                     log.error("updateConsumeOffsetToBroker exception, %s", mq, exc_info=True)
             else:
                 unused_mq.add(mq)
-        if unused_mq:
-            with self._lock:
-                for mq in unused_mq:
-                    self.offset_table.pop(mq, None)
-                    log.info("remove unused mq, %s, %s", mq, self.group_name)
+        for mq in unused_mq:
+            self.offset_table.remove(mq)
+            log.info("remove unused mq, %s, %s", mq, self.group_name)
 
     def persist(self, mq: "MessageQueue") -> None:
         """Java ``persist``: send the offset of ``mq`` (one-way)."""
@@ -104,15 +97,14 @@ class RemoteBrokerOffsetStore(OffsetStore):
     def remove_offset(self, mq: Optional["MessageQueue"]) -> None:
         """Java ``removeOffset``."""
         if mq is not None:
-            with self._lock:
-                self.offset_table.pop(mq, None)
+            self.offset_table.remove(mq)
             log.info("remove unnecessary messageQueue offset. group=%s, mq=%s, offsetTableSize=%d",
                      self.group_name, mq, len(self.offset_table))
 
     def clone_offset_table(self, topic: Optional[str]) -> Dict["MessageQueue", int]:
         """Java ``cloneOffsetTable``."""
         blank = UtilAll.is_blank(topic)
-        return {mq: offset for mq, offset in list(self.offset_table.items()) if blank or mq.get_topic() == topic}
+        return {mq: offset for mq, offset in self.offset_table.items() if blank or mq.get_topic() == topic}
 
     def update_consume_offset_to_broker(self, mq: "MessageQueue", offset: int, is_oneway: bool = True) -> None:
         """Java ``updateConsumeOffsetToBroker``: ``UPDATE_CONSUMER_OFFSET`` to the master (refreshing the route

@@ -25,24 +25,7 @@ def consume_thread_prefix(consumer_group: str) -> str:
 
 class ConsumeThreadPoolExecutor(ThreadPoolExecutor):
     """The consume pool: Java ``ThreadPoolExecutor(consumeThreadMin, consumeThreadMax, 60 s, LinkedBlockingQueue)``
-    (unbounded queue, so only ``consumeThreadMin`` threads ever run) with Java's ``setCorePoolSize``."""
-
-    def set_core_pool_size(self, core_pool_size: int) -> None:
-        """Java ``setCorePoolSize``: growing starts threads for queued tasks, shrinking stops idle threads."""
-        if core_pool_size < 0 or core_pool_size > self._maximum_pool_size:
-            raise ValueError("core pool size %d out of [0, %d]" % (core_pool_size, self._maximum_pool_size))
-        with self._lock:
-            delta = core_pool_size - self._core_pool_size
-            self._core_pool_size = core_pool_size
-            if self._shutdown:
-                return
-            excess = len(self._workers) - core_pool_size
-            if excess > 0:
-                for _ in range(excess):
-                    self._work_queue.put(None)  # an idle worker taking it stops
-            elif delta > 0:
-                for _ in range(min(delta, self._work_queue.qsize())):
-                    self._add_worker(None)
+    (unbounded queue, so only ``consumeThreadMin`` threads ever run; ``set_core_pool_size`` resizes it)."""
 
 
 def shutdown_gracefully(pool: ThreadPoolExecutor, timeout_millis: int) -> None:

@@ -21,8 +21,12 @@ __all__ = ["ProcessQueue", "AtomicLong", "MsgTreeMap"]
 log = logging.getLogger(__name__)
 
 
+_time = time.time
+_PROPERTY_MAX_OFFSET = MessageConst.PROPERTY_MAX_OFFSET
+
+
 def _now_millis() -> int:
-    return int(time.time() * 1000)
+    return int(_time() * 1000)
 
 
 def _long_property(name: str, env: str, default: str) -> int:
@@ -51,6 +55,11 @@ class AtomicLong:
         with self._lock:
             self._value += delta
             return self._value
+
+    def add_guarded(self, delta: int) -> None:
+        """``addAndGet`` without the counter's own lock, for a counter whose every writer holds one outer lock
+        (``ProcessQueue.msg_count`` / ``msg_size``: all their writes happen under ``tree_map_lock``, as in Java)."""
+        self._value += delta
 
     def increment_and_get(self) -> int:
         """Java ``incrementAndGet``."""
@@ -147,7 +156,7 @@ class MsgTreeMap:
 
 
 def _body_len(msg: "MessageExt") -> int:
-    body = msg.get_body()
+    body = msg.body
     return len(body) if body is not None else 0
 
 
@@ -228,23 +237,26 @@ class ProcessQueue:
         with self.tree_map_lock:
             valid_msg_cnt = 0
             size = 0
-            tree = self.msg_tree_map
+            put = self.msg_tree_map.put
             for msg in msgs:
-                offset = msg.get_queue_offset()
-                if tree.put(offset, msg) is None:
+                offset = msg.queue_offset
+                if put(offset, msg) is None:
                     valid_msg_cnt += 1
                     self.queue_offset_max = offset
-                    size += _body_len(msg)
-            self.msg_size.add_and_get(size)
-            self.msg_count.add_and_get(valid_msg_cnt)
-            if not tree.is_empty() and not self.consuming:
+                    body = msg.body
+                    if body is not None:
+                        size += len(body)
+            self.msg_size.add_guarded(size)
+            self.msg_count.add_guarded(valid_msg_cnt)
+            if not self.consuming and not self.msg_tree_map.is_empty():
                 dispatch_to_consume = True
                 self.consuming = True
             if msgs:
                 message_ext = msgs[-1]
-                prop = message_ext.get_property(MessageConst.PROPERTY_MAX_OFFSET)
+                props = message_ext.properties
+                prop = props.get(_PROPERTY_MAX_OFFSET) if props is not None else None
                 if prop is not None:
-                    acc_total = int(prop) - message_ext.get_queue_offset()
+                    acc_total = int(prop) - message_ext.queue_offset
                     if acc_total > 0:
                         self.msg_acc_cnt = acc_total
         return dispatch_to_consume
@@ -261,7 +273,7 @@ class ProcessQueue:
         """Java ``removeMessage``: drop consumed ``msgs``; returns the offset to commit: the smallest offset still
         cached, else the highest offset ever cached + 1; -1 when nothing was cached."""
         result = -1
-        now = _now_millis()
+        now = int(_time() * 1000)
         try:
             with self.tree_map_lock:
                 self.last_consume_timestamp = now
@@ -270,12 +282,15 @@ class ProcessQueue:
                     result = self.queue_offset_max + 1
                     removed_cnt = 0
                     size = 0
+                    remove = tree.remove
                     for msg in msgs:
-                        if tree.remove(msg.get_queue_offset()) is not None:
+                        if remove(msg.queue_offset) is not None:
                             removed_cnt -= 1
-                            size += _body_len(msg)
-                    self.msg_size.add_and_get(-size)
-                    self.msg_count.add_and_get(removed_cnt)
+                            body = msg.body
+                            if body is not None:
+                                size += len(body)
+                    self.msg_size.add_guarded(-size)
+                    self.msg_count.add_guarded(removed_cnt)
                     if not tree.is_empty():
                         result = tree.first_key()  # type: ignore[assignment]
         except Exception:
@@ -322,8 +337,8 @@ class ProcessQueue:
         with self.tree_map_lock:
             consuming = self.consuming_msg_orderly_tree_map
             offset = consuming.last_key()
-            self.msg_count.add_and_get(-consuming.size())
-            self.msg_size.add_and_get(-sum(_body_len(msg) for msg in consuming.values()))
+            self.msg_count.add_guarded(-consuming.size())
+            self.msg_size.add_guarded(-sum(_body_len(msg) for msg in consuming.values()))
             consuming.clear()
             if offset is not None:
                 return offset + 1

@@ -27,7 +27,8 @@ class PullMessageService(ServiceThread):
     def __init__(self, mq_client_factory: "MQClientInstance") -> None:
         super().__init__()
         self.mq_client_factory = mq_client_factory
-        self.pull_request_queue: "queue.Queue[Any]" = queue.Queue()
+        #: Java's unbounded ``LinkedBlockingQueue`` (the C ``SimpleQueue``: no Python-level lock per put / take)
+        self.pull_request_queue: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
         self.scheduled_executor_service = ScheduledExecutor("PullMessageServiceScheduledThread",
                                                             join_timeout_seconds=1.0)
 
