@@ -285,7 +285,7 @@ class ConsumeRequest:
             return
         impl = service.default_mq_push_consumer_impl
         consumer = service.default_mq_push_consumer
-        context = ConsumeConcurrentlyContext(message_queue)
+        context = ConsumeConcurrentlyContext(consumer.queue_without_namespace(message_queue))
         status: Any = None
         impl.reset_retry_and_namespace(msgs, service.consumer_group)
 

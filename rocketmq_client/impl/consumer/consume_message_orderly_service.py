@@ -365,7 +365,7 @@ class ConsumeRequest:
             impl.reset_retry_and_namespace(msgs, consumer.get_consumer_group())
             if not msgs:
                 break
-            context = ConsumeOrderlyContext(message_queue)
+            context = ConsumeOrderlyContext(consumer.queue_without_namespace(message_queue))
             status = None
             consume_message_context = None
             has_hook = bool(impl.consume_message_hook_list)

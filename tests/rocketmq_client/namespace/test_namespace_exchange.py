@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import Any, List
+from typing import Any, List, Set
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
@@ -60,12 +60,14 @@ class Listener:
     def __init__(self, decide: Any = None) -> None:
         self.decide = decide
         self.calls: List[Any] = []
+        self.context_topics: Set[str] = set()
         self.cond = threading.Condition()
 
     def __call__(self, msgs: List[Any], context: Any) -> Any:
         status = self.decide(msgs[0], context) if self.decide is not None else None
         with self.cond:
             self.calls.extend(msgs)
+            self.context_topics.add(context.get_message_queue().get_topic())
             self.cond.notify_all()
         return status or ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 
@@ -110,6 +112,7 @@ def test_producer_and_push_consumer_exchange(embedded_cluster: EmbeddedCluster, 
     group = consumer.get_consumer_group()
     msgs = listener.wait(lambda calls: len(calls) >= 4)
     assert {m.get_topic() for m in msgs} == {topic}
+    assert listener.context_topics == {topic}
     assert {m.get_msg_id() for m in msgs} >= {r.get_msg_id() for r in sent}
     assert group == NS + "%" + group.split("%", 1)[1]
     broker = embedded_cluster.broker_controller
