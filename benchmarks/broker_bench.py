@@ -10,7 +10,14 @@ directory) on ephemeral loopback ports; this process opens ``--connections`` con
   ``--batch``.
 
     python benchmarks/broker_bench.py [--messages 40000] [--connections 4] [--body 1024] [--batch 32]
-                                      [--py-spy FILE.svg]   # flame graph of the broker process
+                                      [--window 128] [--send-executor pool|inline] [--transient-store-pool]
+                                      [--py-spy FILE.svg]   # broker flame graph (FILE.txt: collapsed stacks)
+
+Each figure comes with the broker's CPU time and voluntary context switches per message (steadier than the
+rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case; ``--send-executor
+inline`` runs SEND_MESSAGE_V2 on the connection reader threads instead of the broker's send pool (to measure
+the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
+``transientStorePoolEnable``: fewer system calls, but a broker crash loses what is still buffered).
 
 Targets (issue 3): >= 10,000 sends/s from 4 connections, >= 30,000 msgs/s pulled in batches of 32.
 """
@@ -44,17 +51,29 @@ _INT = struct.Struct(">i")
 # ---------------------------------------------------------------------------------------------- broker process
 
 
-def run_broker(store_dir: str, conn) -> None:
+class _CallerRuns:
+    """Runs tasks on the submitting thread (the connection's reader): no executor hand-off."""
+
+    def execute(self, fn, *args) -> None:
+        fn(*args)
+
+
+def run_broker(store_dir: str, conn, send_executor: str = "pool", transient_store_pool: bool = False) -> None:
     """Child process: a name server and a broker (``EmbeddedCluster``, async flush) until ``conn`` receives
-    anything (or closes)."""
+    anything (or closes); ``send_executor`` "inline" re-registers the send processor on the reader threads."""
     import logging
     logging.basicConfig(level=logging.ERROR)
     from rocketmq_broker.embedded_cluster import EmbeddedCluster
     from rocketmq_common.topic_config import TopicConfig
 
-    with EmbeddedCluster(store_dir=store_dir) as cluster:
+    with EmbeddedCluster(store_dir=store_dir,
+                         message_store_config={"transient_store_pool_enable": transient_store_pool}) as cluster:
         broker = cluster.broker_controller
         broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
+        if send_executor == "inline":
+            server = broker.get_remoting_server()
+            pair = server.get_processor_pair(RequestCode.SEND_MESSAGE_V2)
+            server.register_processor(RequestCode.SEND_MESSAGE_V2, pair.object1, _CallerRuns())
         conn.send(broker.get_remoting_server().local_listen_port())
         try:
             conn.recv()
@@ -159,7 +178,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
     store_dir = args.store or tempfile.mkdtemp(prefix="broker_bench_")
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe()
-    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn), daemon=True)
+    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.send_executor, args.transient_store_pool), daemon=True)
     broker.start()
     spy = None
     try:
@@ -168,6 +187,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
         port = parent_conn.recv()
         if args.py_spy:
             spy = subprocess.Popen(["py-spy", "record", "--gil", "--nonblocking", "-r", "200", "-o", args.py_spy,
+                                    *(["--format", "raw"] if args.py_spy.endswith(".txt") else []),
                                     "-p", str(broker.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1.0)  # let py-spy attach before the clock starts
         per_connection = args.messages // args.connections
@@ -179,6 +199,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
         threads = [threading.Thread(target=send_connection, args=(port, frames[q], args.window, results, q))
                    for q in range(args.connections)]
         cpu_before = broker_cpu_seconds(broker.pid)
+        switches_before = broker_context_switches(broker.pid)
         begin = time.perf_counter()
         for t in threads:
             t.start()
@@ -186,13 +207,14 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             t.join()
         send_elapsed = time.perf_counter() - begin
         send_cpu = _cpu_delta(broker.pid, cpu_before)
+        send_switches = _switches_delta(broker.pid, switches_before)
         sent = sum(len(r) for r in results)
         failures = [cmd for cmd in (RemotingCommand.decode(f) for r in results for f in r) if cmd.code != 0]
         if failures:
             raise RuntimeError("%d sends failed, first: %s" % (len(failures), failures[0]))
         send_rate = sent / send_elapsed
         print("send : %8d msgs of %d B from %d connections in %.2f s = %8.0f msgs/s%s"
-              % (sent, args.body, args.connections, send_elapsed, send_rate, _cpu_note(send_cpu, sent)))
+              % (sent, args.body, args.connections, send_elapsed, send_rate, _cpu_note(send_cpu, sent, send_switches)))
 
         # ---- pulls
         pull_results: list = [None] * args.connections
@@ -200,6 +222,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
                                     args=(port, q, per_connection, args.batch, pull_results, q))
                    for q in range(args.connections)]
         cpu_before = broker_cpu_seconds(broker.pid)
+        switches_before = broker_context_switches(broker.pid)
         begin = time.perf_counter()
         for t in threads:
             t.start()
@@ -207,11 +230,12 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             t.join()
         pull_elapsed = time.perf_counter() - begin
         pull_cpu = _cpu_delta(broker.pid, cpu_before)
+        pull_switches = _switches_delta(broker.pid, switches_before)
         pulled = sum(r[0] for r in pull_results)
         pulls = sum(r[1] for r in pull_results)
         pull_rate = pulled / pull_elapsed
         print("pull : %8d msgs in %d pulls (batch %d) in %.2f s = %8.0f msgs/s%s"
-              % (pulled, pulls, args.batch, pull_elapsed, pull_rate, _cpu_note(pull_cpu, pulled)))
+              % (pulled, pulls, args.batch, pull_elapsed, pull_rate, _cpu_note(pull_cpu, pulled, pull_switches)))
         return send_rate, pull_rate
     finally:
         if spy is not None:
@@ -229,15 +253,41 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             shutil.rmtree(store_dir, ignore_errors=True)
 
 
+def broker_context_switches(pid: int) -> Optional[int]:
+    """Voluntary context switches of every thread of process ``pid`` so far (Linux /proc; None elsewhere): a
+    thread blocking (a hand-off to another thread, a wait for the GIL, an idle socket) counts one."""
+    total = 0
+    try:
+        for task in os.listdir("/proc/%d/task" % pid):
+            try:
+                with open("/proc/%d/task/%s/status" % (pid, task)) as f:
+                    for line in f:
+                        if line.startswith("voluntary_ctxt_switches"):
+                            total += int(line.split()[1])
+            except OSError:
+                pass  # the thread ended meanwhile
+    except OSError:
+        return None
+    return total
+
+
 def _cpu_delta(pid: int, before: Optional[float]) -> Optional[float]:
     after = broker_cpu_seconds(pid)
     return None if before is None or after is None else after - before
 
 
-def _cpu_note(cpu: Optional[float], count: int) -> str:
+def _switches_delta(pid: int, before: Optional[int]) -> Optional[int]:
+    after = broker_context_switches(pid)
+    return None if before is None or after is None else after - before
+
+
+def _cpu_note(cpu: Optional[float], count: int, switches: Optional[int] = None) -> str:
     if cpu is None or not count:
         return ""
-    return " (broker CPU %.2f s, %.0f us/msg)" % (cpu, cpu / count * 1e6)
+    note = " (broker CPU %.2f s, %.0f us/msg" % (cpu, cpu / count * 1e6)
+    if switches is not None:
+        note += ", %.1f context switches/msg" % (switches / count)
+    return note + ")"
 
 
 def main() -> None:
@@ -247,9 +297,14 @@ def main() -> None:
     parser.add_argument("--body", type=int, default=1024)
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--window", type=int, default=128, help="requests in flight per connection")
+    parser.add_argument("--send-executor", choices=("pool", "inline"), default="pool",
+                        help="run SEND_MESSAGE_V2 on the broker's send pool (default) or on the reader threads")
+    parser.add_argument("--transient-store-pool", action="store_true",
+                        help="buffer commit-log appends in memory (Java transientStorePoolEnable)")
     parser.add_argument("--store", help="store directory (default: a temporary one)")
     parser.add_argument("--py-spy", dest="py_spy", metavar="FILE",
-                        help="record the broker process with py-spy (GIL-holding samples) into FILE (an SVG)")
+                        help="record the broker process with py-spy (GIL-holding samples) into FILE (an SVG; "
+                             "FILE.txt: collapsed stacks)")
     args = parser.parse_args()
     run(args)
 

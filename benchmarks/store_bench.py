@@ -12,7 +12,7 @@ import sys
 import tempfile
 import threading
 import time
-from typing import List
+from typing import List, Tuple
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -45,8 +45,9 @@ def build_messages(count: int, body_size: int) -> List[MessageExtBrokerInner]:
     return messages
 
 
-def bench_puts(root: str, flush: FlushDiskType, messages: List[MessageExtBrokerInner], threads: int) -> float:
-    """Puts per second."""
+def bench_puts(root: str, flush: FlushDiskType, messages: List[MessageExtBrokerInner], threads: int
+               ) -> Tuple[float, float]:
+    """Puts per second, and CPU microseconds per put (the whole process: flush threads included)."""
     config = MessageStoreConfig(store_path_root_dir=root, flush_disk_type=flush)
     with DefaultMessageStore(config) as store:
         chunks = [messages[i::threads] for i in range(threads)]
@@ -59,14 +60,16 @@ def bench_puts(root: str, flush: FlushDiskType, messages: List[MessageExtBrokerI
 
         workers = [threading.Thread(target=run, args=(c,)) for c in chunks]
         begin = time.perf_counter()
+        cpu_begin = time.process_time()
         for w in workers:
             w.start()
         for w in workers:
             w.join()
         elapsed = time.perf_counter() - begin
+        cpu = time.process_time() - cpu_begin
         if failures:
             raise SystemExit("%d puts failed" % len(failures))
-    return len(messages) / elapsed
+    return len(messages) / elapsed, cpu / len(messages) * 1e6
 
 
 def bench_pulls(root: str) -> float:
@@ -99,17 +102,18 @@ def main() -> None:
     parent = tempfile.mkdtemp(prefix="store_bench_", dir=args.dir)
     try:
         async_root = os.path.join(parent, "async")
-        rate = bench_puts(async_root, FlushDiskType.ASYNC_FLUSH, build_messages(args.messages, args.body), 1)
-        print("async flush, 1 thread : %8.0f puts/s (%d x %d B)" % (rate, args.messages, args.body))
-        rate = bench_puts(os.path.join(parent, "async_mt"), FlushDiskType.ASYNC_FLUSH,
-                          build_messages(args.messages, args.body), args.threads)
-        print("async flush, %d threads: %8.0f puts/s" % (args.threads, rate))
-        rate = bench_puts(os.path.join(parent, "sync"), FlushDiskType.SYNC_FLUSH,
-                          build_messages(args.sync_messages, args.body), 1)
-        print("sync flush, 1 thread  : %8.0f puts/s" % rate)
-        rate = bench_puts(os.path.join(parent, "sync_mt"), FlushDiskType.SYNC_FLUSH,
-                          build_messages(args.sync_messages, args.body), args.threads * 4)
-        print("sync flush, %d threads: %8.0f puts/s" % (args.threads * 4, rate))
+        rate, cpu = bench_puts(async_root, FlushDiskType.ASYNC_FLUSH, build_messages(args.messages, args.body), 1)
+        print("async flush, 1 thread : %8.0f puts/s, %5.1f us CPU/put (%d x %d B)"
+              % (rate, cpu, args.messages, args.body))
+        rate, cpu = bench_puts(os.path.join(parent, "async_mt"), FlushDiskType.ASYNC_FLUSH,
+                               build_messages(args.messages, args.body), args.threads)
+        print("async flush, %d threads: %8.0f puts/s, %5.1f us CPU/put" % (args.threads, rate, cpu))
+        rate, cpu = bench_puts(os.path.join(parent, "sync"), FlushDiskType.SYNC_FLUSH,
+                               build_messages(args.sync_messages, args.body), 1)
+        print("sync flush, 1 thread  : %8.0f puts/s, %5.1f us CPU/put" % (rate, cpu))
+        rate, cpu = bench_puts(os.path.join(parent, "sync_mt"), FlushDiskType.SYNC_FLUSH,
+                               build_messages(args.sync_messages, args.body), args.threads * 4)
+        print("sync flush, %d threads: %8.0f puts/s, %5.1f us CPU/put" % (args.threads * 4, rate, cpu))
         print("pull, batches of 32   : %8.0f msgs/s" % bench_pulls(async_root))
     finally:
         shutil.rmtree(parent, ignore_errors=True)

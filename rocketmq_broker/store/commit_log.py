@@ -121,7 +121,8 @@ class CommitLog(Bean):
         config = default_message_store.message_store_config
         self.default_message_store = default_message_store
         self.mapped_file_queue = MappedFileQueue(config.get_store_path_commit_log(),
-                                                 config.mapped_file_size_commit_log)
+                                                 config.mapped_file_size_commit_log,
+                                                 config.is_transient_store_pool_enable())
         self.flush_commit_log_service: FlushCommitLogService
         if config.flush_disk_type is FlushDiskType.SYNC_FLUSH:
             self.flush_commit_log_service = GroupCommitService(self)

@@ -55,7 +55,7 @@ class ConsumeQueue(Bean):
         self.topic = topic
         self.queue_id = queue_id
         queue_dir = os.path.join(store_path, topic, str(queue_id))
-        self.mapped_file_queue = MappedFileQueue(queue_dir, mapped_file_size)
+        self.mapped_file_queue = MappedFileQueue(queue_dir, mapped_file_size, buffered=True)
         self.max_physic_offset = -1
         self.min_logic_offset = 0
 

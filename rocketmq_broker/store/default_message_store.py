@@ -282,6 +282,9 @@ class DefaultMessageStore(Bean):
             self.commit_log.recover_normally(max_phy_offset_of_consume_queue)
         else:
             self.commit_log.recover_abnormally(max_phy_offset_of_consume_queue)
+        for queues in self.consume_queue_table.values():
+            for cq in queues.values():
+                cq.get_mapped_file_queue().commit()  # re-dispatched entries reach the files now
         self.index_service.truncate(self.commit_log.get_max_offset())
         self.recover_topic_queue_table()
 

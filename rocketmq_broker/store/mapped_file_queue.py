@@ -31,9 +31,11 @@ class MappedFileQueue(Bean):
     #: store time of the last record of the last whole flush
     store_timestamp = Prop(int, 0)
 
-    def __init__(self, store_path: str, mapped_file_size: int) -> None:
+    def __init__(self, store_path: str, mapped_file_size: int, buffered: bool = False) -> None:
         self.store_path = store_path
         self.mapped_file_size = mapped_file_size
+        #: segments keep appends in a write buffer (see :class:`MappedFile`)
+        self.buffered = buffered
         self.mapped_files: List[MappedFile] = []
         self.flushed_where = 0
         self.committed_where = 0
@@ -57,7 +59,7 @@ class MappedFileQueue(Bean):
                 for f in files:
                     f.shutdown()
                 return False
-            files.append(MappedFile(path, self.mapped_file_size))
+            files.append(MappedFile(path, self.mapped_file_size, self.buffered))
             log.info("load %s OK", path)
         self.mapped_files = files
         return True
@@ -119,7 +121,7 @@ class MappedFileQueue(Bean):
 
     def _create_mapped_file(self, create_offset: int) -> MappedFile:
         path = os.path.join(self.store_path, "%020d" % create_offset)
-        mapped_file = MappedFile(path, self.mapped_file_size)
+        mapped_file = MappedFile(path, self.mapped_file_size, self.buffered)
         if not self.mapped_files:
             mapped_file.set_first_create_in_queue(True)
         self.mapped_files = self.mapped_files + [mapped_file]
@@ -188,6 +190,9 @@ class MappedFileQueue(Bean):
         if mapped_file is None:
             return True
         timestamp = mapped_file.store_timestamp
+        last = self.mapped_files[-1]
+        if last is not mapped_file:
+            last.commit()  # what was appended since the flushed segment filled up
         offset = mapped_file.flush(flush_least_pages)
         where = mapped_file.file_from_offset + offset
         result = where == self.flushed_where
@@ -195,6 +200,11 @@ class MappedFileQueue(Bean):
         if flush_least_pages == 0:
             self.store_timestamp = timestamp
         return result
+
+    def commit(self) -> None:
+        """Java ``commit``: write every segment's buffered appends to its file."""
+        for mapped_file in self.mapped_files:
+            mapped_file.commit()
 
     def flush_all(self, target: Optional[int] = None) -> int:
         """Flush every segment up to ``target`` (the current end when None), across segment boundaries;

@@ -136,6 +136,27 @@ _PULL_STATUS_BY_CODE = {
 }
 
 
+def _header_v2(v1: SendMessageRequestHeader) -> SendMessageRequestHeaderV2:
+    """``SendMessageRequestHeaderV2.createSendMessageRequestHeaderV2`` on the send path: attribute by attribute,
+    which costs a fifth of the keyword constructor's checks."""
+    v2 = SendMessageRequestHeaderV2()
+    v2.a = v1.producer_group
+    v2.b = v1.topic
+    v2.c = v1.default_topic
+    v2.d = v1.default_topic_queue_nums
+    v2.e = v1.queue_id
+    v2.f = v1.sys_flag
+    v2.g = v1.born_timestamp
+    v2.h = v1.flag
+    v2.i = v1.properties
+    v2.j = v1.reconsume_times
+    v2.k = v1.unit_mode
+    v2.l = v1.max_reconsume_times
+    v2.m = v1.batch
+    v2.n = v1.bname
+    return v2
+
+
 def _now_millis() -> int:
     return int(time.time() * 1000)
 
@@ -348,15 +369,14 @@ class MQClientAPIImpl(MQClientAPIAdmin):
         is_batch = isinstance(msg, MessageBatch)
         if is_reply:
             if SEND_SMART_MSG:
-                request = RemotingCommand.create_request_command(
-                    RequestCode.SEND_REPLY_MESSAGE_V2,
-                    SendMessageRequestHeaderV2.create_send_message_request_header_v2(request_header))
+                request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE_V2,
+                                                                 _header_v2(request_header))
             else:
                 request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE, request_header)
         elif SEND_SMART_MSG or is_batch:
             request = RemotingCommand.create_request_command(
                 RequestCode.SEND_BATCH_MESSAGE if is_batch else RequestCode.SEND_MESSAGE_V2,
-                SendMessageRequestHeaderV2.create_send_message_request_header_v2(request_header))
+                _header_v2(request_header))
         else:
             request = RemotingCommand.create_request_command(RequestCode.SEND_MESSAGE, request_header)
         request.set_body(msg.get_body())
