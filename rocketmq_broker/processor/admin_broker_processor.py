@@ -1,7 +1,8 @@
 """Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
 subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
 
-Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps...) is answered like Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
+Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps...) is answered like
+Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
 ``" request type <code> not supported"``.
 """
 from __future__ import annotations

@@ -1,1 +1,2 @@
-"""Transactional messages: half messages, commit / rollback, check-back (Java ``org.apache.rocketmq.broker.transaction``)."""
+"""Transactional messages: half messages, commit / rollback, check-back (Java
+``org.apache.rocketmq.broker.transaction``)."""

@@ -147,6 +147,14 @@ class Message(Bean):
     def _body_repr(self) -> str:
         return "null" if self.body is None else "<%d bytes>" % len(self.body)
 
+    def _properties_repr(self) -> str:
+        """The properties as Java's ``Map.toString`` writes them: ``{KEY=value, ...}`` (``null`` when none)."""
+        if self.properties is None:
+            return "null"
+        return "{%s}" % ", ".join("%s=%s" % item for item in self.properties.items())
+
     def __repr__(self) -> str:
+        """Java ``toString`` (the body as its length instead of every byte)."""
         return "Message{topic='%s', flag=%s, properties=%s, body=%s, transactionId='%s'}" % (
-            self.topic, self.flag, self.properties, self._body_repr(), self.transaction_id)
+            self.topic, self.flag, self._properties_repr(), self._body_repr(),
+            "null" if self.transaction_id is None else self.transaction_id)

@@ -69,7 +69,8 @@ def test_transaction_frames_reproduce_the_captured_commit_log(broker, client):
     assert store.get_max_phy_offset() == 5216  # where the captured check put its copy of the first half message
     (committed,) = decode_messages(client.request(pull_request("TxCG", TOPIC, 1, 0)).body)
     assert committed.properties["KEYS"] == "TX-COMMIT"
-    assert committed.sys_flag == MessageSysFlag.TRANSACTION_COMMIT_TYPE and committed.prepared_transaction_offset == 4056
+    assert committed.sys_flag == MessageSysFlag.TRANSACTION_COMMIT_TYPE
+    assert committed.prepared_transaction_offset == 4056
     assert client.request(pull_request("TxCG", TOPIC, 0, 0)).code == ResponseCode.PULL_NOT_FOUND  # 164: 0, 170: 12
 
 

@@ -307,7 +307,8 @@ def test_registration_body_as_the_java_broker_writes_it(namesrv, client):
     addr = addr_of(namesrv)
     cmd = request(RequestCode.REGISTER_BROKER, body=JAVA_BROKER_BODY)
     cmd.ext_fields = {"brokerId": "0", "bodyCrc32": str(UtilAll.crc32(JAVA_BROKER_BODY)),
-                      "clusterName": "DefaultCluster", "brokerAddr": "192.168.0.2:10911", "haServerAddr": "192.168.0.2:10912", "compressed": "false",
+                      "clusterName": "DefaultCluster", "brokerAddr": "192.168.0.2:10911",
+                      "haServerAddr": "192.168.0.2:10912", "compressed": "false",
                       "brokerName": "broker-a"}
     response = invoke(client, addr, cmd)
     assert response.code == ResponseCode.SUCCESS and response.ext_fields == {}

@@ -121,7 +121,8 @@ class DefaultLitePullConsumerImpl(MQConsumerInner):
         self.offset_store: Optional["OffsetStore"] = None
         self.rebalance_impl = RebalanceLitePullImpl(self)
         self.subscription_type = SubscriptionType.NONE
-        self.pull_time_delay_mills_when_exception = default_lite_pull_consumer.get_pull_time_delay_mills_when_exception()
+        self.pull_time_delay_mills_when_exception = \
+            default_lite_pull_consumer.get_pull_time_delay_mills_when_exception()
         self.topic_to_sub_expression: Dict[str, str] = {}
         self.task_table: Dict[MessageQueue, PullTaskImpl] = {}
         self.assigned_message_queue = AssignedMessageQueue()
@@ -252,7 +253,8 @@ class DefaultLitePullConsumerImpl(MQConsumerInner):
                     consumer.change_instance_name_to_pid()
                 self.pull_time_delay_mills_when_exception = consumer.get_pull_time_delay_mills_when_exception()
                 self.scheduled_thread_pool_executor = ScheduledThreadPoolExecutor(
-                    consumer.get_pull_thread_nums(), ThreadFactoryImpl("PullMsgThread-" + consumer.get_consumer_group()))
+                    consumer.get_pull_thread_nums(),
+                    ThreadFactoryImpl("PullMsgThread-" + consumer.get_consumer_group()))
                 self._init_mq_client_factory()
                 self._init_rebalance_impl()
                 self._init_pull_api_wrapper()

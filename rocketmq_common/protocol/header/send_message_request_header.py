@@ -58,11 +58,24 @@ class SendMessageRequestHeaderV2(RpcRequestHeader):
 
     @staticmethod
     def create_send_message_request_header_v2(v1: SendMessageRequestHeader) -> "SendMessageRequestHeaderV2":
-        """Java ``createSendMessageRequestHeaderV2``: the one-letter header with the same values (bname -> n)."""
-        return SendMessageRequestHeaderV2(
-            a=v1.producer_group, b=v1.topic, c=v1.default_topic, d=v1.default_topic_queue_nums, e=v1.queue_id,
-            f=v1.sys_flag, g=v1.born_timestamp, h=v1.flag, i=v1.properties, j=v1.reconsume_times, k=v1.unit_mode,
-            l=v1.max_reconsume_times, m=v1.batch, n=v1.bname)
+        """Java ``createSendMessageRequestHeaderV2``: the one-letter header with the same values (bname -> n); set
+        attribute by attribute (it is on the send path: a fifth of the keyword constructor's cost)."""
+        v2 = SendMessageRequestHeaderV2()
+        v2.a = v1.producer_group
+        v2.b = v1.topic
+        v2.c = v1.default_topic
+        v2.d = v1.default_topic_queue_nums
+        v2.e = v1.queue_id
+        v2.f = v1.sys_flag
+        v2.g = v1.born_timestamp
+        v2.h = v1.flag
+        v2.i = v1.properties
+        v2.j = v1.reconsume_times
+        v2.k = v1.unit_mode
+        v2.l = v1.max_reconsume_times
+        v2.m = v1.batch
+        v2.n = v1.bname
+        return v2
 
 
 class SendMessageResponseHeader(CommandCustomHeader):

@@ -42,7 +42,8 @@ def test_java_defaults():
 
 
 def test_getters_with_java_logic():
-    config = MessageStoreConfig(store_path_root_dir="/r", store_path_commit_log="/c", mapped_file_size_consume_queue=101)
+    config = MessageStoreConfig(store_path_root_dir="/r", store_path_commit_log="/c",
+                                mapped_file_size_consume_queue=101)
     assert config.get_store_path_commit_log() == "/c"
     assert config.get_mapped_file_size_consume_queue() == 120
     config.set_disk_max_used_space_ratio(99)

@@ -51,7 +51,8 @@ def test_assign_seek_and_commit(make_topic, send, new_lite_consumer, new_pull_co
     assert consumer.poll(300) == []
     send(topic, 2, start=20)  # round robin: one more on each queue
     assert offsets(poll_until(consumer, 1, wait_until)) == [10]
-    with pytest.raises(MQClientException, match="Seek offset illegal, seek offset = 99, min offset = 0, max offset = 11"):
+    with pytest.raises(MQClientException,
+                       match="Seek offset illegal, seek offset = 99, min offset = 0, max offset = 11"):
         consumer.seek(mq0, 99)
     with pytest.raises(MQClientException, match="The message queue is not in assigned list, message queue: "):
         consumer.seek(mq1, 0)

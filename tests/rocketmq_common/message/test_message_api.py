@@ -66,7 +66,9 @@ def test_user_properties_and_other_accessors() -> None:
     msg.set_buyer_id("buyer")
     msg.set_transaction_id("tx")
     assert (msg.get_property("INSTANCE_ID"), msg.get_buyer_id(), msg.get_transaction_id()) == ("ns", "buyer", "tx")
-    assert repr(msg).startswith("Message{topic='T', flag=0, properties={")
+    assert repr(msg) == ("Message{topic='T', flag=0, properties={WAIT=true, myProp=myValue, INSTANCE_ID=ns, "
+                         "BUYER_ID=buyer}, body=<1 bytes>, transactionId='tx'}")
+    assert repr(Message("T", b"")).endswith("transactionId='null'}")
 
 
 def test_message_ext_fields_and_hosts() -> None:
