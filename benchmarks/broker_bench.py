@@ -17,7 +17,8 @@ Each figure comes with the broker's CPU time and voluntary context switches per 
 rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case; ``--send-executor
 inline`` runs SEND_MESSAGE_V2 on the connection reader threads instead of the broker's send pool (to measure
 the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
-``transientStorePoolEnable``: fewer system calls, but a broker crash loses what is still buffered).
+``transientStorePoolEnable``) instead of copying them into the memory-mapped segment (the default; neither
+makes a system call per append, but a broker crash loses what is still buffered).
 
 Targets (issue 3): >= 10,000 sends/s from 4 connections, >= 30,000 msgs/s pulled in batches of 32.
 """
@@ -178,7 +179,8 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
     store_dir = args.store or tempfile.mkdtemp(prefix="broker_bench_")
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe()
-    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.send_executor, args.transient_store_pool), daemon=True)
+    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.send_executor, args.transient_store_pool),
+                         daemon=True)
     broker.start()
     spy = None
     try:

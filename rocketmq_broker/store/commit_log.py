@@ -683,8 +683,8 @@ class CommitLog(Bean):
             break
         self.mapped_file_queue.set_flushed_where(process_offset)
         self.mapped_file_queue.set_committed_where(process_offset)
-        if process_offset < self.get_max_offset() or len(files) > index + 1:
-            log.warning("truncate the commit log at %d (dirty data up to %d)", process_offset, self.get_max_offset())
+        if len(files) > index + 1 or mapped_file.read(pos, _END_FILE_MIN_BLANK_LENGTH).strip(b"\0"):
+            log.warning("truncate the commit log at %d (dirty data after it)", process_offset)
         self.mapped_file_queue.truncate_dirty_files(process_offset)
         if max_phy_offset_of_consume_queue >= process_offset:
             log.warning("maxPhyOffsetOfConsumeQueue(%d) >= processOffset(%d), truncate dirty logic files",

@@ -1,23 +1,30 @@
 """Java ``org.apache.rocketmq.store.MappedFile``: one segment file of a commit log or consume queue.
 
-Unlike Java's memory-mapped, preallocated segments, the file grows as data is appended and is fsynced by
-:meth:`flush`. The file is named by the 20-digit offset of its first byte in the whole queue, and is "full" at
-``file_size`` bytes (a commit-log segment that ends with the end-of-file marker is extended to ``file_size`` with
-a sparse hole, so finished segments look like Java's).
+The file is named by the 20-digit offset of its first byte in the whole queue and is "full" at ``file_size``
+bytes. A segment has one of two write paths:
 
-A segment created with ``buffered=True`` keeps its appends in a write buffer, as Java's ``writeBuffer`` of the
-transient store pool does: they are readable by other threads at once (reads merge the file and the buffer), and
-:meth:`commit` writes the buffer to the file (one ``os.pwrite``; Java's ``commit``) - when it holds
-``COMMIT_THRESHOLD`` bytes, before every :meth:`flush` (so the flush services bound the time data stays in
-memory), and before the file is filled, truncated or shut down. A system call per append releases the GIL under
-the store's put lock, which costs far more than the write; the price is that a process crash loses what is still
-buffered. Consume queues are always buffered (recovery rebuilds them from the commit log); the commit log only
-with ``transientStorePoolEnable``. Without a buffer each append is one ``os.pwrite`` at the write position: in the
-OS page cache when it returns, so it survives a kill -9.
+* memory-mapped (the default; the commit log unless ``transientStorePoolEnable``), like Java's: the file is
+  preallocated to ``file_size`` (a sparse hole; a shorter file is extended on open) and mapped whole with
+  :mod:`mmap`, and an append is a copy into the map - into the OS page cache, so it survives a kill -9, with no
+  system call (one per append would release the GIL under the store's put lock, which costs far more than the
+  write). The file length says nothing about the data: on open ``wrote_position`` is the file length and the
+  commit-log recovery finds the end of the records and cuts the segment there (:meth:`truncate`
+  zeroes the rest).
+  :meth:`flush` is ``fdatasync`` of the file where the OS has it (Linux: it covers the map, and releases the
+  GIL), else ``mmap.flush``.
+* buffered (``buffered=True``; consume queues always, the commit log with ``transientStorePoolEnable``): the
+  file grows as data is appended, and the appends stay in a write buffer, as Java's ``writeBuffer`` of the
+  transient store pool does. They are readable by other threads at once (reads merge the file and the buffer),
+  and :meth:`commit` writes the buffer to the file (one ``os.pwrite``; Java's ``commit``) - when it holds
+  ``COMMIT_THRESHOLD`` bytes, before every :meth:`flush` (so the flush services bound the time data stays in
+  memory), and before the file is filled, truncated or shut down. A process crash loses what is still buffered
+  (consume queues are rebuilt from the commit log by recovery). A full buffered commit-log segment is extended
+  to ``file_size`` with a sparse hole, so finished segments look like Java's.
 """
 from __future__ import annotations
 
 import logging
+import mmap
 import os
 import threading
 from typing import Optional
@@ -31,7 +38,8 @@ log = logging.getLogger(__name__)
 #: Java ``OS_PAGE_SIZE``
 OS_PAGE_SIZE = 1024 * 4
 
-_fsync = getattr(os, "fdatasync", os.fsync)
+_fdatasync = getattr(os, "fdatasync", None)
+_fsync = _fdatasync or os.fsync
 _pwrite = os.pwrite
 _pread = os.pread
 
@@ -49,7 +57,8 @@ class MappedFile(Bean):
     file_from_offset = Prop(int, 0)
     #: bytes of valid data, readable (Java wrotePosition)
     wrote_position = Prop(int, 0)
-    #: bytes in the file; the rest, up to ``wrote_position``, is in the write buffer (Java committedPosition)
+    #: bytes in the file or the map; the rest, up to ``wrote_position``, is in the write buffer (Java
+    #: committedPosition)
     committed_position = Prop(int, 0)
     flushed_position = Prop(int, 0)
     #: store time of the last record appended
@@ -67,6 +76,16 @@ class MappedFile(Bean):
         self._fd = os.open(file_name, os.O_RDWR | os.O_CREAT, 0o644)
         length = os.fstat(self._fd).st_size
         self.wrote_position = min(length, file_size)
+        #: the whole segment mapped, None when buffered
+        self._map: Optional[mmap.mmap] = None
+        if not buffered:
+            try:
+                if length < file_size:
+                    os.ftruncate(self._fd, file_size)
+                self._map = mmap.mmap(self._fd, file_size)
+            except (OSError, ValueError):
+                os.close(self._fd)
+                raise
         self.committed_position = self.wrote_position
         self.flushed_position = self.wrote_position
         self._write_buffer = bytearray()
@@ -113,10 +132,12 @@ class MappedFile(Bean):
 
     def write_at(self, data: bytes, pos: int) -> None:
         """Append ``data``, which starts at ``pos``, the write position (the caller checked the space; one
-        writer at a time)."""
-        if not self.buffered:
-            _pwrite(self._fd, data, pos)
-            self.committed_position = self.wrote_position = pos + len(data)
+        writer at a time). The write position moves after the copy, so readers never see a partial record."""
+        mapped = self._map
+        if mapped is not None:
+            end = pos + len(data)
+            mapped[pos:end] = data
+            self.committed_position = self.wrote_position = end
             return
         if pos != self.wrote_position:
             raise ValueError("append at %d, but the write position of %s is %d" % (pos, self.file_name,
@@ -129,6 +150,8 @@ class MappedFile(Bean):
 
     def commit(self) -> int:
         """Java ``commit``: write the buffered bytes to the file; the committed position."""
+        if self._map is not None:
+            return self.committed_position
         with self._commit_lock:
             buffer = self._write_buffer
             if buffer and self.hold():
@@ -146,16 +169,26 @@ class MappedFile(Bean):
             return self.committed_position
 
     def fill_to_end(self) -> None:
-        """Mark the segment full: extend the file to ``file_size`` (a sparse hole after the data)."""
-        self.commit()
-        if os.fstat(self._fd).st_size < self.file_size:
-            os.ftruncate(self._fd, self.file_size)
+        """Mark the segment full (a buffered segment's file is extended to ``file_size``: a sparse hole after
+        the data)."""
+        if self._map is None:
+            self.commit()
+            if os.fstat(self._fd).st_size < self.file_size:
+                os.ftruncate(self._fd, self.file_size)
         self.committed_position = self.wrote_position = self.file_size
 
     def truncate(self, pos: int) -> None:
-        """Drop everything from ``pos`` on (recovery of a torn tail): the file is cut to ``pos`` bytes."""
-        self.commit()
-        os.ftruncate(self._fd, pos)
+        """Drop everything from ``pos`` on (recovery of a torn tail; no concurrent readers): a buffered
+        segment's file is cut to ``pos`` bytes, a mapped one is unmapped, cut and extended again, which zeroes
+        the rest (a sparse hole)."""
+        if self._map is not None:
+            self._map.close()
+            os.ftruncate(self._fd, pos)
+            os.ftruncate(self._fd, self.file_size)
+            self._map = mmap.mmap(self._fd, self.file_size)
+        else:
+            self.commit()
+            os.ftruncate(self._fd, pos)
         self.committed_position = self.wrote_position = pos
         self.flushed_position = min(self.flushed_position, pos)
         _fsync(self._fd)
@@ -167,7 +200,10 @@ class MappedFile(Bean):
             value = self.commit()
             if self._is_able_to_flush(value, flush_least_pages) and self.hold():
                 try:
-                    _fsync(self._fd)
+                    if self._map is not None and _fdatasync is None:
+                        self._map.flush()
+                    else:
+                        _fsync(self._fd)
                     self.flushed_position = value
                 except OSError:
                     log.exception("Error occurred when force data to disk: %s", self.file_name)
@@ -191,6 +227,8 @@ class MappedFile(Bean):
         if not self.hold():
             return b""
         try:
+            if self._map is not None:
+                return self._map[pos:pos + size]
             if pos + size <= self.committed_position:
                 return _pread(self._fd, size, pos)
             return self._read_buffered(pos, size)
@@ -224,7 +262,9 @@ class MappedFile(Bean):
         if not self.hold():
             return None
         try:
-            if pos + size <= self.committed_position:
+            if self._map is not None:
+                data = self._map[pos:pos + size]
+            elif pos + size <= self.committed_position:
                 data = _pread(self._fd, size, pos)
             else:
                 data = self._read_buffered(pos, size)
@@ -251,6 +291,8 @@ class MappedFile(Bean):
     def _close_if_unused(self) -> None:
         if not self._available and self._ref_count <= 0 and not self._closed:
             self._closed = True
+            if self._map is not None:
+                self._map.close()
             os.close(self._fd)
 
     def shutdown(self) -> None:

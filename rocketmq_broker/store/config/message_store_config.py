@@ -1,8 +1,9 @@
 """Java ``org.apache.rocketmq.store.config.MessageStoreConfig``: every store setting, Java names and defaults.
 
 The Java property names (``storePathRootDir``, ``flushDiskType``...) are the bean wire names, so a broker
-configuration file maps onto these attributes. Commit-log segments are not preallocated here: a segment file
-grows as records are written and a new one starts at ``mapped_file_size_commit_log`` like Java's.
+configuration file maps onto these attributes. Commit-log segment files are preallocated (sparse) to
+``mapped_file_size_commit_log`` and memory-mapped, like Java's (with ``transient_store_pool_enable`` they grow as
+the buffered records are written instead; see MappedFile).
 """
 from __future__ import annotations
 
@@ -101,9 +102,10 @@ class MessageStoreConfig(Bean):
 
     def is_transient_store_pool_enable(self) -> bool:
         """Java ``isTransientStorePoolEnable``: ``transient_store_pool_enable`` on an ASYNC_FLUSH master. The
-        commit log then buffers appends in memory until the flush service writes them (see MappedFile): faster,
-        but a crash of the broker process loses the acknowledged messages still buffered (up to 64 KiB or one
-        flush interval), as in Java."""
+        commit log then buffers appends in memory until the flush service writes them (see MappedFile) instead of
+        copying them into the memory-mapped segment: no faster here (both avoid a system call per append), and a
+        crash of the broker process loses the acknowledged messages still buffered (up to 64 KiB or one flush
+        interval), as in Java."""
         return (self.transient_store_pool_enable and self.flush_disk_type is FlushDiskType.ASYNC_FLUSH
                 and self.broker_role is not BrokerRole.SLAVE)
 

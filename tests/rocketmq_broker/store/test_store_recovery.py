@@ -1,5 +1,6 @@
 """Restart and recovery: clean restart, torn tail records, garbage, bad CRC, lost consume-queue entries, and a
-real kill -9 of a process writing with SYNC_FLUSH."""
+real kill -9 of a process writing with SYNC_FLUSH, or with ASYNC_FLUSH and no fsync at all (the memory-mapped
+commit log: an acknowledged message is in the OS page cache)."""
 from __future__ import annotations
 
 import os
@@ -30,6 +31,15 @@ def _fill(config, count, **kwargs):
 def _last_segment(config):
     commit_dir = config.get_store_path_commit_log()
     return os.path.join(commit_dir, sorted(os.listdir(commit_dir))[-1])
+
+
+def _assert_cut_at(config, end):
+    """The last segment holds nothing after ``end``: still preallocated to the segment size, zeros after it."""
+    path = _last_segment(config)
+    assert os.path.getsize(path) == config.mapped_file_size_commit_log
+    with open(path, "rb") as f:
+        f.seek(end)
+        assert f.read(1024 * 1024).strip(b"\0") == b""
 
 
 def _crash_marker(config):
@@ -77,7 +87,7 @@ def test_torn_tail_record_is_truncated(tmp_path, crashed):
     store = open_store(config)
     try:
         assert store.get_max_phy_offset() == last.wrote_offset
-        assert os.path.getsize(_last_segment(config)) == last.wrote_offset
+        _assert_cut_at(config, last.wrote_offset)
         assert store.get_max_offset_in_queue("TopicTest", 0) == 4
         assert _all_bodies(store, 0) == [b"msg-%d" % i for i in range(0, 8, 2)]
         assert _all_bodies(store, 1) == [b"msg-%d" % i for i in range(1, 8, 2)]
@@ -94,13 +104,14 @@ def test_garbage_after_the_last_record_is_cut(tmp_path):
     config = make_config(tmp_path)
     appended = _fill(config, 4)
     end = appended[-1].wrote_offset + appended[-1].wrote_bytes
-    with open(_last_segment(config), "ab") as f:
+    with open(_last_segment(config), "r+b") as f:
+        f.seek(end)
         f.write(os.urandom(300))
     _crash_marker(config)
     store = open_store(config)
     try:
         assert store.get_max_phy_offset() == end
-        assert os.path.getsize(_last_segment(config)) == end
+        _assert_cut_at(config, end)
         assert _all_bodies(store, 0) == [b"msg-0", b"msg-2"]
         assert store.put_message(make_message()).append_message_result.wrote_offset == end
     finally:
@@ -205,8 +216,8 @@ _WRITER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, sys.argv[2])
     from store_test_support import make_config, make_message, open_store
-    from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
-    store = open_store(make_config(sys.argv[1], flush_disk_type=FlushDiskType.SYNC_FLUSH,
+    store = open_store(make_config(sys.argv[1], flush_disk_type=sys.argv[3], flush_interval_commit_log=10 ** 8,
+                                   flush_commit_log_thorough_interval=10 ** 8, flush_interval_consume_queue=10 ** 8,
                                    mapped_file_size_commit_log=64 * 1024, max_index_num=300))
     print("ready", flush=True)
     i = 0
@@ -220,10 +231,13 @@ _WRITER = textwrap.dedent("""
 """)
 
 
-def test_kill_9_while_writing_with_sync_flush_loses_no_acknowledged_message(tmp_path):
+@pytest.mark.parametrize("flush_disk_type", [FlushDiskType.SYNC_FLUSH, FlushDiskType.ASYNC_FLUSH],
+                         ids=["sync_flush", "async_flush_never_flushed"])
+def test_kill_9_while_writing_loses_no_acknowledged_message(tmp_path, flush_disk_type):
     root = tmp_path / "store"
     here = os.path.dirname(os.path.abspath(__file__))
-    proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(root), here], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(root), here, flush_disk_type.name],
+                            stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
     acked = []
     try:
@@ -242,7 +256,7 @@ def test_kill_9_while_writing_with_sync_flush_loses_no_acknowledged_message(tmp_
     proc.stdout.close()
     assert os.path.exists(os.path.join(str(root), "abort"))
     assert len(os.listdir(os.path.join(str(root), "commitlog"))) >= 2
-    config = make_config(root, flush_disk_type=FlushDiskType.SYNC_FLUSH, mapped_file_size_commit_log=64 * 1024,
+    config = make_config(root, flush_disk_type=flush_disk_type, mapped_file_size_commit_log=64 * 1024,
                          max_index_num=300)
     store = open_store(config)
     try:

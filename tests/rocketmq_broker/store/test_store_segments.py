@@ -34,9 +34,8 @@ def test_records_roll_over_to_segments_named_by_offset(config):
         names = sorted(os.listdir(commit_dir))
         assert len(names) >= 4
         assert names == ["%020d" % (i * SEGMENT) for i in range(len(names))]
-        for name in names[:-1]:
-            assert os.path.getsize(os.path.join(commit_dir, name)) == SEGMENT
-        assert os.path.getsize(os.path.join(commit_dir, names[-1])) < SEGMENT
+        for name in names:
+            assert os.path.getsize(os.path.join(commit_dir, name)) == SEGMENT  # preallocated, like Java's
         for r in results:
             start = r.append_message_result.wrote_offset
             assert start // SEGMENT == (start + r.append_message_result.wrote_bytes - 1) // SEGMENT
@@ -122,7 +121,9 @@ def test_mapped_file_queue_basics(tmp_path):
     assert queue.flush_all() == 310 and second.flushed_position == 10
     queue.truncate_dirty_files(250)
     assert queue.get_max_offset() == 250 and len(queue.mapped_files) == 1
-    assert os.path.getsize(first.file_name) == 50 and not os.path.exists(second.file_name)
+    with open(first.file_name, "rb") as f:
+        assert f.read() == b"a" * 50 + b"\0" * 50  # the truncated tail is zeroed
+    assert not os.path.exists(second.file_name) and first.select_mapped_buffer(0) == b"a" * 50
     first.shutdown()
     assert first.select_mapped_buffer(0, 10) is None and first.read(0, 10) == b""
     assert first.is_cleanup_over()

@@ -1,6 +1,7 @@
 """MappedFile's write buffer: appends are readable at once, reach the file on commit (threshold, flush, fill,
 truncate, shutdown), and an ASYNC_FLUSH store's flush service commits them; the commit log buffers only with
-transientStorePoolEnable, so by default an acknowledged message is in the file (and survives a kill -9)."""
+transientStorePoolEnable, so by default an acknowledged message is in the file's memory map (the OS page cache:
+it survives a kill -9)."""
 from __future__ import annotations
 
 import os
@@ -66,11 +67,41 @@ def test_the_threshold_flush_fill_and_truncate_commit(tmp_path, monkeypatch):
 def test_unbuffered_appends_are_in_the_file_at_once(tmp_path):
     mapped_file = MappedFile(str(tmp_path / "00000000000000000000"), 100)
     try:
+        assert os.path.getsize(mapped_file.file_name) == 100 and mapped_file.wrote_position == 0  # preallocated
         assert mapped_file.append_message(b"a" * 10)
-        assert mapped_file.committed_position == 10 and _file_bytes(mapped_file) == b"a" * 10
-        assert mapped_file.select_mapped_buffer(0) == b"a" * 10
+        assert mapped_file.committed_position == 10 and _file_bytes(mapped_file) == b"a" * 10 + b"\0" * 90
+        assert mapped_file.select_mapped_buffer(0) == b"a" * 10 and mapped_file.read(5, 10) == b"a" * 5 + b"\0" * 5
+        mapped_file.write_at(b"b" * 5, 10)
+        assert mapped_file.flush(0) == 15 and mapped_file.flushed_position == 15
+        mapped_file.truncate(12)
+        assert mapped_file.wrote_position == 12 and _file_bytes(mapped_file) == b"a" * 10 + b"bb" + b"\0" * 88
+        mapped_file.write_at(b"c" * 3, 12)
+        assert mapped_file.select_mapped_buffer(0) == b"a" * 10 + b"bbccc"
+        mapped_file.fill_to_end()
+        assert mapped_file.is_full() and not mapped_file.append_message(b"x")
     finally:
         mapped_file.shutdown()
+    assert _file_bytes(mapped_file)[:15] == b"a" * 10 + b"bbccc"
+
+
+def test_a_shorter_segment_is_extended_and_mapped_on_open(tmp_path):
+    path = str(tmp_path / "00000000000000000000")
+    with open(path, "wb") as f:
+        f.write(b"old" * 10)
+    mapped_file = MappedFile(path, 100)
+    try:
+        assert mapped_file.wrote_position == 30 and os.path.getsize(path) == 100
+        assert mapped_file.select_mapped_buffer(0) == b"old" * 10
+        mapped_file.write_at(b"new", 30)
+        assert _file_bytes(mapped_file)[:34] == b"old" * 10 + b"new\0"
+    finally:
+        mapped_file.shutdown()
+    reopened = MappedFile(path, 100)
+    try:
+        assert reopened.wrote_position == 100  # the file length: the commit-log recovery finds the records' end
+        assert reopened.read(27, 8) == b"oldnew\0\0"
+    finally:
+        reopened.shutdown()
 
 
 def test_commit_log_buffers_only_with_the_transient_store_pool(tmp_path):
@@ -78,8 +109,13 @@ def test_commit_log_buffers_only_with_the_transient_store_pool(tmp_path):
     try:
         result = store.put_message(make_message(body=b"direct"))
         segment = store.commit_log.mapped_file_queue.get_last_mapped_file()
-        wrote_end = result.append_message_result.wrote_offset + result.append_message_result.wrote_bytes
-        assert os.path.getsize(segment.file_name) == wrote_end      # acknowledged = in the OS page cache
+        appended = result.append_message_result
+        record = store.commit_log.get_message(appended.wrote_offset, appended.wrote_bytes)
+        assert b"direct" in record
+        with open(segment.file_name, "rb") as f:  # acknowledged = in the OS page cache, seen by any reader
+            f.seek(appended.wrote_offset)
+            assert f.read(appended.wrote_bytes + 8) == record + b"\0" * 8
+        assert not segment.buffered
         assert store.consume_queue_table["TopicTest"][0].get_mapped_file_queue().buffered
     finally:
         store.shutdown()
