@@ -13,10 +13,10 @@ directory) on ephemeral loopback ports; this process opens ``--connections`` con
                                       [--window 128] [--send-executor pool|inline] [--transient-store-pool]
                                       [--py-spy FILE.svg]   # broker flame graph (FILE.txt: collapsed stacks)
 
-Each figure comes with the broker's CPU time and voluntary context switches per message (steadier than the
-rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case; ``--send-executor
-inline`` runs SEND_MESSAGE_V2 on the connection reader threads instead of the broker's send pool (to measure
-the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
+Each figure comes with the broker's CPU time (and its system part) and voluntary context switches per message
+(steadier than the rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case;
+``--send-executor inline`` runs SEND_MESSAGE_V2 on the connection reader threads instead of the broker's send
+pool (to measure the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
 ``transientStorePoolEnable``) instead of copying them into the memory-mapped segment (the default; neither
 makes a system call per append, but a broker crash loses what is still buffered).
 
@@ -83,14 +83,15 @@ def run_broker(store_dir: str, conn, send_executor: str = "pool", transient_stor
     conn.send("done")
 
 
-def broker_cpu_seconds(pid: int) -> Optional[float]:
-    """User + system CPU time of process ``pid`` (Linux /proc; None elsewhere)."""
+def broker_cpu_seconds(pid: int) -> Optional[Tuple[float, float]]:
+    """User and system CPU time of process ``pid`` (Linux /proc; None elsewhere)."""
     try:
         with open("/proc/%d/stat" % pid) as f:
             fields = f.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / ticks, int(fields[12]) / ticks
 
 
 # ---------------------------------------------------------------------------------------------- client side
@@ -273,9 +274,9 @@ def broker_context_switches(pid: int) -> Optional[int]:
     return total
 
 
-def _cpu_delta(pid: int, before: Optional[float]) -> Optional[float]:
+def _cpu_delta(pid: int, before: Optional[Tuple[float, float]]) -> Optional[Tuple[float, float]]:
     after = broker_cpu_seconds(pid)
-    return None if before is None or after is None else after - before
+    return None if before is None or after is None else (after[0] - before[0], after[1] - before[1])
 
 
 def _switches_delta(pid: int, before: Optional[int]) -> Optional[int]:
@@ -283,10 +284,12 @@ def _switches_delta(pid: int, before: Optional[int]) -> Optional[int]:
     return None if before is None or after is None else after - before
 
 
-def _cpu_note(cpu: Optional[float], count: int, switches: Optional[int] = None) -> str:
+def _cpu_note(cpu: Optional[Tuple[float, float]], count: int, switches: Optional[int] = None) -> str:
     if cpu is None or not count:
         return ""
-    note = " (broker CPU %.2f s, %.0f us/msg" % (cpu, cpu / count * 1e6)
+    total = cpu[0] + cpu[1]
+    note = " (broker CPU %.2f s, %.0f us/msg of which %.0f system" % (total, total / count * 1e6,
+                                                                       cpu[1] / count * 1e6)
     if switches is not None:
         note += ", %.1f context switches/msg" % (switches / count)
     return note + ")"

@@ -52,16 +52,17 @@ def _decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequest
     """``SendMessageRequestHeaderV2`` decoding (required fields, Java integer syntax, the same errors) followed
     by ``createSendMessageRequestHeaderV1`` (``n`` -> ``bname``), in one pass: this runs for every message sent."""
     ext = ext_fields or {}
-    for wire in _V2_REQUIRED:
-        if wire not in ext:
-            raise RemotingCommandException("the custom field <%s> is null in %s" % (wire, _V2_NAME))
+    try:  # the required fields (_V2_REQUIRED)
+        a, b, c, d, e, f, g, h = ext["a"], ext["b"], ext["c"], ext["d"], ext["e"], ext["f"], ext["g"], ext["h"]
+    except KeyError:
+        missing = next(wire for wire in _V2_REQUIRED if wire not in ext)
+        raise RemotingCommandException("the custom field <%s> is null in %s" % (missing, _V2_NAME)) from None
     get = ext.get
-    d, e, f, g, h = ext["d"], ext["e"], ext["f"], ext["g"], ext["h"]
     header = SendMessageRequestHeader.__new__(SendMessageRequestHeader)
     values = header.__dict__
-    values["producer_group"] = ext["a"]
-    values["topic"] = ext["b"]
-    values["default_topic"] = ext["c"]
+    values["producer_group"] = a
+    values["topic"] = b
+    values["default_topic"] = c
     values["default_topic_queue_nums"] = int(d) if d.isdigit() and d.isascii() else _v2_int("d", d)
     values["queue_id"] = int(e) if e.isdigit() and e.isascii() else _v2_int("e", e)
     values["sys_flag"] = int(f) if f.isdigit() and f.isascii() else _v2_int("f", f)

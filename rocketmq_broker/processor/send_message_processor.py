@@ -129,10 +129,10 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         msg_inner.properties = orig_props
         msg_inner.born_timestamp = request_header.born_timestamp
         msg_inner.born_host = _peer(ctx)
-        msg_inner.store_host = self.get_store_host()
+        msg_inner.store_host = self._store_host or self.get_store_host()
         reconsume_times = request_header.reconsume_times
         msg_inner.reconsume_times = 0 if reconsume_times is None else reconsume_times
-        orig_props[_PROPERTY_CLUSTER] = broker_controller.get_broker_config().broker_cluster_name
+        orig_props[_PROPERTY_CLUSTER] = broker_controller.broker_config.broker_cluster_name
         max_size = len(orig_props)
         wait_value = orig_props.pop(_PROPERTY_WAIT, None)
         # no need to store "WAIT": it is left out of the stored string and put back for isWaitStoreMsgOK

@@ -59,6 +59,8 @@ def _ip_str(packed: bytes) -> str:
 
 
 def _string2message_properties(properties: Optional[str]) -> Dict[str, str]:
+    """Java ``string2messageProperties``: split on ``\\x02``; an entry is kept only when its first ``\\x01``
+    leaves a non-empty name and a non-empty value (the value may contain ``\\x01``)."""
     result: Dict[str, str] = {}
     if properties:
         for segment in properties.split("\x02"):
@@ -69,6 +71,8 @@ def _string2message_properties(properties: Optional[str]) -> Dict[str, str]:
 
 
 def _message_properties2string(properties: Optional[Dict[str, Optional[str]]]) -> str:
+    """Java ``messageProperties2String``: ``name\\x01value`` joined by ``\\x02`` in dict order, no trailing
+    separator, ``None`` values skipped."""
     if not properties:
         return ""
     return "\x02".join([name + "\x01" + value for name, value in properties.items() if value is not None])
@@ -276,17 +280,10 @@ class MessageDecoder:
 
     # ------------------------------------------------------------------ properties
 
-    @staticmethod
-    def message_properties2string(properties: Optional[Dict[str, Optional[str]]]) -> str:
-        """Java ``messageProperties2String``: ``name\\x01value`` joined by ``\\x02`` in dict order, no trailing
-        separator, ``None`` values skipped."""
-        return _message_properties2string(properties)
-
-    @staticmethod
-    def string2message_properties(properties: Optional[str]) -> Dict[str, str]:
-        """Java ``string2messageProperties``: split on ``\\x02``; an entry is kept only when its first
-        ``\\x01`` leaves a non-empty name and a non-empty value (the value may contain ``\\x01``)."""
-        return _string2message_properties(properties)
+    #: Java ``messageProperties2String`` (the module function itself: it runs for every message stored)
+    message_properties2string = staticmethod(_message_properties2string)
+    #: Java ``string2messageProperties``
+    string2message_properties = staticmethod(_string2message_properties)
 
     # ------------------------------------------------------------------ batch records
 

@@ -31,6 +31,8 @@ _ENTRY = struct.Struct(">iqii")
 _INT_MAX = 0x7FFFFFFF
 #: Linux writes back the dirty pages of shared mappings on fsync
 _FSYNC_FLUSHES_MAPPINGS = sys.platform.startswith("linux")
+#: ``madvise`` advice to read the hash slots in ahead (Python >= 3.8 on platforms that have it)
+_MADV_WILLNEED = getattr(mmap, "MADV_WILLNEED", None) if hasattr(mmap.mmap, "madvise") else None
 
 
 class IndexFile:
@@ -54,6 +56,10 @@ class IndexFile:
             os.close(self._fd)
             raise
         self._entries_base = INDEX_HEADER_SIZE + hash_slot_num * _HASH_SLOT_SIZE
+        if _MADV_WILLNEED is not None:
+            # the slots are written at random: read them (holes: zero pages) into the page cache now, in one
+            # call, rather than one page fault at a time on the put path
+            self.mapped_byte_buffer.madvise(_MADV_WILLNEED, 0, self._entries_base)
         self.index_header = IndexHeader(self.mapped_byte_buffer)
         if end_phy_offset > 0:
             self.index_header.set_begin_phy_offset(end_phy_offset)
