@@ -11,10 +11,12 @@ wall-clock rates on a shared machine):
    requests back to back, so the permits are the window).
 
 The server (``--serve``, started by the benchmark in a child process on an ephemeral loopback port) answers
-code 310 with a small response and a 64-byte body on its public executor, as Java processors run, or on the
-reader thread with ``--server-executor inline``.
+code 310 with a small response and a 64-byte body on its public executor, as Java processors run; with
+``--server-executor idle`` on the reader thread when the executor is idle (``server_inline_when_idle``), with
+``--server-executor inline`` always on the reader thread.
 
-    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--server-executor public|inline] [--profile FILE]
+    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--server-executor public|idle|inline]
+                                        [--profile FILE]
 
 ``--pin`` runs both processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate
 sync latency on small virtual machines. ``--profile`` writes a cProfile of the client process.
@@ -76,7 +78,8 @@ class _CallerRuns:
 
 
 def serve(executor_kind: str) -> None:
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1",
+                                              server_inline_when_idle=executor_kind == "idle"))
     server.register_processor(SEND_MESSAGE_V2, _Responder(), _CallerRuns() if executor_kind == "inline" else None)
     server.start()
     print(server.local_listen_port(), flush=True)
@@ -188,7 +191,7 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement")
     parser.add_argument("--pin", action="store_true", help="run client and server on CPU 0")
-    parser.add_argument("--server-executor", choices=("public", "inline"), default="public")
+    parser.add_argument("--server-executor", choices=("public", "idle", "inline"), default="public")
     parser.add_argument("--profile", help="write a cProfile of the client to this file")
     args = parser.parse_args()
     if args.serve:

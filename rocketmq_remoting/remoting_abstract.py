@@ -76,6 +76,10 @@ class RemotingAbstract:
         self._house_keeping_stop = threading.Event()
         self._house_keeping: Optional[threading.Thread] = None
         self._last_overload_log = 0.0
+        #: see process_request_command; executor id -> this side's requests queued or running on it
+        self._inline_when_idle = False
+        self._executor_in_flight: Dict[int, int] = {}
+        self._in_flight_lock = threading.Lock()
 
     # ------------------------------------------------------------------ abstract (Java abstract methods)
 
@@ -157,7 +161,14 @@ class RemotingAbstract:
             self.process_request_command(channel, cmd)
 
     def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> None:
-        """Hand a request to its processor's executor; answer at once when none is registered or it refuses."""
+        """Hand a request to its processor's executor; answer at once when none is registered or it refuses.
+
+        With ``_inline_when_idle`` (the server's ``server_inline_when_idle``) the request runs on the calling
+        reader thread instead when that saves a thread hand-off without delaying other work: no further bytes are
+        buffered on the channel (pipelined requests still go to the executor), the channel is not already running
+        a request inline, and the executor has none of this server's requests queued or running. A processor
+        running inline may invoke its own channel synchronously: the reader thread then reads for it
+        (``Channel.await_response``)."""
         pair = self.processor_table.get(cmd.code) or self.default_request_processor
         opaque = cmd.opaque
         if pair is None:
@@ -172,8 +183,28 @@ class RemotingAbstract:
                               "[REJECTREQUEST]system busy, start flow control for a while", opaque)
             return
         ctx = ChannelHandlerContext(channel, cmd, self)
+        executor = pair.object2
         try:
-            executor_submitter(pair.object2)(self._run_request, processor, ctx)
+            if not self._inline_when_idle:
+                executor_submitter(executor)(self._run_request, processor, ctx)
+                return
+            key = id(executor)
+            with self._in_flight_lock:
+                count = self._executor_in_flight.get(key, 0)
+                self._executor_in_flight[key] = count + 1
+            if count or channel.more_buffered or channel.inline_busy or channel.is_tls():
+                try:
+                    executor_submitter(executor)(self._run_counted_request, key, processor, ctx)
+                except BaseException:
+                    self._request_done(key)
+                    raise
+                return
+            channel.inline_busy = True
+            try:
+                self._run_request(processor, ctx)
+            finally:
+                channel.inline_busy = False
+                self._request_done(key)
         except RuntimeError as e:  # RejectedExecutionException, or a shut down concurrent.futures executor
             now = _monotonic()
             if now - self._last_overload_log >= 10.0:
@@ -183,6 +214,16 @@ class RemotingAbstract:
             if not cmd.flag & 2:
                 self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                                   "[OVERLOAD]system busy, start flow control for a while", opaque)
+
+    def _request_done(self, key: int) -> None:
+        with self._in_flight_lock:
+            self._executor_in_flight[key] -= 1
+
+    def _run_counted_request(self, key: int, processor: NettyRequestProcessor, ctx: ChannelHandlerContext) -> None:
+        try:
+            self._run_request(processor, ctx)
+        finally:
+            self._request_done(key)
 
     def _run_request(self, processor: NettyRequestProcessor, ctx: ChannelHandlerContext) -> None:
         cmd = ctx.get_request()
@@ -342,7 +383,7 @@ class RemotingAbstract:
                 response_future.set_cause(e)
                 response_future.put_response(None)
                 log.warning("send a request command to channel <%s> failed.", channel.get_remote_addr())
-            response = response_future.wait_response(timeout_millis)
+            response = channel.await_response(response_future, timeout_millis)
             if response is None:
                 addr = channel.get_remote_addr()
                 if response_future.is_send_request_ok():
@@ -384,6 +425,8 @@ class RemotingAbstract:
         except OSError as e:
             log.warning("send a request command to channel <%s> failed: %r", channel.get_remote_addr(), e)
             self.request_fail(opaque, e)
+            return
+        channel.wake_reader()
 
     def invoke_oneway_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float) -> None:
         """Mark ``request`` one-way and send it. Waits up to ``timeout_millis`` for a one-way permit, else raises

@@ -5,7 +5,8 @@ shared by every thread; each has its own reader thread. Name-server invocations 
 chosen name server while its connection lives and otherwise rotate through the shuffled address list, trying
 each address once.
 
-Threads: one reader per connection (``NettyClientReader_<addr>``), ``ClientHouseKeepingService`` (expires
+Threads: one reader per connection (``NettyClientReader_<addr>``; a sync caller reads its own response when
+nobody else reads, see :mod:`rocketmq_remoting.netty.channel`), ``ClientHouseKeepingService`` (expires
 requests every second, closes idle connections), the callback executor ``NettyClientPublicExecutor_<n>`` (also
 the default executor of client-side processors) and, with a listener, ``NettyEventExecutor``. :meth:`shutdown`
 ends and joins all of them.
@@ -298,7 +299,7 @@ class RemotingClient(RemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr)
+        channel.start_reader("NettyClientReader_%s" % addr, leader_follower=True)
         self._fire(NettyEventType.CONNECT, channel)
 
     def close_channel(self, addr: Optional[str] = None, channel: Optional[Channel] = None) -> None:

@@ -4,7 +4,8 @@ An acceptor thread (``NettyNIOBoss_1``) accepts connections; each connection get
 own reader thread (``NettyServerReader_<ip:port>``), which first applies the TLS mode (Java's
 ``HandshakeHandler``: a first byte ``0x16`` starts a TLS handshake; ``disabled`` refuses it, ``enforcing``
 refuses plain connections) and then reads frames. Requests run on their processor's executor (default: the
-public executor ``NettyServerPublicExecutor_<n>``); responses carry the request's opaque and serialize type and
+public executor ``NettyServerPublicExecutor_<n>``), or with ``server_inline_when_idle`` on the reader thread
+when the executor is idle; responses carry the request's opaque and serialize type and
 are never sent for one-way requests. The server can also invoke its clients (``invoke_sync`` / ``invoke_async``
 / ``invoke_oneway`` on a channel), as the broker does. ``ServerHouseKeepingService`` expires requests and closes
 idle connections; a ``NettyEventExecutor`` thread feeds the optional :class:`ChannelEventListener`.
@@ -69,6 +70,7 @@ class RemotingServer(RemotingAbstract):
         self._listen_sock: Optional[socket.socket] = None
         self._wakeup: Optional[socket.socket] = None
         self._acceptor: Optional[threading.Thread] = None
+        self._inline_when_idle = config.server_inline_when_idle
         self._lifecycle_lock = threading.Lock()
         self._running = False
         self._stopped = False

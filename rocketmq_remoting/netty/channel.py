@@ -8,6 +8,14 @@ the body and header bytes are copied. Writers encode outside any lock; frames ar
 channel's write lock, so they never interleave, and concurrent writers combine: the thread holding the lock
 sends what the others queued meanwhile in one ``sendall`` (see :meth:`Channel.send_frame`).
 
+Client channels read leader/follower style (plain sockets): a sync caller that finds nobody reading reads the
+socket itself until its response arrives, dispatching every other frame as the reader thread would, then hands
+the reading role to another waiting caller (or to the reader thread when requests are pending); the reader
+thread takes the role back whenever it is free (looking every ``_READER_PARK_SECONDS``), so async responses,
+server requests and end of stream are still read while no caller waits. This saves one thread wake-up per sync
+round trip. On the server, a request run inline on the reader thread (``server_inline_when_idle``) that invokes
+its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
+
 Any I/O error, end of stream or malformed frame (negative or oversized length, undecodable header) closes the
 channel: one warning names the reason, the owner fails every request pending on the channel at once and, for
 a client, forgets the connection. The reader thread is the only one that releases the socket's descriptor, and
@@ -32,6 +40,7 @@ from rocketmq_remoting.netty.remoting_response_callback import RemotingResponseC
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
+    from rocketmq_remoting.netty.response_future import ResponseFuture
     from rocketmq_remoting.remoting_abstract import RemotingAbstract
 
 __all__ = ["Channel", "ChannelHandlerContext", "tls_handshake"]
@@ -49,10 +58,16 @@ _READ_BUFFER_KEEP = 1024 * 1024
 _POLL_SLICE = 1.0
 #: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
 _MAX_QUEUED_FRAMES = 256
+#: how often the parked reader thread of a leader/follower channel looks whether nobody reads
+_READER_PARK_SECONDS = 0.01
 
 
 class _MalformedFrame(Exception):
     """The peer sent bytes that are not a valid frame; the channel closes."""
+
+
+class _EndOfStream(Exception):
+    """The peer closed the connection."""
 
 
 def _wait_io(sock: socket.socket, writable: bool, timeout: Optional[float]) -> None:
@@ -167,6 +182,21 @@ class Channel:
         self._reader: Optional[threading.Thread] = None
         self._tls = False
         self._set_io(sock)
+        # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
+        # caller reading for itself, see ``await_response``)
+        self._buf = bytearray(_READ_BUFFER_SIZE)
+        self._view = memoryview(self._buf)
+        self._start = self._end = 0
+        self._need = 4  # bytes from ``_start`` that must be buffered before the next frame can be cut
+        self._leader_follower = False
+        self._role = threading.Lock()
+        self._followers: Deque["ResponseFuture"] = collections.deque()
+        self._reader_wake = threading.Event()
+        self._poller: Any = None
+        #: set while a frame is dispatched: more bytes follow it in the buffer
+        self.more_buffered = False
+        #: a request is running on the reader thread (``RemotingAbstract.process_request_command``)
+        self.inline_busy = False
         now = _monotonic()
         self.last_read_time = now
         self.last_write_time = now
@@ -275,6 +305,7 @@ class Channel:
             pass  # not connected any more, or already shut down: the reader sees end of stream either way
         if self._reader is None:
             self._release_socket()
+        self._reader_wake.set()
         self._remoting.channel_inactive(self)
         return True
 
@@ -288,9 +319,15 @@ class Channel:
 
     # ------------------------------------------------------------------ reader
 
-    def start_reader(self, thread_name: str, before_read: Optional[Callable[["Channel"], bool]] = None) -> None:
+    def start_reader(self, thread_name: str, before_read: Optional[Callable[["Channel"], bool]] = None,
+                     leader_follower: bool = False) -> None:
         """Start the reader thread; ``before_read(channel)`` runs on it first (the server's TLS detection) and
-        may return False to close the channel."""
+        may return False to close the channel. ``leader_follower`` (plain sockets only) lets sync callers read
+        their responses themselves (see :meth:`await_response`)."""
+        if leader_follower and not self._tls and hasattr(select, "poll"):
+            self._poller = select.poll()
+            self._poller.register(self._sock, select.POLLIN)
+            self._leader_follower = True
         self._reader = threading.Thread(target=self._run_reader, args=(before_read,), name=thread_name,
                                         daemon=True)
         self._reader.start()
@@ -313,20 +350,35 @@ class Channel:
     def _run_reader(self, before_read: Optional[Callable[["Channel"], bool]]) -> None:
         try:
             if before_read is None or before_read(self):
-                self._read_frames()
-        except _MalformedFrame as e:
+                if self._leader_follower:
+                    self._read_when_idle()
+                else:
+                    while True:
+                        self._read_once(None)
+        except Exception as e:
+            self._read_failed(e)
+        finally:
+            self.close()
+            if self._leader_follower:
+                with self._role:  # a caller still reading gives up at once: the socket is shut down
+                    self._release_socket()
+            else:
+                self._release_socket()
+
+    def _read_failed(self, e: Exception) -> None:
+        """Report why reading stopped (the caller then closes the channel)."""
+        if isinstance(e, _EndOfStream):
+            return
+        if isinstance(e, _MalformedFrame):
             if self._active:
                 log.warning("closing channel <%s>: %s", self._remote_addr, e)
-        except (OSError, ValueError) as e:
+        elif isinstance(e, (OSError, ValueError)):
             if self._active:
                 log.warning("channel <%s> failed: %r", self._remote_addr, e)
                 self._remoting.channel_exception(self, e)
-        except Exception as e:  # a bug in dispatching: report it loudly, the channel cannot be trusted any more
-            log.exception("channel <%s> reader failed", self._remote_addr)
+        else:  # a bug in dispatching: report it loudly, the channel cannot be trusted any more
+            log.error("channel <%s> reader failed", self._remote_addr, exc_info=e)
             self._remoting.channel_exception(self, e)
-        finally:
-            self.close()
-            self._release_socket()
 
     def _release_socket(self) -> None:
         with self._write_lock:
@@ -335,34 +387,42 @@ class Channel:
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
 
-    def _read_frames(self) -> None:
+    def _read_once(self, timeout: Optional[float]) -> bool:
+        """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block), then dispatch every
+        complete frame buffered. False when the wait timed out. Raises :class:`_EndOfStream`,
+        :class:`_MalformedFrame` or the I/O error. Only the holder of the reading role calls it."""
+        if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
+            return False
+        buf = self._buf
+        view = self._view
+        size = len(buf)
+        start = self._start
+        end = self._end
+        need = self._need
+        if start + need > size:
+            # the pending frame does not fit behind ``start``: move it to the front, growing the buffer
+            pending = end - start
+            if need > size:
+                new_size = max(need, size * 2)
+                new_buf = bytearray(new_size)
+                new_buf[:pending] = view[start:end]
+                buf, view, size = new_buf, memoryview(new_buf), new_size
+                self._buf, self._view = buf, view
+            else:
+                buf[:pending] = bytes(view[start:end])
+            start, end = 0, pending
+            self._start, self._end = start, end
+        n = self._recv_into(view[end:])
+        if not n:
+            raise _EndOfStream()
+        end += n
+        self._end = end
+        self.last_read_time = _monotonic()
         max_length = self._frame_max_length - 4
         dispatch = self._remoting.process_message_received
         decode = RemotingCommand.decode
         unpack_from = _INT.unpack_from
-        recv_into = self._recv_into
-        buf = bytearray(_READ_BUFFER_SIZE)
-        view = memoryview(buf)
-        size = len(buf)
-        start = end = 0
-        need = 4  # bytes from ``start`` that must be buffered before the next frame can be cut
-        while True:
-            if start + need > size:
-                # the pending frame does not fit behind ``start``: move it to the front, growing the buffer
-                pending = end - start
-                if need > size:
-                    new_size = max(need, size * 2)
-                    new_buf = bytearray(new_size)
-                    new_buf[:pending] = view[start:end]
-                    buf, view, size = new_buf, memoryview(new_buf), new_size
-                else:
-                    buf[:pending] = bytes(view[start:end])
-                start, end = 0, pending
-            n = recv_into(view[end:])
-            if not n:
-                return
-            end += n
-            self.last_read_time = _monotonic()
+        try:
             while True:
                 avail = end - start
                 if avail < 4:
@@ -380,13 +440,141 @@ class Channel:
                 except RemotingCommandException as e:
                     raise _MalformedFrame("undecodable frame: %s" % e) from None
                 start = frame_end
+                self._start = start
+                self.more_buffered = start != end
                 dispatch(self, cmd)
-            if start == end:
-                start = end = 0
-                if size > _READ_BUFFER_KEEP:
-                    buf = bytearray(_READ_BUFFER_SIZE)
-                    view = memoryview(buf)
-                    size = len(buf)
+                # the dispatch may have read more itself (``_read_nested``): continue from the current state
+                buf, view, start, end = self._buf, self._view, self._start, self._end
+        finally:
+            self._start, self._end, self._need = start, end, need
+        if start == end:
+            self._start = self._end = 0
+            if len(buf) > _READ_BUFFER_KEEP:
+                self._buf = bytearray(_READ_BUFFER_SIZE)
+                self._view = memoryview(self._buf)
+        return True
+
+    # ------------------------------------------------------------------ leader/follower reading (client side)
+
+    def _read_when_idle(self) -> None:
+        """The reader thread of a leader/follower channel: read while no sync caller wants to; give the role up
+        after a batch when one waits, and look again every ``_READER_PARK_SECONDS`` (or when woken)."""
+        role = self._role
+        followers = self._followers
+        wake = self._reader_wake
+        while self._active:
+            if role.acquire(False):
+                try:
+                    while self._active:
+                        self._read_once(None)
+                        if followers:
+                            break
+                finally:
+                    role.release()
+                self._hand_off_role()
+            wake.wait(_READER_PARK_SECONDS)
+            wake.clear()
+
+    def _hand_off_role(self) -> bool:
+        """After releasing the role: wake a sync caller still waiting so that it reads. True if one was woken."""
+        followers = self._followers
+        while followers:
+            try:
+                follower = followers.popleft()
+            except IndexError:
+                return False
+            if not follower.is_done():
+                follower.wake_waiter()
+                return True
+        return False
+
+    def wake_reader(self) -> None:
+        """Make sure somebody reads soon (after an async request): wake the reader thread if the role is free."""
+        if self._leader_follower and not self._role.locked():
+            self._reader_wake.set()
+
+    def await_response(self, response_future: "ResponseFuture", timeout_millis: float
+                       ) -> Optional[RemotingCommand]:
+        """Wait for the response of the sync request ``response_future`` (already sent), at most
+        ``timeout_millis``; the response, or None (failed or timed out).
+
+        Leader/follower: when nobody reads the socket, the caller reads it itself (dispatching every frame it
+        gets, as the reader thread would) until its response arrives, then hands the role to another waiting
+        caller, or to the reader thread when requests are pending; this saves the thread wake-up per response.
+        Waiting callers are woken by their response or to take the role."""
+        if not self._leader_follower:
+            if self.inline_busy and self._reader is threading.current_thread():
+                self._read_nested(response_future, _monotonic() + timeout_millis / 1000.0)
+                return response_future.get_response_command()
+            return response_future.wait_response(timeout_millis)
+        deadline = _monotonic() + timeout_millis / 1000.0
+        role = self._role
+        followers = self._followers
+        registered = False
+        try:
+            while not response_future.is_done():
+                if not registered:
+                    followers.append(response_future)  # before trying the role: see _lead's hand-off
+                    registered = True
+                if role.acquire(False):
+                    registered = False
+                    try:
+                        followers.remove(response_future)
+                    except ValueError:
+                        pass
+                    self._lead(response_future, deadline)
+                    if not response_future.is_done() and not self._active:
+                        response_future.wait_response((deadline - _monotonic()) * 1000.0)  # being failed now
+                    break
+                remaining = deadline - _monotonic()
+                if remaining <= 0:
+                    break
+                response_future.await_wakeup(remaining)
+                if response_future not in followers:
+                    registered = False  # taken off the list to be given the role
+        finally:
+            if registered:
+                try:
+                    followers.remove(response_future)
+                except ValueError:
+                    pass
+            if followers and not role.locked():
+                self._hand_off_role()  # the role may have been offered to us after our response arrived
+        return response_future.get_response_command()
+
+    def _read_nested(self, response_future: "ResponseFuture", deadline: float) -> None:
+        """On the reader thread, inside the dispatch of a request running inline that invokes this channel
+        synchronously: read (further requests go to their executors) until the response arrives, the deadline
+        passes or the channel fails."""
+        if self._poller is None:
+            self._poller = select.poll()
+            self._poller.register(self._sock, select.POLLIN)
+        try:
+            while self._active and not response_future.is_done():
+                remaining = deadline - _monotonic()
+                if remaining <= 0:
+                    return
+                self._read_once(remaining)
+        except Exception as e:
+            self._read_failed(e)
+            self.close()
+
+    def _lead(self, response_future: "ResponseFuture", deadline: float) -> None:
+        """Holding the role: read until ``response_future`` is done, ``deadline`` passes or the channel fails,
+        then give the role up."""
+        try:
+            while self._active and not response_future.is_done():
+                remaining = deadline - _monotonic()
+                if remaining <= 0:
+                    break
+                self._read_once(remaining)
+        except Exception as e:
+            self._read_failed(e)
+            self.close()
+        finally:
+            self._role.release()
+            if not self._hand_off_role() and (self._remoting.response_table or not self._active):
+                self._reader_wake.set()
 
     def __repr__(self) -> str:
         return "[id: 0x%08x, L:%s - R:%s%s]" % (

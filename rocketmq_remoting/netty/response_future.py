@@ -22,12 +22,14 @@ class ResponseFuture:
 
     A sync caller blocks in :meth:`wait_response` on a plain lock (the cheapest wake-up CPython offers, Java's
     ``CountDownLatch(1)``); an async request carries its :class:`InvokeCallback`, run at most once, and the
-    permit that :meth:`release` returns at most once.
+    permit that :meth:`release` returns at most once. A sync caller that may be asked to take over reading its
+    channel (see :meth:`Channel.await_response`) waits with :meth:`await_wakeup` instead, and is asked with
+    :meth:`wake_waiter`.
     """
 
     __slots__ = ("_opaque", "_process_channel", "_timeout_millis", "_invoke_callback", "_begin_timestamp",
                  "_deadline", "_latch", "_once", "_callback_once", "_response_command", "_send_request_ok",
-                 "_cause")
+                 "_cause", "_done")
 
     def __init__(self, channel: Optional["Channel"], opaque: int, timeout_millis: int,
                  invoke_callback: Optional["InvokeCallback"] = None,
@@ -42,6 +44,7 @@ class ResponseFuture:
         self._response_command: Optional["RemotingCommand"] = None
         self._send_request_ok = True
         self._cause: Optional[BaseException] = None
+        self._done = False
         if invoke_callback is None:
             self._latch = allocate_lock()
             self._latch.acquire()
@@ -79,12 +82,26 @@ class ResponseFuture:
     def put_response(self, response_command: Optional["RemotingCommand"]) -> None:
         """Set the outcome (None for a failure) and wake the waiter."""
         self._response_command = response_command
+        self._done = True
+        self.wake_waiter()
+
+    def is_done(self) -> bool:
+        """True once :meth:`put_response` was called."""
+        return self._done
+
+    def await_wakeup(self, timeout_seconds: float) -> None:
+        """Block until :meth:`put_response` or :meth:`wake_waiter` is called (also when that happened before the
+        last wake-up was consumed), at most ``timeout_seconds``."""
+        self._latch.acquire(True, max(0.0, timeout_seconds))  # type: ignore[union-attr]
+
+    def wake_waiter(self) -> None:
+        """Wake the thread blocked in :meth:`wait_response` or :meth:`await_wakeup`."""
         latch = self._latch
         if latch is not None:
             try:
                 latch.release()
             except RuntimeError:
-                pass  # already released: the outcome was put before and the waiter is awake
+                pass  # already released: the waiter is awake, or will not block
 
     def get_begin_timestamp(self) -> int:
         """Creation time in epoch milliseconds."""

@@ -122,9 +122,13 @@ def test_reset_offset_by_time_through_the_online_client(cli, embedded_cluster, o
                                "timestamp(string)[0], timestamp(long)[0]" % (GROUP, TOPIC))
     assert result.lines[1].split() == ["#brokerName", "#queueId", "#offset"]
     assert [line.split() for line in result.lines[2:]] == [["broker-a", "0", "0"], ["broker-a", "1", "0"]]
-    # the broker passed the reset to the client: it pauses, waits 10 s (as Java), moves its offsets back and
-    # consumes the four messages again
-    wait_until(lambda: online.consumer.get_default_mq_push_consumer_impl().is_pause())
+    # the broker passed the reset to the client: it pauses, waits 10 s (as Java), moves its offsets back, drops
+    # its queues and resumes; the next rebalance (every 20 s; triggered here rather than waited for) takes the
+    # queues again and the four messages are consumed again
+    impl = online.consumer.get_default_mq_push_consumer_impl()
+    wait_until(impl.is_pause)
+    wait_until(lambda: not impl.is_pause(), timeout=30)
+    impl.get_mq_client_factory().rebalance_immediately()
     wait_until(lambda: online.count() == 8, timeout=30)
 
 

@@ -1,0 +1,234 @@
+"""Fewer thread hand-offs: leader/follower reading on client channels (sync callers read their own responses when
+nobody else reads, hand the role over, give it up on timeout or close, and still dispatch everything else they
+read), and the server's optional inline run of a request on its reader thread (``server_inline_when_idle``)."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from remoting_testing import (  # noqa: F401 - fixtures
+    HOLD, SILENT, EchoProcessor, HoldingProcessor, RecordingCallback, RecordingProcessor, SilentProcessor, address,
+    client, request, server, server_config, start_server, wait_until)
+from rocketmq_remoting.exception import RemotingSendRequestException, RemotingTimeoutException
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.remoting_client import RemotingClient
+
+NOTIFY = 40
+NOTIFY_THEN_ECHO = 82
+
+
+class ThreadRecordingClient(RemotingClient):
+    """Records which thread dispatched each response."""
+
+    def __init__(self, config: NettyClientConfig) -> None:
+        super().__init__(config)
+        self.dispatchers = []
+
+    def process_response_command(self, channel, cmd):
+        self.dispatchers.append(threading.current_thread().name)
+        super().process_response_command(channel, cmd)
+
+
+@pytest.fixture
+def recording_client():
+    with ThreadRecordingClient(NettyClientConfig(client_close_socket_if_timeout=False)) as cli:
+        yield cli
+
+
+def test_sequential_sync_caller_reads_its_own_responses(server, recording_client):
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    del recording_client.dispatchers[:]
+    for i in range(50):
+        assert recording_client.invoke_sync(addr, request(body=b"%d" % i), 3000).body == b"%d" % i
+    me = threading.current_thread().name
+    assert len(recording_client.dispatchers) == 50
+    assert recording_client.dispatchers.count(me) >= 25, recording_client.dispatchers
+
+
+def test_many_sync_callers_on_one_channel_get_their_own_responses(server, recording_client):
+    addr = address(server)
+    errors = []
+
+    def call(thread_index: int) -> None:
+        try:
+            for i in range(100):
+                body = b"%d-%d" % (thread_index, i)
+                assert recording_client.invoke_sync(addr, request(body=body), 10000).body == body
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=call, args=(t,)) for t in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors
+    assert len(recording_client.dispatchers) == 800
+    callers = {t.name for t in threads}
+    assert sum(1 for name in recording_client.dispatchers if name in callers) > 0
+
+
+def test_leading_caller_that_times_out_gives_the_role_back(server, recording_client):
+    server.register_processor(SILENT, SilentProcessor())
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    begin = time.monotonic()
+    with pytest.raises(RemotingTimeoutException):
+        recording_client.invoke_sync(addr, request(SILENT), 200)
+    assert 0.15 <= time.monotonic() - begin < 3.0
+    assert recording_client.channel_tables[addr].is_ok()
+    assert recording_client.invoke_sync(addr, request(body=b"after"), 3000).body == b"after"
+    callback = RecordingCallback()
+    recording_client.invoke_async(addr, request(body=b"async"), 3000, callback)
+    assert callback.wait(1)[0].get_response_command().body == b"async"
+
+
+def test_timed_out_follower_leaves_while_another_caller_leads(server, recording_client):
+    holder = HoldingProcessor()
+    server.register_processor(HOLD, holder)
+    server.register_processor(SILENT, SilentProcessor())
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    outcome = []
+
+    def lead() -> None:
+        outcome.append(recording_client.invoke_sync(addr, request(HOLD, b"held"), 10000))
+
+    leader = threading.Thread(target=lead)
+    leader.start()
+    wait_until(lambda: holder.count() == 1)
+    with pytest.raises(RemotingTimeoutException):
+        recording_client.invoke_sync(addr, request(SILENT), 200)
+    ctx = holder.contexts[0]
+    response = RemotingCommand.create_response_command(0, "released")
+    response.body = ctx.get_request().body
+    ctx.write_response(response)
+    leader.join(10)
+    assert outcome and outcome[0].body == b"held"
+    assert recording_client.invoke_sync(addr, request(body=b"next"), 3000).body == b"next"
+
+
+def test_leading_caller_dispatches_server_requests_it_reads(server, recording_client):
+    class NotifyThenEcho(EchoProcessor):
+        def process_request(self, ctx, req):
+            server.invoke_oneway(ctx.channel(), RemotingCommand.create_request_command(NOTIFY, None, b"n"), 3000)
+            return super().process_request(ctx, req)
+
+    server.register_processor(NOTIFY_THEN_ECHO, NotifyThenEcho())
+    client_side = RecordingProcessor()
+    recording_client.register_processor(NOTIFY, client_side)
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    for i in range(20):
+        assert recording_client.invoke_sync(addr, request(NOTIFY_THEN_ECHO, b"%d" % i), 3000).body == b"%d" % i
+    wait_until(lambda: len(client_side.requests) == 20)
+    assert all(r.is_oneway_rpc() and r.body == b"n" for r in client_side.requests)
+
+
+def test_closing_the_channel_fails_the_leading_caller_at_once(server, recording_client):
+    holder = HoldingProcessor()
+    server.register_processor(HOLD, holder)
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    errors = []
+
+    def lead() -> None:
+        try:
+            recording_client.invoke_sync(addr, request(HOLD), 20000)
+        except Exception as e:  # checked below
+            errors.append(e)
+
+    leader = threading.Thread(target=lead)
+    leader.start()
+    wait_until(lambda: holder.count() == 1)
+    begin = time.monotonic()
+    recording_client.close_channel(addr)
+    leader.join(10)
+    assert time.monotonic() - begin < 5.0
+    assert len(errors) == 1 and isinstance(errors[0], RemotingSendRequestException)
+    assert recording_client.invoke_sync(addr, request(body=b"reconnected"), 3000).body == b"reconnected"
+
+
+def test_shutdown_ends_the_reader_after_callers_read(server):
+    addr = address(server)
+    cli = RemotingClient(NettyClientConfig())
+    cli.start()
+    for _ in range(5):
+        cli.invoke_sync(addr, request(), 3000)
+    channel = cli.channel_tables[addr].get_channel()
+    cli.shutdown()
+    assert not channel.is_active()
+    assert not any(t.name.startswith("NettyClientReader_") and t.is_alive() for t in threading.enumerate())
+
+
+# ---------------------------------------------------------------------------------------------- server inline
+
+
+@pytest.fixture
+def inline_server():
+    srv = start_server(server_config(server_inline_when_idle=True))
+    yield srv
+    srv.shutdown()
+
+
+class ThreadNameProcessor(NettyRequestProcessor):
+    """Answers with the name of the thread it ran on."""
+
+    def process_request(self, ctx, req):
+        return RemotingCommand.create_response_command(0, threading.current_thread().name)
+
+
+def test_idle_server_runs_a_lone_request_on_the_reader_thread(inline_server, client):
+    inline_server.register_processor(83, ThreadNameProcessor())
+    remark = client.invoke_sync(address(inline_server), request(83), 3000).remark
+    assert remark.startswith("NettyServerReader_"), remark
+
+
+def test_server_runs_requests_on_the_executor_by_default(server, client):
+    server.register_processor(83, ThreadNameProcessor())
+    remark = client.invoke_sync(address(server), request(83), 3000).remark
+    assert remark.startswith("NettyServerPublicExecutor_"), remark
+
+
+def test_busy_executor_gets_the_next_request_instead_of_the_reader(inline_server):
+    gate = threading.Event()
+    started = threading.Event()
+
+    class Blocking(ThreadNameProcessor):
+        def process_request(self, ctx, req):
+            started.set()
+            gate.wait(10)
+            return super().process_request(ctx, req)
+
+    inline_server.register_processor(84, Blocking())
+    inline_server.register_processor(83, ThreadNameProcessor())
+    addr = address(inline_server)
+    with RemotingClient(NettyClientConfig()) as first, RemotingClient(NettyClientConfig()) as second:
+        callback = RecordingCallback()
+        first.invoke_async(addr, request(84), 10000, callback)
+        assert started.wait(5)
+        # same (public) executor, busy with the blocked request: this one goes to the executor
+        remark = second.invoke_sync(addr, request(83), 3000).remark
+        assert remark.startswith("NettyServerPublicExecutor_"), remark
+        gate.set()
+        assert callback.wait(1)[0].get_response_command().remark.startswith("NettyServerReader_")
+
+
+def test_inline_processor_may_invoke_its_own_channel_synchronously(inline_server):
+    class AskTheClient(NettyRequestProcessor):
+        def process_request(self, ctx, req):
+            answer = inline_server.invoke_sync(ctx.channel(), RemotingCommand.create_request_command(NOTIFY), 3000)
+            return RemotingCommand.create_response_command(0, "client said " + answer.remark)
+
+    inline_server.register_processor(85, AskTheClient())
+    with RemotingClient(NettyClientConfig()) as cli:
+        cli.register_processor(NOTIFY, RecordingProcessor())
+        for _ in range(3):
+            begin = time.monotonic()
+            assert cli.invoke_sync(address(inline_server), request(85), 5000).remark == "client said recorded"
+            assert time.monotonic() - begin < 2.5
