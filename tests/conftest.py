@@ -3,10 +3,18 @@
 ``embedded_cluster``: a started NameServer + broker-a on loopback, store in tmp_path; options come from
 ``@pytest.mark.embedded_cluster(brokers=2, broker_config={...}, ...)`` (the keyword arguments of
 :class:`rocketmq_broker.embedded_cluster.EmbeddedCluster`).
+
+``wait_until(predicate, timeout=10.0, message="...")``: re-check ``predicate`` every 20 ms until it holds; fail
+at the deadline (for state that has no event to wait on).
+
+``closing(client)``: registers a started producer or consumer to be shut down after the test (in reverse order)
+and returns it.
 """
 from __future__ import annotations
 
-from typing import Iterator
+import threading
+import time
+from typing import Any, Callable, Iterator, List
 
 import pytest
 
@@ -26,3 +34,30 @@ def embedded_cluster(request: pytest.FixtureRequest, tmp_path) -> Iterator[Embed
         yield cluster
     finally:
         cluster.shutdown()
+
+
+@pytest.fixture
+def wait_until() -> Callable[..., None]:
+    pause = threading.Event()
+
+    def wait(predicate: Callable[[], Any], timeout: float = 10.0, message: str = "condition") -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                pytest.fail("timed out after %.1f s waiting for %s" % (timeout, message))
+            pause.wait(0.02)
+
+    return wait
+
+
+@pytest.fixture
+def closing() -> Iterator[Callable[[Any], Any]]:
+    clients: List[Any] = []
+
+    def register(client: Any) -> Any:
+        clients.append(client)
+        return client
+
+    yield register
+    for client in reversed(clients):
+        client.shutdown()

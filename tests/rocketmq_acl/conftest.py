@@ -4,12 +4,10 @@
 ``acl_file.write_text``). ``acl_cluster``: a started EmbeddedCluster whose broker has ``acl_enable`` on that file
 and topics AclTopic / SubOnlyTopic (4 queues each); ``start_acl_cluster(**broker_config)`` starts one with
 more broker settings. ``raw_client(hook=None)``: a started RemotingClient with
-the hook registered. ``wait_until(predicate, timeout=10.0, message=...)``: wait for a condition with a deadline.
+the hook registered. ``wait_until`` comes from ``tests/conftest.py``.
 """
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any, Callable, Iterator, List, Optional
 
 import pytest
@@ -19,20 +17,6 @@ from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
-
-
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    pause = threading.Event()
-
-    def wait(predicate: Callable[[], Any], timeout: float = 10.0, message: str = "condition") -> None:
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
-                pytest.fail("timed out after %.1f s waiting for %s" % (timeout, message))
-            pause.wait(0.02)
-
-    return wait
 
 
 @pytest.fixture

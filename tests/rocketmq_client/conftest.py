@@ -4,8 +4,8 @@
 
 ``client_config``: a :class:`ClientConfig` pointing at the cluster, with a unique instance name and short
 intervals. ``client_instance``: a factory of started :class:`MQClientInstance` objects from ``MQClientManager``,
-all shut down (with their test producers/consumers unregistered) after the test. ``wait_until``: wait for a
-condition with a deadline.
+all shut down (with their test producers/consumers unregistered) after the test. ``wait_until`` comes from
+``tests/conftest.py``.
 """
 from __future__ import annotations
 
@@ -76,20 +76,6 @@ def client_instance() -> Iterator[Callable[..., MQClientInstance]]:
         MQClientManager.get_instance().remove_client_factory(instance.get_client_id())
 
 
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    """``wait_until(predicate, timeout=10.0, message="...")``: re-check ``predicate`` every 20 ms until it holds;
-    fail at the deadline."""
-    pause = threading.Event()
-
-    def wait(predicate: Callable[[], bool], timeout: float = 10.0, message: str = "condition") -> None:
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
-                pytest.fail("timed out after %.1f s waiting for %s" % (timeout, message))
-            pause.wait(0.02)
-
-    return wait
 
 
 class RecordingProducer(MQProducerInner):

@@ -2,14 +2,13 @@
 
 ``cli``: ``cli(*argv)`` runs :func:`rocketmq_tools.cli.main` in this process and returns a :class:`CliResult`
 (exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's name server.
-``wait_until``: wait for a condition with a deadline. ``body_dir``: the temporary directory queryMsgById writes
+``wait_until`` comes from ``tests/conftest.py``. ``body_dir``: the temporary directory queryMsgById writes
 message bodies to is ``tmp_path``.
 """
 from __future__ import annotations
 
 import tempfile
-import time
-from typing import Callable, List, NamedTuple
+from typing import List, NamedTuple
 
 import pytest
 
@@ -52,14 +51,3 @@ def body_dir(tmp_path, monkeypatch) -> str:
     return str(tmp_path)
 
 
-def _wait_until(condition: Callable[[], object], timeout: float = 10.0, interval: float = 0.02) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met within %.1f s" % timeout)
-        time.sleep(interval)
-
-
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    return _wait_until
