@@ -419,7 +419,7 @@ class DefaultMessageStore(Bean):
         return self.commit_log.lock_time_mills()
 
     def is_transient_store_pool_deficient(self) -> bool:
-        """Java ``isTransientStorePoolDeficient``: there is no transient store pool."""
+        """Java ``isTransientStorePoolDeficient``: never (write buffers are not drawn from a bounded pool here)."""
         return False
 
     def get_message(self, group: str, topic: str, queue_id: int, offset: int, max_msg_nums: int,
