@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import re
 import time
+import types
 
+from rocketmq_tools.command import support
 from rocketmq_tools.command.support import Progress
 from rocketmq_tools.example.benchmark.stats_reporter import StatsReporter, percentile
 
@@ -70,13 +72,11 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_live_lines_on_a_terminal_and_plain_lines_elsewhere():
+def test_live_lines_on_a_terminal_and_plain_lines_elsewhere(wait_until, monkeypatch):
     tty = _Terminal()
     reporter = StatsReporter(iter(["a", "b", "c"]).__next__, tty, interval=0.01)
     reporter.start()
-    deadline = time.monotonic() + 5
-    while len(reporter.lines) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: len(reporter.lines) >= 3, timeout=5)
     reporter.shutdown()
     assert tty.getvalue() == "\r\x1b[Ka\r\x1b[Kb\r\x1b[Kc\n"
 
@@ -85,10 +85,13 @@ def test_live_lines_on_a_terminal_and_plain_lines_elsewhere():
     progress.update(4)
     progress.finish()
     assert plain.getvalue().startswith("Sending: 4/10 (40%) ")
+    now = [1000.0]  # Progress's clock, moved by hand
+    monkeypatch.setattr(support, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
     live = _Terminal()
     progress = Progress("Receiving", None, live)
-    time.sleep(0.11)
+    now[0] += 0.11
     progress.update(7)
+    now[0] += 0.05
     progress.update(8)                                          # within 0.1 s of the last: not drawn
     progress.finish()
     assert live.getvalue().startswith("\r\x1b[KReceiving: 7 ") and live.getvalue().endswith("\r\x1b[K")
