@@ -20,6 +20,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
+from store_reading import stored_messages
 
 NS = "ns1"
 _names = itertools.count()
@@ -36,15 +37,7 @@ def create_topic(cluster: EmbeddedCluster, topic: str, queues: int = 4) -> None:
 
 
 def stored(cluster: EmbeddedCluster, topic: str) -> List[Any]:
-    store = cluster.broker_controller.get_message_store()
-    found = []
-    for queue_id in range(16):
-        if store.get_consume_queue(topic, queue_id) is None:
-            continue
-        for offset in range(store.get_min_offset_in_queue(topic, queue_id),
-                            store.get_max_offset_in_queue(topic, queue_id)):
-            found.append(store.look_message_by_offset(store.get_commit_log_offset_in_queue(topic, queue_id, offset)))
-    return found
+    return stored_messages(cluster.broker_controller, topic)
 
 
 def ns_producer(cluster: EmbeddedCluster, closing, **kwargs: Any) -> DefaultMQProducer:

@@ -11,11 +11,11 @@ from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_common.message.message import Message
-from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_abstract import Pair
+from store_reading import stored_messages
 
 __all__ = ["wait_for", "RecordingSendCallback", "RecordingRequestCallback", "stored_messages",
            "BrokerInterceptor", "push_to_client"]
@@ -77,23 +77,6 @@ class RecordingRequestCallback(RequestCallback):
     def on_exception(self, e: BaseException) -> None:
         self.errors.append(e)
         self.done.set()
-
-
-def stored_messages(controller: BrokerController, topic: str) -> List[MessageExt]:
-    """Every message of ``topic`` in the broker's store, as stored (compressed bodies stay compressed), in queue
-    then offset order."""
-    store = controller.get_message_store()
-    found: List[MessageExt] = []
-    for queue_id in range(64):
-        if store.get_consume_queue(topic, queue_id) is None:
-            continue
-        for offset in range(store.get_min_offset_in_queue(topic, queue_id),
-                            store.get_max_offset_in_queue(topic, queue_id)):
-            phy = store.get_commit_log_offset_in_queue(topic, queue_id, offset)
-            msg = store.look_message_by_offset(phy)
-            assert msg is not None
-            found.append(msg)
-    return found
 
 
 class _InterceptingProcessor(NettyRequestProcessor):

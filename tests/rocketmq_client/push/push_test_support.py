@@ -11,6 +11,7 @@ from rocketmq_client.consumer.listener.consume_concurrently_status import Consum
 from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrderlyStatus
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic_config import TopicConfig
+from store_reading import stored_messages
 
 #: name prefixes of every thread a client (consumer, its instance and inner producer) starts
 CLIENT_THREAD_PREFIXES = ("ConsumeMessageThread_", "ConsumeMessageScheduledThread_", "CleanExpireMsgScheduledThread_",
@@ -86,21 +87,6 @@ def create_topic(controller: BrokerController, topic: str, queues: int = 8, orde
     config.set_order(order)
     controller.get_topic_config_manager().update_topic_config(config)
     controller.register_broker_all(True, False, True)
-
-
-def stored_messages(controller: BrokerController, topic: str) -> List[MessageExt]:
-    """Every message of ``topic`` in the broker's store, in queue then offset order."""
-    store = controller.get_message_store()
-    found: List[MessageExt] = []
-    for queue_id in range(64):
-        if store.get_consume_queue(topic, queue_id) is None:
-            continue
-        for offset in range(store.get_min_offset_in_queue(topic, queue_id),
-                            store.get_max_offset_in_queue(topic, queue_id)):
-            msg = store.look_message_by_offset(store.get_commit_log_offset_in_queue(topic, queue_id, offset))
-            assert msg is not None
-            found.append(msg)
-    return found
 
 
 def consumer_offsets(controller: BrokerController, group: str, topic: str) -> Dict[int, int]:

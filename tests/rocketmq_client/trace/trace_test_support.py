@@ -11,6 +11,7 @@ from rocketmq_client.trace.trace_context import TraceContext
 from rocketmq_client.trace.trace_data_encoder import TraceDataEncoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic_config import TopicConfig
+from store_reading import stored_messages
 
 __all__ = ["create_topic", "stored_messages", "trace_records", "trace_threads_alive"]
 
@@ -19,21 +20,6 @@ def create_topic(controller: BrokerController, topic: str, queues: int = 4) -> N
     """Create ``topic`` with ``queues`` read/write queues on ``controller`` and register it with the NameServer."""
     controller.get_topic_config_manager().update_topic_config(TopicConfig(topic, queues, queues, 6))
     controller.register_broker_all(True, False, True)
-
-
-def stored_messages(controller: BrokerController, topic: str) -> List[MessageExt]:
-    """Every message of ``topic`` in the broker's store, in queue then offset order."""
-    store = controller.get_message_store()
-    found: List[MessageExt] = []
-    for queue_id in range(16):
-        if store.get_consume_queue(topic, queue_id) is None:
-            continue
-        for offset in range(store.get_min_offset_in_queue(topic, queue_id),
-                            store.get_max_offset_in_queue(topic, queue_id)):
-            msg = store.look_message_by_offset(store.get_commit_log_offset_in_queue(topic, queue_id, offset))
-            assert msg is not None
-            found.append(msg)
-    return found
 
 
 def trace_records(controller: BrokerController, topic: str) -> List[Tuple[MessageExt, TraceContext]]:
