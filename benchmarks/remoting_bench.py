@@ -16,10 +16,12 @@ code 310 with a small response and a 64-byte body on its public executor, as Jav
 ``--server-executor inline`` always on the reader thread.
 
     python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--server-executor public|idle|inline]
-                                        [--profile FILE]
+                                        [--busy-poll MICROS] [--profile FILE]
 
-``--pin`` runs both processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate
-sync latency on small virtual machines. ``--profile`` writes a cProfile of the client process.
+``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (the server only polls after
+running a request inline, so it needs ``--server-executor idle``). ``--pin`` runs both processes on CPU 0 (Linux):
+a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small virtual machines.
+``--profile`` writes a cProfile of the client process.
 Targets: codec >= 50,000 ops/s per serialization; sync >= 8,000/s; async (1,000 in flight) >= 25,000/s.
 """
 from __future__ import annotations
@@ -77,9 +79,10 @@ class _CallerRuns:
         fn(*args)
 
 
-def serve(executor_kind: str) -> None:
+def serve(executor_kind: str, busy_poll_micros: int) -> None:
     server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1",
-                                              server_inline_when_idle=executor_kind == "idle"))
+                                              server_inline_when_idle=executor_kind == "idle",
+                                              server_busy_poll_micros=busy_poll_micros))
     server.register_processor(SEND_MESSAGE_V2, _Responder(), _CallerRuns() if executor_kind == "inline" else None)
     server.start()
     print(server.local_listen_port(), flush=True)
@@ -192,10 +195,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement")
     parser.add_argument("--pin", action="store_true", help="run client and server on CPU 0")
     parser.add_argument("--server-executor", choices=("public", "idle", "inline"), default="public")
+    parser.add_argument("--busy-poll", type=int, default=0, metavar="MICROS",
+                        help="client and server busy polling (the server's needs --server-executor idle)")
     parser.add_argument("--profile", help="write a cProfile of the client to this file")
     args = parser.parse_args()
     if args.serve:
-        serve(args.server_executor)
+        serve(args.server_executor, args.busy_poll)
         return
     if args.pin:
         os.sched_setaffinity(0, {0})
@@ -205,11 +210,12 @@ def main() -> None:
         print("codec %-8s build+encode+decode+header %6.0f ops/s" % (
             serialize_type.name, bench_codec(serialize_type, args.seconds / 2, True)), flush=True)
     child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", "--server-executor",
-                              args.server_executor], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                              args.server_executor, "--busy-poll", str(args.busy_poll)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     profiler = None
     try:
         addr = "127.0.0.1:%d" % int(child.stdout.readline())  # type: ignore[union-attr]
-        config = NettyClientConfig(client_async_semaphore_value=WINDOW)
+        config = NettyClientConfig(client_async_semaphore_value=WINDOW, client_busy_poll_micros=args.busy_poll)
         with RemotingClient(config) as client:
             client.invoke_sync(addr, make_request(), 3000)  # connect
             bench_sync(client, addr, 1.0, child.pid)  # warm up: the first second after start-up is always slower

@@ -79,6 +79,7 @@ class RemotingAbstract:
         #: see process_request_command; executor id -> this side's requests queued or running on it
         self._inline_when_idle = False
         self._executor_in_flight: Dict[int, int] = {}
+        self._in_flight_total = 0  # the sum of _executor_in_flight
         self._in_flight_lock = threading.Lock()
 
     # ------------------------------------------------------------------ abstract (Java abstract methods)
@@ -192,7 +193,9 @@ class RemotingAbstract:
             with self._in_flight_lock:
                 count = self._executor_in_flight.get(key, 0)
                 self._executor_in_flight[key] = count + 1
+                self._in_flight_total += 1
             if count or channel.more_buffered or channel.inline_busy or channel.is_tls():
+                channel.spin_next_read = False
                 try:
                     executor_submitter(executor)(self._run_counted_request, key, processor, ctx)
                 except BaseException:
@@ -204,7 +207,8 @@ class RemotingAbstract:
                 self._run_request(processor, ctx)
             finally:
                 channel.inline_busy = False
-                self._request_done(key)
+                # the next request of a ping-pong peer is worth busy-polling for, unless executors are busy
+                channel.spin_next_read = self._request_done(key) == 0
         except RuntimeError as e:  # RejectedExecutionException, or a shut down concurrent.futures executor
             now = _monotonic()
             if now - self._last_overload_log >= 10.0:
@@ -215,9 +219,12 @@ class RemotingAbstract:
                 self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                                   "[OVERLOAD]system busy, start flow control for a while", opaque)
 
-    def _request_done(self, key: int) -> None:
+    def _request_done(self, key: int) -> int:
+        """Count a request of executor ``key`` as finished; the number of requests still queued or running."""
         with self._in_flight_lock:
             self._executor_in_flight[key] -= 1
+            self._in_flight_total -= 1
+            return self._in_flight_total
 
     def _run_counted_request(self, key: int, processor: NettyRequestProcessor, ctx: ChannelHandlerContext) -> None:
         try:

@@ -299,7 +299,8 @@ class RemotingClient(RemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr, leader_follower=True)
+        channel.start_reader("NettyClientReader_%s" % addr, leader_follower=True,
+                             busy_poll_micros=self.netty_client_config.client_busy_poll_micros)
         self._fire(NettyEventType.CONNECT, channel)
 
     def close_channel(self, addr: Optional[str] = None, channel: Optional[Channel] = None) -> None:

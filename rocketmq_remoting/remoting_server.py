@@ -209,7 +209,8 @@ class RemotingServer(RemotingAbstract):
             self._channels.add(channel)
         log.info("NETTY SERVER PIPELINE: channelActive, the channel[%s]", channel.get_remote_addr())
         self._fire(NettyEventType.CONNECT, channel)
-        channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._handshake)
+        channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._handshake,
+                             busy_poll_micros=config.server_busy_poll_micros if self._inline_when_idle else 0)
 
     def _handshake(self, channel: Channel) -> bool:
         """Java ``HandshakeHandler``: decide plain or TLS from the first byte (on the reader thread)."""

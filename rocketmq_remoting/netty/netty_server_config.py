@@ -42,6 +42,9 @@ class NettyServerConfig(Bean):
     #: a slow processor then delays the next requests of its connection, and the executor's thread limit may be
     #: exceeded by one; off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
+    #: addition: after running a request inline, the connection's reader polls for the next one without blocking
+    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables
+    server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":
         """Java ``clone``: a shallow copy."""

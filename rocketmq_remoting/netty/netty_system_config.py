@@ -62,6 +62,10 @@ class NettySystemConfig:
     COM_ROCKETMQ_REMOTING_WRITE_BUFFER_LOW_WATER_MARK = "com.rocketmq.remoting.write.buffer.low.water.mark"
     #: Java ``NettyDecoder``'s ``com.rocketmq.remoting.frameMaxLength`` (no constant in Java)
     COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH = "com.rocketmq.remoting.frameMaxLength"
+    #: additions: default ``client_busy_poll_micros`` / ``server_busy_poll_micros`` (see
+    #: ``rocketmq_remoting.netty.channel``); reach clients that build their own config, as producers do
+    COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS = "com.rocketmq.remoting.client.busyPollMicros"
+    COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS = "com.rocketmq.remoting.server.busyPollMicros"
 
     NETTY_POOLED_BYTE_BUF_ALLOCATOR_ENABLE: bool = _bool_property(
         COM_ROCKETMQ_REMOTING_NETTY_POOLED_BYTE_BUF_ALLOCATOR_ENABLE,
@@ -95,3 +99,7 @@ class NettySystemConfig:
     #: largest accepted frame **including** its 4-byte length prefix (Java ``NettyDecoder.FRAME_MAX_LENGTH``)
     frame_max_length: int = _int_property(
         COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH, "COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH", 16777216)
+    client_busy_poll_micros: int = _int_property(
+        COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS", 0)
+    server_busy_poll_micros: int = _int_property(
+        COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS", 0)

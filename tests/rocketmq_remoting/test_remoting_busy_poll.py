@@ -1,0 +1,146 @@
+"""Busy polling (``client_busy_poll_micros`` / ``server_busy_poll_micros``): reads poll without blocking before
+they block, only where that cannot starve a thread of this process, and back off when polling finds nothing."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from remoting_testing import address, request, server_config, start_server
+from rocketmq_remoting.exception import RemotingTimeoutException
+from rocketmq_remoting.netty import channel as channel_module
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.remoting_client import RemotingClient
+
+PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "busy_poll_peer.py")
+SLOW_ECHO = 15
+SILENT_CODE = 99  # the peer has no processor for it: answered REQUEST_CODE_NOT_SUPPORTED
+
+
+class SpinCounter:
+    """Wraps ``Channel._spin_recv``: counts the polls that got bytes, found nothing, or were not made."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.hits = self.misses = 0
+        original = channel_module.Channel._spin_recv
+
+        def counting(channel, view):
+            n = original(channel, view)
+            if n >= 0:
+                self.hits += 1
+            else:
+                self.misses += 1
+            return n
+
+        monkeypatch.setattr(channel_module.Channel, "_spin_recv", counting)
+
+
+@pytest.fixture
+def peer_server():
+    proc = subprocess.Popen([sys.executable, PEER, "server", "300"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        port = int(proc.stdout.readline())
+        yield "127.0.0.1:%d" % port, proc
+    finally:
+        if proc.poll() is None:
+            proc.stdin.close()
+        proc.wait(30)
+
+
+def busy_client(micros: int = 300) -> RemotingClient:
+    return RemotingClient(NettyClientConfig(client_busy_poll_micros=micros, client_close_socket_if_timeout=False))
+
+
+def client_channel(client: RemotingClient, addr: str):
+    return client.channel_tables[addr].get_channel()
+
+
+def test_sync_round_trips_to_another_process_busy_poll_and_stay_correct(peer_server, monkeypatch):
+    addr, _ = peer_server
+    spins = SpinCounter(monkeypatch)
+    with busy_client() as client:
+        for i in range(300):
+            body = os.urandom(1 + i * 997 % 300000)  # up to ~300 KiB: frames arrive in several reads
+            assert client.invoke_sync(addr, request(body=body), 5000).body == body
+        assert spins.hits > 0
+        assert not client_channel(client, addr)._peer_in_process
+
+
+def test_busy_poll_backs_off_when_responses_come_later_and_recovers(peer_server, monkeypatch):
+    addr, _ = peer_server
+    spins = SpinCounter(monkeypatch)
+    with busy_client(micros=2000) as client:
+        client.invoke_sync(addr, request(), 5000)
+        channel = client_channel(client, addr)
+        for _ in range(150):  # 20 ms each: every poll of 2 ms finds nothing
+            client.invoke_sync(addr, request(SLOW_ECHO), 5000)
+        assert channel._busy_poll_backoff == channel_module._BUSY_POLL_BACKOFF_MAX
+        assert spins.misses > spins.hits
+        hits = spins.hits
+        for _ in range(3000):  # a poll every 65th read at the longest back-off; one must get its response
+            client.invoke_sync(addr, request(), 5000)
+            if spins.hits > hits:
+                break
+        assert spins.hits > hits
+        assert channel._busy_poll_backoff < channel_module._BUSY_POLL_BACKOFF_MAX
+
+
+def test_busy_polling_caller_times_out_and_the_channel_stays_usable(peer_server):
+    addr, _ = peer_server
+    with busy_client() as client:
+        client.invoke_sync(addr, request(), 5000)
+        with pytest.raises(RemotingTimeoutException):
+            client.invoke_sync(addr, request(SLOW_ECHO), 1)
+        assert client.invoke_sync(addr, request(body=b"after"), 5000).body == b"after"
+
+
+def test_server_reader_busy_polls_after_inline_requests_from_another_process(monkeypatch):
+    spins = SpinCounter(monkeypatch)
+    server = start_server(server_config(server_inline_when_idle=True, server_busy_poll_micros=300))
+    try:
+        done = subprocess.run([sys.executable, PEER, "client", address(server), "300"], stdout=subprocess.PIPE,
+                              timeout=60)
+        assert done.stdout.strip() == b"ok"
+        assert spins.hits > 0
+    finally:
+        server.shutdown()
+
+
+def test_no_busy_polling_between_client_and_server_of_one_process(monkeypatch):
+    spins = SpinCounter(monkeypatch)
+    server = start_server(server_config(server_inline_when_idle=True, server_busy_poll_micros=300))
+    try:
+        with busy_client() as client:
+            addr = address(server)
+            for i in range(50):
+                assert client.invoke_sync(addr, request(body=b"%d" % i), 5000).body == b"%d" % i
+            assert client_channel(client, addr)._peer_in_process
+            assert spins.hits == 0
+    finally:
+        server.shutdown()
+
+
+def test_busy_polling_is_off_by_default_and_without_inline_runs(monkeypatch):
+    spins = SpinCounter(monkeypatch)
+    assert NettyClientConfig().client_busy_poll_micros == 0
+    assert server_config().server_busy_poll_micros == 0
+    server = start_server(server_config(server_busy_poll_micros=300))  # executor runs: nothing to poll for
+    try:
+        done = subprocess.run([sys.executable, PEER, "client", address(server), "50"], stdout=subprocess.PIPE,
+                              timeout=60)
+        assert done.stdout.strip() == b"ok"
+        assert spins.hits == spins.misses == 0
+    finally:
+        server.shutdown()
+
+
+def test_busy_poll_defaults_come_from_the_java_style_system_properties():
+    env = dict(os.environ, COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS="120")
+    env["com.rocketmq.remoting.client.busyPollMicros"] = "250"
+    code = ("from rocketmq_remoting.netty.netty_client_config import NettyClientConfig as C\n"
+            "from rocketmq_remoting.netty.netty_server_config import NettyServerConfig as S\n"
+            "print(C().client_busy_poll_micros, S().server_busy_poll_micros)")
+    done = subprocess.run([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, timeout=60, check=True)
+    assert done.stdout.split() == [b"250", b"120"]
