@@ -8,8 +8,9 @@
 
 ``EmbeddedCluster(brokers=2)`` runs broker-a and broker-b (both masters, each with its own store). The stores live
 under ``store_dir`` (``<store_dir>/<brokerName>``), or under a temporary directory that :meth:`shutdown` removes.
-Every setting may be overridden: ``broker_config`` / ``message_store_config`` are dictionaries of attribute
-names (snake case) applied to each broker's BrokerConfig / MessageStoreConfig; the NameServer's broker expiry
+Every setting may be overridden: ``broker_config`` / ``message_store_config`` / ``netty_server_config`` are
+dictionaries of attribute names (snake case) applied to each broker's BrokerConfig / MessageStoreConfig /
+NettyServerConfig (not its port or bind address); the NameServer's broker expiry
 (Java: 120 s, scanned every 10 s) is set with ``namesrv_broker_channel_expired_time`` /
 ``namesrv_scan_interval_millis``. ``tls_config`` (a :class:`TlsSystemConfig`: ``tls_mode`` disabled / permissive /
 enforcing, server certificate and key...) makes the NameServer and the brokers serve TLS; the brokers then reach
@@ -63,6 +64,7 @@ class EmbeddedCluster:
     def __init__(self, store_dir: Optional[str] = None, brokers: int = 1, cluster_name: str = "DefaultCluster",
                  broker_config: Optional[Mapping[str, Any]] = None,
                  message_store_config: Optional[Mapping[str, Any]] = None,
+                 netty_server_config: Optional[Mapping[str, Any]] = None,
                  namesrv_broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME,
                  namesrv_scan_interval_millis: int = 10000,
                  tls_config: Optional[TlsSystemConfig] = None) -> None:
@@ -71,12 +73,16 @@ class EmbeddedCluster:
         for name in ("broker_name", "namesrv_addr", "broker_cluster_name"):
             if broker_config and name in broker_config:
                 raise ValueError("%s is chosen by the cluster" % name)
+        for name in ("listen_port", "bind_address"):
+            if netty_server_config and name in netty_server_config:
+                raise ValueError("%s is chosen by the cluster" % name)
         self._given_store_dir = store_dir
         self.store_dir: Optional[str] = store_dir
         self.broker_count = brokers
         self.cluster_name = cluster_name
         self.broker_config_overrides = dict(broker_config or {})
         self.message_store_config_overrides = dict(message_store_config or {})
+        self.netty_server_config_overrides = dict(netty_server_config or {})
         self.namesrv_broker_channel_expired_time = namesrv_broker_channel_expired_time
         self.namesrv_scan_interval_millis = namesrv_scan_interval_millis
         self.tls_config = tls_config
@@ -160,8 +166,9 @@ class EmbeddedCluster:
         tls = self.tls_config
         client_config = NettyClientConfig(
             use_tls=tls is not None and (tls.tls_enable or tls.tls_mode is TlsMode.ENFORCING))
-        return BrokerController(broker_config, NettyServerConfig(listen_port=port, bind_address=LOOPBACK),
-                                client_config, store_config, tls_config=tls)
+        server_config = NettyServerConfig(listen_port=port, bind_address=LOOPBACK)
+        _apply(server_config, self.netty_server_config_overrides)
+        return BrokerController(broker_config, server_config, client_config, store_config, tls_config=tls)
 
     def _start_broker(self, index: int, port: int) -> BrokerController:
         controller = self._new_broker(index, port)

@@ -184,3 +184,15 @@ def test_restart_broker_keeps_port_and_store(embedded_cluster, client):
     assert embedded_cluster.broker_addr == addr
     route = get_route(client, embedded_cluster.namesrv_addr, "TBW102")
     assert route.broker_datas[0].broker_addrs == {0: addr}
+
+
+def test_embedded_cluster_applies_netty_server_config_overrides():
+    with EmbeddedCluster(netty_server_config={"server_inline_when_idle": True, "server_busy_poll_micros": 50}) \
+            as cluster:
+        config = cluster.broker_controller.get_netty_server_config()
+        assert config.server_inline_when_idle and config.server_busy_poll_micros == 50
+        assert config.bind_address == "127.0.0.1" and config.listen_port > 0
+    with pytest.raises(ValueError, match="listen_port is chosen by the cluster"):
+        EmbeddedCluster(netty_server_config={"listen_port": 10911})
+    with pytest.raises(ValueError, match="has no setting"):
+        EmbeddedCluster(netty_server_config={"no_such_setting": 1}).start()
