@@ -50,6 +50,7 @@ from rocketmq_broker.processor.query_message_processor import QueryMessageProces
 from rocketmq_broker.processor.reply_message_processor import ReplyMessageProcessor
 from rocketmq_broker.processor.send_message_processor import SendMessageProcessor
 from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_broker.store.default_message_store import DefaultMessageStore
 from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
@@ -230,10 +231,14 @@ class BrokerController:
         server = self.remoting_server
         assert server is not None
         send_processor = SendMessageProcessor(self)
-        for code in (RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE,
-                     RequestCode.CONSUMER_SEND_MSG_BACK):
-            server.register_processor(code, send_processor, self.send_message_executor)
-        server.register_processor(RequestCode.PULL_MESSAGE, self.pull_message_processor, self.pull_message_executor)
+        inline = self.broker_config.inline_send_and_pull_when_idle
+        # a send waiting for a sync flush must not hold up the other requests of its connection
+        inline_send = inline and self.message_store_config.flush_disk_type is not FlushDiskType.SYNC_FLUSH
+        for code in (RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE):
+            server.register_processor(code, send_processor, self.send_message_executor, inline_when_idle=inline_send)
+        server.register_processor(RequestCode.CONSUMER_SEND_MSG_BACK, send_processor, self.send_message_executor)
+        server.register_processor(RequestCode.PULL_MESSAGE, self.pull_message_processor, self.pull_message_executor,
+                                  inline_when_idle=inline)
         reply_message_processor = ReplyMessageProcessor(self)
         for code in (RequestCode.SEND_REPLY_MESSAGE, RequestCode.SEND_REPLY_MESSAGE_V2):
             server.register_processor(code, reply_message_processor, self.reply_message_executor)

@@ -15,7 +15,7 @@ import logging
 import queue
 import threading
 import time
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
@@ -76,7 +76,9 @@ class RemotingAbstract:
         self._house_keeping_stop = threading.Event()
         self._house_keeping: Optional[threading.Thread] = None
         self._last_overload_log = 0.0
-        #: see process_request_command; executor id -> this side's requests queued or running on it
+        #: see process_request_command: request codes that may run inline, and whether the default processor may;
+        #: executor id -> this side's requests queued or running on it
+        self._inline_codes: Set[int] = set()
         self._inline_when_idle = False
         self._executor_in_flight: Dict[int, int] = {}
         self._in_flight_total = 0  # the sum of _executor_in_flight
@@ -164,13 +166,20 @@ class RemotingAbstract:
     def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> None:
         """Hand a request to its processor's executor; answer at once when none is registered or it refuses.
 
-        With ``_inline_when_idle`` (the server's ``server_inline_when_idle``) the request runs on the calling
-        reader thread instead when that saves a thread hand-off without delaying other work: no further bytes are
-        buffered on the channel (pipelined requests still go to the executor), the channel is not already running
-        a request inline, and the executor has none of this server's requests queued or running. A processor
-        running inline may invoke its own channel synchronously: the reader thread then reads for it
-        (``Channel.await_response``)."""
-        pair = self.processor_table.get(cmd.code) or self.default_request_processor
+        For a code in ``_inline_codes`` (registered ``inline_when_idle`` on a server; for the default processor,
+        ``server_inline_when_idle``) the request runs on the calling reader thread instead when that saves a thread
+        hand-off without delaying other work: no further bytes are buffered on the channel (pipelined requests
+        still go to the executor), the channel is not already running a request inline, and the executor has none
+        of this side's requests queued or running. A processor running inline may invoke its own channel
+        synchronously: the reader thread then reads for it (``Channel.await_response``). After an inline run, the
+        channel's next read may busy-poll (``Channel.spin_next_read``) unless requests are queued or running on any
+        executor."""
+        pair = self.processor_table.get(cmd.code)
+        if pair is not None:
+            inline = cmd.code in self._inline_codes
+        else:
+            pair = self.default_request_processor
+            inline = self._inline_when_idle
         opaque = cmd.opaque
         if pair is None:
             error = " request type %d not supported" % cmd.code
@@ -185,16 +194,13 @@ class RemotingAbstract:
             return
         ctx = ChannelHandlerContext(channel, cmd, self)
         executor = pair.object2
+        key = id(executor)
+        with self._in_flight_lock:
+            count = self._executor_in_flight.get(key, 0)
+            self._executor_in_flight[key] = count + 1
+            self._in_flight_total += 1
         try:
-            if not self._inline_when_idle:
-                executor_submitter(executor)(self._run_request, processor, ctx)
-                return
-            key = id(executor)
-            with self._in_flight_lock:
-                count = self._executor_in_flight.get(key, 0)
-                self._executor_in_flight[key] = count + 1
-                self._in_flight_total += 1
-            if count or channel.more_buffered or channel.inline_busy or channel.is_tls():
+            if not inline or count or channel.more_buffered or channel.inline_busy or channel.is_tls():
                 channel.spin_next_read = False
                 try:
                     executor_submitter(executor)(self._run_counted_request, key, processor, ctx)

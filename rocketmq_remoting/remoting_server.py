@@ -4,8 +4,9 @@ An acceptor thread (``NettyNIOBoss_1``) accepts connections; each connection get
 own reader thread (``NettyServerReader_<ip:port>``), which first applies the TLS mode (Java's
 ``HandshakeHandler``: a first byte ``0x16`` starts a TLS handshake; ``disabled`` refuses it, ``enforcing``
 refuses plain connections) and then reads frames. Requests run on their processor's executor (default: the
-public executor ``NettyServerPublicExecutor_<n>``), or with ``server_inline_when_idle`` on the reader thread
-when the executor is idle; responses carry the request's opaque and serialize type and
+public executor ``NettyServerPublicExecutor_<n>``), or, for the codes registered ``inline_when_idle`` (all with
+``server_inline_when_idle``), on the reader thread when the executor is idle; responses carry the request's
+opaque and serialize type and
 are never sent for one-way requests. The server can also invoke its clients (``invoke_sync`` / ``invoke_async``
 / ``invoke_oneway`` on a channel), as the broker does. ``ServerHouseKeepingService`` expires requests and closes
 idle connections; a ``NettyEventExecutor`` thread feeds the optional :class:`ChannelEventListener`.
@@ -210,7 +211,7 @@ class RemotingServer(RemotingAbstract):
         log.info("NETTY SERVER PIPELINE: channelActive, the channel[%s]", channel.get_remote_addr())
         self._fire(NettyEventType.CONNECT, channel)
         channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._handshake,
-                             busy_poll_micros=config.server_busy_poll_micros if self._inline_when_idle else 0)
+                             busy_poll_micros=config.server_busy_poll_micros)
 
     def _handshake(self, channel: Channel) -> bool:
         """Java ``HandshakeHandler``: decide plain or TLS from the first byte (on the reader thread)."""
@@ -249,11 +250,18 @@ class RemotingServer(RemotingAbstract):
     # ------------------------------------------------------------------ processors
 
     def register_processor(self, request_code: int, processor: NettyRequestProcessor,
-                           executor: Optional[Any] = None) -> None:
-        """Java ``registerProcessor``: handle ``request_code`` on ``executor`` (default: the public executor)."""
+                           executor: Optional[Any] = None, inline_when_idle: Optional[bool] = None) -> None:
+        """Java ``registerProcessor``: handle ``request_code`` on ``executor`` (default: the public executor).
+        ``inline_when_idle`` (an addition; default: the config's ``server_inline_when_idle``) lets a request of
+        this code run on its connection's reader thread while ``executor`` is idle: for processors that never
+        block, since the connection reads nothing else meanwhile."""
         self._check_processor(processor, executor)
         self.processor_table[request_code] = Pair(processor, executor if executor is not None
                                                   else self.public_executor)
+        if self._inline_when_idle if inline_when_idle is None else inline_when_idle:
+            self._inline_codes.add(request_code)
+        else:
+            self._inline_codes.discard(request_code)
 
     def register_default_processor(self, processor: NettyRequestProcessor, executor: Optional[Any] = None) -> None:
         """Java ``registerDefaultProcessor``: handle every code without its own processor."""

@@ -195,6 +195,39 @@ def test_server_runs_requests_on_the_executor_by_default(server, client):
     assert remark.startswith("NettyServerPublicExecutor_"), remark
 
 
+def test_inline_runs_chosen_per_request_code(server, inline_server, client):
+    server.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
+    server.register_processor(86, ThreadNameProcessor())
+    inline_server.register_processor(83, ThreadNameProcessor(), inline_when_idle=False)
+    for srv, code, thread in ((server, 83, "NettyServerReader_"), (server, 86, "NettyServerPublicExecutor_"),
+                              (inline_server, 83, "NettyServerPublicExecutor_")):
+        remark = client.invoke_sync(address(srv), request(code), 3000).remark
+        assert remark.startswith(thread), (code, remark)
+
+
+def test_a_request_of_another_code_on_the_executor_keeps_inline_codes_off_it(server):
+    gate = threading.Event()
+    started = threading.Event()
+
+    class Blocking(ThreadNameProcessor):
+        def process_request(self, ctx, req):
+            started.set()
+            gate.wait(10)
+            return super().process_request(ctx, req)
+
+    server.register_processor(84, Blocking())  # not inline, same public executor
+    server.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
+    addr = address(server)
+    with RemotingClient(NettyClientConfig()) as first, RemotingClient(NettyClientConfig()) as second:
+        callback = RecordingCallback()
+        first.invoke_async(addr, request(84), 10000, callback)
+        assert started.wait(5)
+        remark = second.invoke_sync(addr, request(83), 3000).remark
+        assert remark.startswith("NettyServerPublicExecutor_"), remark
+        gate.set()
+        callback.wait(1)
+
+
 def test_busy_executor_gets_the_next_request_instead_of_the_reader(inline_server):
     gate = threading.Event()
     started = threading.Event()
