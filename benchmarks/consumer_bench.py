@@ -98,12 +98,9 @@ def run_cluster(store_dir: str, conn: Any) -> None:
     import logging
     logging.basicConfig(level=logging.CRITICAL)  # the broker logs every answer to a consumer gone at shutdown
     from rocketmq_broker.embedded_cluster import EmbeddedCluster
-    from rocketmq_common.topic_config import TopicConfig
 
     with EmbeddedCluster(store_dir=store_dir) as cluster:
-        broker = cluster.broker_controller
-        broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
-        broker.register_broker_all(True, False, True)
+        cluster.create_topic(TOPIC, 8)
         conn.send((cluster.namesrv_addr, os.getpid()))
         while True:
             try:

@@ -97,12 +97,9 @@ def run_cluster(store_dir: str, count: int, body_size: int, conn: Any) -> None:
     import logging
     logging.basicConfig(level=logging.ERROR)
     from rocketmq_broker.embedded_cluster import EmbeddedCluster
-    from rocketmq_common.topic_config import TopicConfig
 
     with EmbeddedCluster(store_dir=store_dir) as cluster:
-        broker = cluster.broker_controller
-        broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, QUEUES, QUEUES, 6))
-        broker.register_broker_all(True, False, True)
+        cluster.create_topic(TOPIC, QUEUES)
         begin = time.perf_counter()
         produce(cluster.namesrv_addr, count, body_size)
         conn.send((cluster.namesrv_addr, os.getpid(), time.perf_counter() - begin))

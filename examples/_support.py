@@ -34,7 +34,6 @@ sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
 from rocketmq_client.consumer.pull_status import PullStatus
-from rocketmq_common.topic_config import TopicConfig
 
 __all__ = ["Example", "CountDownLatch", "ReceivedMessages", "run", "read_topic", "acl_cluster_options",
            "NAMESRV_ADDR_ENV", "QUEUE_NUMS", "SHORT_POLLING"]
@@ -194,17 +193,6 @@ def read_topic(example: Example, topic: str) -> List[Any]:
     return msgs
 
 
-def _create_topics(cluster: EmbeddedCluster, topics: Iterable[str]) -> None:
-    """Create ``topics`` on every broker and register them with the NameServer at once (Java
-    ``AdminBrokerProcessor.updateAndCreateTopic``), so consumers started before any producer find their routes."""
-    for controller in cluster.broker_controllers:
-        manager = controller.get_topic_config_manager()
-        for topic in topics:
-            topic_config = TopicConfig(topic, QUEUE_NUMS, QUEUE_NUMS)
-            manager.update_topic_config(topic_config)
-            controller.register_increment_broker_data(topic_config, manager.get_data_version())
-
-
 def _parse_args(timeout: float) -> argparse.Namespace:
     """The options of every example; ``--help`` shows the script's docstring."""
     parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__,
@@ -239,7 +227,8 @@ def run(main: ExampleMain, *, topics: Iterable[str] = (), seed: Optional[Example
         # broadcasting consumers keep their offsets in files: keep them in the temporary store, not in ~
         os.environ.setdefault("ROCKETMQ_CLIENT_LOCAL_OFFSET_STORE_DIR", os.path.join(str(cluster.store_dir),
                                                                                      "client-offsets"))
-        _create_topics(cluster, topics)
+        for topic in topics:
+            cluster.create_topic(topic, QUEUE_NUMS)
         ok = _run_embedded(main, cluster.namesrv_addr, deadline, seed, feed, serve)
     sys.exit(0 if ok else 1)
 

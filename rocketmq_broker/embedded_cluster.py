@@ -15,7 +15,8 @@ NettyServerConfig (not its port or bind address); the NameServer's broker expiry
 ``namesrv_scan_interval_millis``. ``tls_config`` (a :class:`TlsSystemConfig`: ``tls_mode`` disabled / permissive /
 enforcing, server certificate and key...) makes the NameServer and the brokers serve TLS; the brokers then reach
 the NameServer over TLS when the mode is enforcing or ``tls_enable`` is set (Java ``BrokerStartup``), with the
-process-wide client TLS settings. :meth:`restart_broker` stops a broker and starts it again on the same store and,
+process-wide client TLS settings. :meth:`create_topic` creates a topic on every broker and registers it with the
+NameServer. :meth:`restart_broker` stops a broker and starts it again on the same store and,
 if it is still free, the same port (as after a broker process restart). The index files are sized for a test
 broker (:data:`EMBEDDED_MAX_HASH_SLOT_NUM` slots, :data:`EMBEDDED_MAX_INDEX_NUM` entries; Java's defaults make
 420 MB files).
@@ -32,6 +33,8 @@ from typing import Any, List, Mapping, Optional
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import BrokerController
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.topic_config import TopicConfig
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import NamesrvController
 from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME
@@ -181,6 +184,20 @@ class EmbeddedCluster:
             controller.shutdown()
             raise
         return controller
+
+    def create_topic(self, topic: str, queue_nums: int = 4, perm: int = PermName.PERM_READ | PermName.PERM_WRITE,
+                     order: bool = False) -> None:
+        """Create (or update) ``topic`` with ``queue_nums`` read and write queues on every broker and register it
+        with the NameServer at once, as ``AdminBrokerProcessor.updateAndCreateTopic`` does, so that consumers
+        started before any producer find its route."""
+        if not self.broker_controllers:
+            raise RuntimeError("the cluster is not started")
+        for controller in self.broker_controllers:
+            topic_config = TopicConfig(topic, queue_nums, queue_nums, perm)
+            topic_config.set_order(order)
+            manager = controller.get_topic_config_manager()
+            manager.update_topic_config(topic_config)
+            controller.register_increment_broker_data(topic_config, manager.get_data_version())
 
     def restart_broker(self, index: int = 0) -> BrokerController:
         """Shut broker ``index`` down and start a new controller on the same store, on the same port when it can

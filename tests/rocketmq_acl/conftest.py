@@ -14,7 +14,6 @@ import pytest
 
 from acl_test_support import ACL_YAML, TOPICS
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
-from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -37,10 +36,8 @@ def start_acl_cluster(tmp_path, acl_file) -> Iterator[Callable[..., EmbeddedClus
                                   broker_config=dict(broker_config, acl_enable=True, acl_plain_file=str(acl_file)))
         made.append(cluster)
         cluster.start()
-        controller = cluster.broker_controller
         for topic in TOPICS:
-            controller.get_topic_config_manager().update_topic_config(TopicConfig(topic, 4, 4, 6))
-        controller.register_broker_all(True, False, True)
+            cluster.create_topic(topic)
         return cluster
 
     yield start

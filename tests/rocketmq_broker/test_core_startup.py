@@ -196,3 +196,17 @@ def test_embedded_cluster_applies_netty_server_config_overrides():
         EmbeddedCluster(netty_server_config={"listen_port": 10911})
     with pytest.raises(ValueError, match="has no setting"):
         EmbeddedCluster(netty_server_config={"no_such_setting": 1}).start()
+
+
+def test_embedded_cluster_creates_topics_on_every_broker_and_registers_them(tmp_path):
+    with EmbeddedCluster(str(tmp_path), brokers=2) as cluster, RemotingClient() as client:
+        cluster.create_topic("CreatedTopic", 3, perm=4, order=True)
+        route = get_route(client, cluster.namesrv_addr, "CreatedTopic")
+        assert route is not None
+        assert sorted((q.broker_name, q.read_queue_nums, q.write_queue_nums, q.perm) for q in route.queue_datas) == [
+            ("broker-a", 3, 3, 4), ("broker-b", 3, 3, 4)]
+        for controller in cluster.broker_controllers:
+            config = controller.get_topic_config_manager().select_topic_config("CreatedTopic")
+            assert config.is_order() and config.get_read_queue_nums() == 3
+    with pytest.raises(RuntimeError, match="not started"):
+        EmbeddedCluster().create_topic("T")

@@ -21,7 +21,6 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_common.topic_config import TopicConfig
 
 pytestmark = pytest.mark.embedded_cluster(broker_config={"enable_property_filter": True})
 
@@ -63,9 +62,7 @@ class Collector:
 @pytest.fixture
 def topic(embedded_cluster: EmbeddedCluster) -> str:
     name = "SqlClientTopic%d" % next(_ids)
-    controller = embedded_cluster.broker_controller
-    controller.get_topic_config_manager().update_topic_config(TopicConfig(name, 1, 1, 6))
-    controller.register_broker_all(True, False, True)
+    embedded_cluster.create_topic(name, 1)
     return name
 
 

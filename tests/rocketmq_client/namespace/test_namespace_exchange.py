@@ -19,7 +19,6 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
-from rocketmq_common.topic_config import TopicConfig
 from store_reading import stored_messages
 
 NS = "ns1"
@@ -28,12 +27,6 @@ _names = itertools.count()
 
 def unique(prefix: str) -> str:
     return "%s_%d" % (prefix, next(_names))
-
-
-def create_topic(cluster: EmbeddedCluster, topic: str, queues: int = 4) -> None:
-    controller = cluster.broker_controller
-    controller.get_topic_config_manager().update_topic_config(TopicConfig(topic, queues, queues, 6))
-    controller.register_broker_all(True, False, True)
 
 
 def stored(cluster: EmbeddedCluster, topic: str) -> List[Any]:
@@ -84,7 +77,7 @@ def ns_consumer(cluster: EmbeddedCluster, closing, topic: str, listener: Any, **
 
 def test_producer_and_push_consumer_exchange(embedded_cluster: EmbeddedCluster, closing, wait_until) -> None:
     topic = unique("NsTopic")
-    create_topic(embedded_cluster, NS + "%" + topic)
+    embedded_cluster.create_topic(NS + "%" + topic)
     producer = ns_producer(embedded_cluster, closing)
     sent = []
     for i in range(4):
@@ -121,7 +114,7 @@ def test_producer_and_push_consumer_exchange(embedded_cluster: EmbeddedCluster, 
 
 def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedCluster, closing, wait_until) -> None:
     topic = unique("NsRetryTopic")
-    create_topic(embedded_cluster, NS + "%" + topic)
+    embedded_cluster.create_topic(NS + "%" + topic)
     producer = ns_producer(embedded_cluster, closing)
     producer.send(Message(topic, "R", b"retry-me"))
     producer.send(Message(topic, "D", b"dlq-me"))
@@ -150,7 +143,7 @@ def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedClus
 def test_lite_pull_consumer_shows_queues_without_namespace(embedded_cluster: EmbeddedCluster, closing,
                                                            wait_until) -> None:
     topic = unique("NsLiteTopic")
-    create_topic(embedded_cluster, NS + "%" + topic, 2)
+    embedded_cluster.create_topic(NS + "%" + topic, 2)
     producer = ns_producer(embedded_cluster, closing)
     for i in range(3):
         producer.send(Message(topic, b"lite-%d" % i), MessageQueue(topic, embedded_cluster.broker_name(0), 0))
@@ -177,7 +170,7 @@ def test_lite_pull_consumer_shows_queues_without_namespace(embedded_cluster: Emb
 def test_traces_name_topics_and_groups_without_namespace(embedded_cluster: EmbeddedCluster, closing,
                                                          wait_until) -> None:
     topic = unique("NsTraceTopic")
-    create_topic(embedded_cluster, NS + "%" + topic)
+    embedded_cluster.create_topic(NS + "%" + topic)
     producer = ns_producer(embedded_cluster, closing, enable_msg_trace=True)
     result = producer.send(Message(topic, "T", b"traced"))
 
@@ -208,7 +201,7 @@ def test_request_reply_between_namespaced_clients(embedded_cluster: EmbeddedClus
     from rocketmq_client.utils.message_util import MessageUtil
 
     topic = unique("NsRequestTopic")
-    create_topic(embedded_cluster, NS + "%" + topic)
+    embedded_cluster.create_topic(NS + "%" + topic)
     responder_producer = ns_producer(embedded_cluster, closing)
     seen: List[Any] = []
 

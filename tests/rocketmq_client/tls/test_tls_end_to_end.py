@@ -20,7 +20,6 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
-from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from tls_certs import make_pki, requires_openssl
@@ -69,9 +68,7 @@ def tls_cluster(tmp_path, pki, client_tls) -> Iterator[Callable[..., EmbeddedClu
         cluster = EmbeddedCluster(str(tmp_path / ("cluster%d" % len(made))), tls_config=_server_tls(pki, mode, **extra))
         made.append(cluster)
         cluster.start()
-        controller = cluster.broker_controller
-        controller.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 4, 4, 6))
-        controller.register_broker_all(True, False, True)
+        cluster.create_topic(TOPIC)
         return cluster
 
     yield start
