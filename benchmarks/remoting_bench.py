@@ -6,22 +6,22 @@ wall-clock rates on a shared machine):
 1. encode + decode of a SEND_MESSAGE_V2 request (``SendMessageRequestHeaderV2``, 1 KiB body), per serialization
    (JSON, ROCKETMQ); ``+header`` also builds the header object and decodes it back from extFields, as a producer
    and a broker do per message;
-2. sync round trips from one caller thread;
+2. sync round trips from one caller thread, to a processor registered ``inline_when_idle`` (run on the
+   connection's reader thread while its executor is idle, as the broker registers sends and pulls) and to one on
+   the public executor (Java's way: a thread hand-off per request);
 3. async requests with 1,000 in flight (the client's async permits are set to 1,000 and the caller issues
-   requests back to back, so the permits are the window).
+   requests back to back, so the permits are the window), to the ``inline_when_idle`` processor (pipelined
+   requests go to its executor).
 
-The server (``--serve``, started by the benchmark in a child process on an ephemeral loopback port) answers
-code 310 with a small response and a 64-byte body on its public executor, as Java processors run; with
-``--server-executor idle`` on the reader thread when the executor is idle (``server_inline_when_idle``), with
-``--server-executor inline`` always on the reader thread.
+The server (``--serve``, started by the benchmark in a child process on an ephemeral loopback port) answers with a
+small response and a 64-byte body.
 
-    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--server-executor public|idle|inline]
-                                        [--busy-poll MICROS] [--profile FILE]
+    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--busy-poll MICROS] [--profile FILE]
 
-``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (the server only polls after
-running a request inline, so it needs ``--server-executor idle``). ``--pin`` runs both processes on CPU 0 (Linux):
-a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small virtual machines.
-``--profile`` writes a cProfile of the client process.
+``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (off by default: it only pays
+when both processes have an idle CPU of their own, and costs much when they share one). ``--pin`` runs both
+processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small
+virtual machines. ``--profile`` writes a cProfile of the client process.
 Targets: codec >= 50,000 ops/s per serialization; sync >= 8,000/s; async (1,000 in flight) >= 25,000/s.
 """
 from __future__ import annotations
@@ -46,6 +46,7 @@ from rocketmq_remoting.remoting_client import RemotingClient  # noqa: E402
 from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
 
 SEND_MESSAGE_V2 = 310
+ON_EXECUTOR = 311  # the same processor, never run inline
 PROPERTIES = "UNIQ_KEY\x01C0A8000100002A9F0000000000000001\x02WAIT\x01true\x02TAGS\x01TagA\x02"
 BODY = bytes(range(256)) * 4  # 1 KiB
 WINDOW = 1000
@@ -72,18 +73,11 @@ class _Responder(NettyRequestProcessor):
         return response
 
 
-class _CallerRuns:
-    """Runs tasks on the submitting thread (the server's reader): no executor hand-off."""
-
-    def execute(self, fn: Callable[..., object], *args: object) -> None:
-        fn(*args)
-
-
-def serve(executor_kind: str, busy_poll_micros: int) -> None:
+def serve(busy_poll_micros: int) -> None:
     server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1",
-                                              server_inline_when_idle=executor_kind == "idle",
                                               server_busy_poll_micros=busy_poll_micros))
-    server.register_processor(SEND_MESSAGE_V2, _Responder(), _CallerRuns() if executor_kind == "inline" else None)
+    server.register_processor(SEND_MESSAGE_V2, _Responder(), inline_when_idle=True)
+    server.register_processor(ON_EXECUTOR, _Responder())
     server.start()
     print(server.local_listen_port(), flush=True)
     sys.stdin.read()  # until the parent closes our stdin
@@ -138,13 +132,14 @@ def bench_codec(serialize_type: SerializeType, seconds: float, with_header: bool
     return _timed(run)[0]
 
 
-def bench_sync(client: RemotingClient, addr: str, seconds: float, server_pid: int) -> Tuple[float, str]:
+def bench_sync(client: RemotingClient, addr: str, seconds: float, server_pid: int,
+               code: int = SEND_MESSAGE_V2) -> Tuple[float, str]:
     def run() -> int:
         deadline = time.perf_counter() + seconds
         ops = 0
         while time.perf_counter() < deadline:
             for _ in range(100):
-                client.invoke_sync(addr, RemotingCommand.create_request_command(SEND_MESSAGE_V2, None, b"ping"), 3000)
+                client.invoke_sync(addr, RemotingCommand.create_request_command(code, None, b"ping"), 3000)
             ops += 100
         return ops
 
@@ -194,13 +189,11 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement")
     parser.add_argument("--pin", action="store_true", help="run client and server on CPU 0")
-    parser.add_argument("--server-executor", choices=("public", "idle", "inline"), default="public")
-    parser.add_argument("--busy-poll", type=int, default=0, metavar="MICROS",
-                        help="client and server busy polling (the server's needs --server-executor idle)")
+    parser.add_argument("--busy-poll", type=int, default=0, metavar="MICROS", help="client and server busy polling")
     parser.add_argument("--profile", help="write a cProfile of the client to this file")
     args = parser.parse_args()
     if args.serve:
-        serve(args.server_executor, args.busy_poll)
+        serve(args.busy_poll)
         return
     if args.pin:
         os.sched_setaffinity(0, {0})
@@ -209,8 +202,7 @@ def main() -> None:
             serialize_type.name, bench_codec(serialize_type, args.seconds / 2, False)), flush=True)
         print("codec %-8s build+encode+decode+header %6.0f ops/s" % (
             serialize_type.name, bench_codec(serialize_type, args.seconds / 2, True)), flush=True)
-    child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", "--server-executor",
-                              args.server_executor, "--busy-poll", str(args.busy_poll)],
+    child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", "--busy-poll", str(args.busy_poll)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     profiler = None
     try:
@@ -224,7 +216,9 @@ def main() -> None:
                 profiler = cProfile.Profile()
                 profiler.enable()
             rate, note = bench_sync(client, addr, args.seconds, child.pid)
-            print("sync round trips, 1 caller thread       %9.0f /s%s" % (rate, note), flush=True)
+            print("sync round trips, 1 caller, inline when idle %6.0f /s%s" % (rate, note), flush=True)
+            rate, note = bench_sync(client, addr, args.seconds, child.pid, ON_EXECUTOR)
+            print("sync round trips, 1 caller, on the executor  %6.0f /s%s" % (rate, note), flush=True)
             rate, note = bench_async(client, addr, args.seconds, child.pid)
             print("async, %d in flight                   %9.0f /s%s" % (WINDOW, rate, note), flush=True)
     finally:
