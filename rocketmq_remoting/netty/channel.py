@@ -19,8 +19,10 @@ its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`
 Busy polling (``busy_poll_micros``, a Python addition): a sync caller reading its own response, and a server reader
 thread after it ran a request inline, first poll the socket without blocking for up to that long before they
 block. On small virtual machines a blocked thread's wake-up costs more CPU than a short spin (a cross-CPU
-wake-up of an idle vCPU goes through the hypervisor), so ping-pong traffic is served several times faster. The
-spinner holds the GIL between polls, so at most one thread of the process spins at a time, nobody spins on a
+wake-up of an idle vCPU goes through the hypervisor), so ping-pong traffic can be served several times faster;
+but only while both ends have an idle CPU of their own: where they share one (a busy or single-CPU machine), the
+spinner keeps its peer from running and round trips get much slower, hence off by default. The spinner holds the
+GIL between polls, so at most one thread of the process spins at a time, nobody spins on a
 connection whose other end is in this process (an embedded broker: the peer needs the GIL the spinner holds), a
 client only spins while its request is the only one pending, and a channel whose spins keep finding nothing backs
 off (it skips twice as many reads after each empty spin, up to ``_BUSY_POLL_BACKOFF_MAX``).
