@@ -37,9 +37,13 @@ class Validators:
         ``get_max_message_size()``; body errors carry ``MESSAGE_ILLEGAL`` (13)."""
         if msg is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message is null")
-        Validators.check_topic(msg.get_topic())
-        Validators.is_not_allowed_send_topic(msg.get_topic())
-        body = msg.get_body()
+        topic = msg.topic
+        # every send passes here: a non-empty topic of legal characters (none of them blank) within the length
+        # limit is valid, so check_topic only runs to raise its message
+        if not topic or len(topic) > Validators.TOPIC_MAX_LENGTH or TopicValidator.is_topic_or_group_illegal(topic):
+            Validators.check_topic(topic)
+        Validators.is_not_allowed_send_topic(topic)
+        body = msg.body
         if body is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body is null")
         if len(body) == 0:

@@ -129,6 +129,26 @@ _header_v2 = SendMessageRequestHeaderV2.create_send_message_request_header_v2
 SEND_SMART_MSG = parse_bool(get_system_property("org.apache.rocketmq.client.sendSmartMsg",
                                                 "ORG_APACHE_ROCKETMQ_CLIENT_SEND_SMART_MSG", "true"))
 
+#: Java ``processSendResponse``'s switch: the codes of a stored message (any other raises MQBrokerException)
+_SEND_STATUS_BY_CODE = {
+    ResponseCode.FLUSH_DISK_TIMEOUT: SendStatus.FLUSH_DISK_TIMEOUT,
+    ResponseCode.FLUSH_SLAVE_TIMEOUT: SendStatus.FLUSH_SLAVE_TIMEOUT,
+    ResponseCode.SLAVE_NOT_AVAILABLE: SendStatus.SLAVE_NOT_AVAILABLE,
+    ResponseCode.SUCCESS: SendStatus.SEND_OK,
+}
+_SYNC = CommunicationMode.SYNC
+_ASYNC = CommunicationMode.ASYNC
+_ONEWAY = CommunicationMode.ONEWAY
+_PROPERTY_MESSAGE_TYPE = MessageConst.PROPERTY_MESSAGE_TYPE
+_PROPERTY_MSG_REGION = MessageConst.PROPERTY_MSG_REGION
+_PROPERTY_TRACE_SWITCH = MessageConst.PROPERTY_TRACE_SWITCH
+_REPLY_MESSAGE_FLAG = MixAll.REPLY_MESSAGE_FLAG
+_DEFAULT_TRACE_REGION_ID = MixAll.DEFAULT_TRACE_REGION_ID
+_SEND_MESSAGE_V2 = RequestCode.SEND_MESSAGE_V2
+_SEND_BATCH_MESSAGE = RequestCode.SEND_BATCH_MESSAGE
+_create_request_command = RemotingCommand.create_request_command
+_get_uniq_id = MessageClientIDSetter.get_uniq_id
+
 _PULL_STATUS_BY_CODE = {
     ResponseCode.SUCCESS: PullStatus.FOUND,
     ResponseCode.PULL_NOT_FOUND: PullStatus.NO_NEW_MSG,
@@ -253,17 +273,21 @@ class _PullCallbackInvoke(InvokeCallback):
                 + repr(self.request), response_future.get_cause()))
 
 
+#: guards every _AtomicInteger: they count failures only, so one lock serves them all (and a send does not
+#: allocate a lock)
+_ATOMIC_INTEGER_LOCK = threading.Lock()
+
+
 class _AtomicInteger:
     """Java ``AtomicInteger`` (the async send retry counter)."""
 
-    __slots__ = ("_value", "_lock")
+    __slots__ = ("_value",)
 
     def __init__(self) -> None:
         self._value = 0
-        self._lock = threading.Lock()
 
     def increment_and_get(self) -> int:
-        with self._lock:
+        with _ATOMIC_INTEGER_LOCK:
             self._value += 1
             return self._value
 
@@ -344,29 +368,26 @@ class MQClientAPIImpl(MQClientAPIAdmin):
         this method with ``context=`` and ``producer=`` given by keyword.
         """
         begin = _monotonic()
-        msg_type = msg.get_property(MessageConst.PROPERTY_MESSAGE_TYPE)
-        is_reply = msg_type is not None and msg_type == MixAll.REPLY_MESSAGE_FLAG
         is_batch = isinstance(msg, MessageBatch)
-        if is_reply:
+        properties = msg.properties
+        if properties and properties.get(_PROPERTY_MESSAGE_TYPE) == _REPLY_MESSAGE_FLAG:
             if SEND_SMART_MSG:
-                request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE_V2,
-                                                                 _header_v2(request_header))
+                request = _create_request_command(RequestCode.SEND_REPLY_MESSAGE_V2, _header_v2(request_header))
             else:
-                request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE, request_header)
+                request = _create_request_command(RequestCode.SEND_REPLY_MESSAGE, request_header)
         elif SEND_SMART_MSG or is_batch:
-            request = RemotingCommand.create_request_command(
-                RequestCode.SEND_BATCH_MESSAGE if is_batch else RequestCode.SEND_MESSAGE_V2,
-                _header_v2(request_header))
+            request = _create_request_command(_SEND_BATCH_MESSAGE if is_batch else _SEND_MESSAGE_V2,
+                                              _header_v2(request_header))
         else:
-            request = RemotingCommand.create_request_command(RequestCode.SEND_MESSAGE, request_header)
-        request.set_body(msg.get_body())
-        if communication_mode == CommunicationMode.ONEWAY:
+            request = _create_request_command(RequestCode.SEND_MESSAGE, request_header)
+        request.body = msg.body
+        if communication_mode is _ONEWAY:
             self.remoting_client.invoke_oneway(addr, request, timeout_millis)
             return None
         cost = int((_monotonic() - begin) * 1000)
         if timeout_millis < cost:
             raise RemotingTooMuchRequestException("sendMessage call timeout")
-        if communication_mode == CommunicationMode.ASYNC:
+        if communication_mode is _ASYNC:
             self._send_message_async(addr, broker_name, msg, timeout_millis - cost, request, send_callback,
                                      topic_publish_info, instance, retry_times_when_send_failed, _AtomicInteger(),
                                      context, producer)
@@ -423,35 +444,25 @@ class MQClientAPIImpl(MQClientAPIAdmin):
     def _process_send_response(self, broker_name: str, msg: "Message", response: RemotingCommand,
                                addr: Optional[str]) -> "SendResult":
         """Java ``processSendResponse``."""
-        code = response.get_code()
-        if code == ResponseCode.SUCCESS:
-            send_status = SendStatus.SEND_OK
-        elif code == ResponseCode.FLUSH_DISK_TIMEOUT:
-            send_status = SendStatus.FLUSH_DISK_TIMEOUT
-        elif code == ResponseCode.FLUSH_SLAVE_TIMEOUT:
-            send_status = SendStatus.FLUSH_SLAVE_TIMEOUT
-        elif code == ResponseCode.SLAVE_NOT_AVAILABLE:
-            send_status = SendStatus.SLAVE_NOT_AVAILABLE
-        else:
-            raise MQBrokerException(code, response.get_remark(), addr)
+        send_status = _SEND_STATUS_BY_CODE.get(response.code)
+        if send_status is None:
+            raise MQBrokerException(response.code, response.remark, addr)
         response_header = response.decode_command_custom_header(SendMessageResponseHeader)
-        topic = msg.get_topic()
+        topic = msg.topic
         namespace = self.client_config.get_namespace()
         if namespace:
             topic = NamespaceUtil.without_namespace(topic, namespace)
         message_queue = MessageQueue(topic, broker_name, response_header.queue_id)
         if isinstance(msg, MessageBatch):
-            uniq_msg_id = ",".join(MessageClientIDSetter.get_uniq_id(m) or "null" for m in msg)
+            uniq_msg_id = ",".join(_get_uniq_id(m) or "null" for m in msg)
         else:
-            uniq_msg_id = MessageClientIDSetter.get_uniq_id(msg)
+            uniq_msg_id = _get_uniq_id(msg)
         send_result = SendResult(send_status, uniq_msg_id, response_header.msg_id, message_queue,
                                  response_header.queue_offset)
-        send_result.set_transaction_id(response_header.transaction_id)
-        ext_fields = response.get_ext_fields() or {}
-        region_id = ext_fields.get(MessageConst.PROPERTY_MSG_REGION)
-        trace_on = ext_fields.get(MessageConst.PROPERTY_TRACE_SWITCH)
-        send_result.set_trace_on(trace_on != "false")
-        send_result.set_region_id(region_id or MixAll.DEFAULT_TRACE_REGION_ID)
+        send_result.transaction_id = response_header.transaction_id
+        ext_fields = response.ext_fields or {}
+        send_result.trace_on = ext_fields.get(_PROPERTY_TRACE_SWITCH) != "false"
+        send_result.region_id = ext_fields.get(_PROPERTY_MSG_REGION) or _DEFAULT_TRACE_REGION_ID
         return send_result
 
     # ------------------------------------------------------------------ pull

@@ -43,6 +43,10 @@ class SendResult(Bean):
     trace_on = Prop(bool, True)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if len(args) == 5 and not kwargs and not self._mutable_props:
+            # the form processSendResponse builds for every send, assigned directly
+            self.send_status, self.msg_id, self.offset_msg_id, self.message_queue, self.queue_offset = args
+            return
         names = _POSITIONAL_FORMS.get(len(args))
         if names is None:
             raise TypeError("%s takes 0, 5 or 7 positional arguments like the Java constructors, got %d"

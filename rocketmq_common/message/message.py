@@ -9,13 +9,8 @@ from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 __all__ = ["Message"]
 
 
-# The Java constructors, by number of arguments after the topic.
-_POSITIONAL_FORMS = {
-    1: ("body",),
-    2: ("tags", "body"),
-    3: ("tags", "keys", "body"),
-    5: ("tags", "keys", "flag", "body", "wait_store_msg_ok"),
-}
+_PROPERTY_TAGS = MessageConst.PROPERTY_TAGS
+_PROPERTY_WAIT_STORE_MSG_OK = MessageConst.PROPERTY_WAIT_STORE_MSG_OK
 
 
 class Message(Bean):
@@ -38,27 +33,29 @@ class Message(Bean):
     def __init__(self, topic: Optional[str] = None, *args: Any, body: Optional[bytes] = None,
                  tags: Optional[str] = None, keys: Union[str, Iterable[str], None] = None, flag: int = 0,
                  wait_store_msg_ok: bool = True) -> None:
-        if args:
-            if len(args) not in _POSITIONAL_FORMS:
-                raise TypeError("Message takes (topic, body), (topic, tags, body), (topic, tags, keys, body) or "
-                                "(topic, tags, keys, flag, body, wait_store_msg_ok) positionally, like Java")
-            named = dict(zip(_POSITIONAL_FORMS[len(args)], args))
-            body = named.get("body", body)
-            tags = named.get("tags", tags)
-            keys = named.get("keys", keys)
-            flag = named.get("flag", flag)
-            wait_store_msg_ok = named.get("wait_store_msg_ok", wait_store_msg_ok)
+        # the Java constructors, by number of arguments after the topic (unpacked directly: every message sent
+        # is built here)
+        n = len(args)
+        if n == 2:
+            tags, body = args
+        elif n == 1:
+            body = args[0]
+        elif n == 3:
+            tags, keys, body = args
+        elif n == 5:
+            tags, keys, flag, body, wait_store_msg_ok = args
+        elif n:
+            raise TypeError("Message takes (topic, body), (topic, tags, body), (topic, tags, keys, body) or "
+                            "(topic, tags, keys, flag, body, wait_store_msg_ok) positionally, like Java")
         self.topic = topic
         self.flag = flag
         self.body = body
-        self.properties: Optional[Dict[str, str]] = None
-        if tags:
-            self.set_tags(tags)
+        self.properties: Optional[Dict[str, str]] = {_PROPERTY_TAGS: tags} if tags else None
         if keys:
             self.set_keys(keys)
-        if topic is not None or body is not None or args or not wait_store_msg_ok:
+        if topic is not None or body is not None or n or not wait_store_msg_ok:
             # every Java constructor but the no-argument one sets WAIT
-            self.set_wait_store_msg_ok(wait_store_msg_ok)
+            self.put_property(_PROPERTY_WAIT_STORE_MSG_OK, "true" if wait_store_msg_ok else "false")
 
     # ------------------------------------------------------------------ properties
 

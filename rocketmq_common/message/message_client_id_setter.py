@@ -85,13 +85,18 @@ class MessageClientIDSetter:
     @staticmethod
     def set_uniq_id(msg: Message) -> None:
         """Java ``setUniqID``: give the message a unique id unless it has one."""
-        if msg.get_property(_UNIQ_KEY) is None:
-            msg.put_property(_UNIQ_KEY, MessageClientIDSetter.create_uniq_id())
+        # the properties dict directly: every send passes here
+        properties = msg.properties
+        if properties is None:
+            msg.properties = {_UNIQ_KEY: MessageClientIDSetter.create_uniq_id()}
+        elif properties.get(_UNIQ_KEY) is None:
+            properties[_UNIQ_KEY] = MessageClientIDSetter.create_uniq_id()
 
     @staticmethod
     def get_uniq_id(msg: Message) -> Optional[str]:
         """Java ``getUniqID``."""
-        return msg.get_property(_UNIQ_KEY)
+        properties = msg.properties
+        return None if properties is None else properties.get(_UNIQ_KEY)
 
     @staticmethod
     def get_nearly_time_from_id(msg_id: str) -> int:

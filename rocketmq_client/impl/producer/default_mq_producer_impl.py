@@ -521,7 +521,9 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
                          timeout: float) -> "Optional[SendResult]":
         """Java ``sendKernelImpl`` (private there): one attempt to the master of ``mq``'s broker."""
         begin = _monotonic()
-        factory = self._factory()
+        factory = self._mq_client_factory
+        if factory is None:
+            factory = self._factory()  # raises
         producer = self._default_mq_producer
         broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
         if broker_addr is None:
@@ -535,7 +537,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
         context: Optional[SendMessageContext] = None
         prev_body = msg.body
         is_batch = isinstance(msg, MessageBatch)
-        namespace = factory.get_client_config().get_namespace()
+        namespace = factory.client_config.get_namespace()
         topic_with_namespace = namespace is not None
         producer_namespace = producer.get_namespace()
         try:
@@ -549,7 +551,8 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
             if not is_batch and self._try_to_compress_message(msg):
                 sys_flag = _COMPRESSED_FLAG | self._compress_type.get_compression_flag()
                 msg_body_compressed = True
-            tran_msg = msg.get_property(_PROPERTY_TRANSACTION_PREPARED)
+            properties = msg.properties
+            tran_msg = properties.get(_PROPERTY_TRANSACTION_PREPARED) if properties else None
             if tran_msg is not None and tran_msg.lower() == "true":
                 sys_flag |= _TRANSACTION_PREPARED_TYPE
 
@@ -578,7 +581,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
             request_header.sys_flag = sys_flag
             request_header.born_timestamp = int(_time() * 1000)
             request_header.flag = msg.flag
-            request_header.properties = _message_properties2string(msg.properties)
+            request_header.properties = _message_properties2string(msg.properties)  # after the hooks
             request_header.reconsume_times = 0
             request_header.unit_mode = producer.unit_mode
             request_header.batch = is_batch
@@ -593,7 +596,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
                     request_header.max_reconsume_times = int(max_reconsume_times)
                     MessageAccessor.clear_property(msg, MessageConst.PROPERTY_MAX_RECONSUME_TIMES)
 
-            api = factory.get_mq_client_api_impl()
+            api = factory.mq_client_api_impl
             if communication_mode is _ASYNC:
                 tmp_message = msg
                 message_cloned = False
@@ -607,15 +610,15 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
                     if not message_cloned:
                         tmp_message = MessageAccessor.clone_message(msg)
                     msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), producer.get_namespace()))
-                cost_async = _elapsed_millis(begin)
+                cost_async = (_monotonic() - begin) * 1000.0
                 if timeout < cost_async:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
                 send_result = api.send_message(broker_addr, mq.broker_name, tmp_message, request_header,
                                                timeout - cost_async, communication_mode, send_callback,
                                                topic_publish_info, factory,
-                                               producer.get_retry_times_when_send_async_failed(), context, self)
+                                               producer.retry_times_when_send_async_failed, context, self)
             else:
-                cost_sync = _elapsed_millis(begin)
+                cost_sync = (_monotonic() - begin) * 1000.0
                 if timeout < cost_sync:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
                 send_result = api.send_message(broker_addr, mq.broker_name, msg, request_header,
