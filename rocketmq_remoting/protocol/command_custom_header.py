@@ -9,6 +9,7 @@ Java writes them in ROCKETMQ binary headers.
 """
 from __future__ import annotations
 
+import struct
 from typing import Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean
@@ -18,12 +19,20 @@ __all__ = ["CommandCustomHeader"]
 
 H = TypeVar("H", bound="CommandCustomHeader")
 
+_EMPTY: Dict[str, str] = {}
+_new = object.__new__
+_SHORT = struct.Struct(">h")
+
 
 class CommandCustomHeader(Bean):
     """Base of every request and response header."""
 
     # per class: (attribute, wire name, type, required) for every property, in declaration order
     _ext_plan: Tuple[Tuple[str, str, Any, bool], ...] = ()
+    # per class: (attribute, wire name) and (attribute, rocketmq_key(wire name)) for every property, in
+    # declaration order (the second for RemotingCommand's ROCKETMQ encoder)
+    _encode_plan: Tuple[Tuple[str, str], ...] = ()
+    _rocketmq_plan: Tuple[Tuple[str, str], ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -31,8 +40,10 @@ class CommandCustomHeader(Bean):
 
     @classmethod
     def _build_ext_plan(cls) -> None:
-        """Recompute the codec plan; a subclass that reorders ``_props`` calls it afterwards."""
+        """Recompute the codec plans; a subclass that reorders ``_props`` calls it afterwards."""
         cls._ext_plan = tuple((p.name, p.wire, p.type, p.required) for p in cls._props)
+        cls._encode_plan = tuple((p.name, p.wire) for p in cls._props)
+        cls._rocketmq_plan = tuple((p.name, rocketmq_key(p.wire)) for p in cls._props)
 
     def check_fields(self) -> None:
         """Java ``checkFields``: raise when a required field is None."""
@@ -44,7 +55,7 @@ class CommandCustomHeader(Bean):
     def encode_ext_fields(self) -> Dict[str, str]:
         """The non-null fields as extFields strings, in declaration order."""
         out: Dict[str, str] = {}
-        for name, wire, _type, _required in self._ext_plan:
+        for name, wire in self._encode_plan:
             value = getattr(self, name)
             if value is not None:
                 kind = type(value)
@@ -59,22 +70,22 @@ class CommandCustomHeader(Bean):
     @classmethod
     def decode_ext_fields(cls: Type[H], ext_fields: Optional[Mapping[str, str]]) -> H:
         """Build the header from extFields, checking required fields and value syntax."""
-        header = cls.__new__(cls)
+        header = _new(cls)
         if cls._mutable_props:
             Bean.__init__(header)
         values = header.__dict__
-        ext = ext_fields or {}
+        get = (ext_fields or _EMPTY).get
         for name, wire, type_, required in cls._ext_plan:
-            raw = ext.get(wire)
+            raw = get(wire)
             if raw is None:
                 if required:
                     raise RemotingCommandException(
                         "the custom field <%s> is null in %s" % (wire, cls.__name__))
-                continue
-            if type_ is str:
+            elif type_ is str:
                 values[name] = raw
             elif type_ is int:
-                if not _is_java_int(raw):
+                # (plain digits, the usual case, checked inline)
+                if not (raw.isdigit() and raw.isascii()) and not _is_java_int(raw):
                     raise RemotingCommandException(
                         "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw))
                 values[name] = int(raw)
@@ -98,3 +109,9 @@ def _is_java_int(raw: str) -> bool:
     """What Java's ``Integer.parseInt``/``Long.parseLong`` accept: an optional sign and ASCII digits."""
     digits = raw[1:] if raw[:1] in ("-", "+") else raw
     return digits.isdigit() and digits.isascii()
+
+
+def rocketmq_key(key: str) -> str:
+    """An extFields key as a ROCKETMQ header writes it (short length, UTF-8 bytes), in a latin-1 str."""
+    raw = key.encode()
+    return (_SHORT.pack(len(raw)) + raw).decode("latin-1")
