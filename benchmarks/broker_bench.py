@@ -5,13 +5,16 @@ directory) on ephemeral loopback ports; this process opens ``--connections`` con
 
 * sends ``--messages`` 1 KiB SEND_MESSAGE_V2 requests (JSON headers, as the Java producer writes them), each
   connection to its own queue, pipelined up to ``--window`` requests in flight per connection (the frames are
-  encoded before the clock starts, so the figure is the broker's);
+  encoded before the clock starts, so the figure is the broker's); with ``--send-batch N``, SEND_BATCH_MESSAGE
+  requests of N messages each instead;
 * pulls them all back, each connection its own queue, PULL_MESSAGE after PULL_MESSAGE with ``maxMsgNums``
   ``--batch``.
 
     python benchmarks/broker_bench.py [--messages 40000] [--connections 4] [--body 1024] [--batch 32]
-                                      [--window 128] [--send-executor pool|inline] [--transient-store-pool]
+                                      [--window 128] [--send-batch 0] [--send-executor pool|inline]
+                                      [--transient-store-pool]
                                       [--py-spy FILE.svg]   # broker flame graph (FILE.txt: collapsed stacks)
+    python benchmarks/broker_bench.py --in-process [--profile FILE.prof] ...
 
 Each figure comes with the broker's CPU time (and its system part) and voluntary context switches per message
 (steadier than the rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case;
@@ -19,6 +22,10 @@ Each figure comes with the broker's CPU time (and its system part) and voluntary
 pool (to measure the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
 ``transientStorePoolEnable``) instead of copying them into the memory-mapped segment (the default; neither
 makes a system call per append, but a broker crash loses what is still buffered).
+
+``--in-process`` leaves the sockets out: the broker runs in this process and the same requests (decoded before
+the clock starts) go straight to its send and pull processors, one after the other, so the figures are the CPU per
+message of the processors and the store alone (``--profile FILE`` writes a cProfile of the sends).
 
 Targets (issue 3): >= 10,000 sends/s from 4 connections, >= 30,000 msgs/s pulled in batches of 32.
 """
@@ -40,6 +47,8 @@ from typing import List, Optional, Tuple
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from rocketmq_common.message.message import Message  # noqa: E402
+from rocketmq_common.message.message_decoder import MessageDecoder  # noqa: E402
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader  # noqa: E402
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeaderV2  # noqa: E402
 from rocketmq_common.protocol.request_code import RequestCode  # noqa: E402
@@ -119,15 +128,37 @@ class FrameReader:
             buf += chunk
 
 
-def build_send_frames(count: int, queue_id: int, body: bytes) -> List[bytes]:
+def build_send_frames(count: int, queue_id: int, body: bytes, send_batch: int = 0) -> List[bytes]:
+    """``count`` messages to ``queue_id`` as SEND_MESSAGE_V2 frames, or (``send_batch`` > 0) SEND_BATCH_MESSAGE
+    frames of ``send_batch`` messages each (fewer in the last)."""
     frames = []
-    for i in range(count):
-        properties = "UNIQ_KEY\x017F0000010000%04X%016X\x02WAIT\x01true\x02TAGS\x01TagA" % (queue_id, i)
+    if send_batch <= 0:
+        for i in range(count):
+            properties = "UNIQ_KEY\x017F0000010000%04X%016X\x02WAIT\x01true\x02TAGS\x01TagA" % (queue_id, i)
+            header = SendMessageRequestHeaderV2(a="BenchPG", b=TOPIC, c="TBW102", d=4, e=queue_id, f=0,
+                                                g=int(time.time() * 1000), h=0, i=properties, j=0, k=False, m=False,
+                                                n="broker-a")
+            frames.append(RemotingCommand.create_request_command(RequestCode.SEND_MESSAGE_V2, header, body).encode())
+        return frames
+    for first in range(0, count, send_batch):
+        messages = []
+        for i in range(first, min(first + send_batch, count)):
+            msg = Message(TOPIC, body)
+            msg.properties = {"UNIQ_KEY": "7F0000010000%04X%016X" % (queue_id, i), "TAGS": "TagA"}
+            messages.append(msg)
         header = SendMessageRequestHeaderV2(a="BenchPG", b=TOPIC, c="TBW102", d=4, e=queue_id, f=0,
-                                            g=int(time.time() * 1000), h=0, i=properties, j=0, k=False, m=False,
+                                            g=int(time.time() * 1000), h=0, i="WAIT\x01true", j=0, k=False, m=True,
                                             n="broker-a")
-        frames.append(RemotingCommand.create_request_command(RequestCode.SEND_MESSAGE_V2, header, body).encode())
+        frames.append(RemotingCommand.create_request_command(RequestCode.SEND_BATCH_MESSAGE, header,
+                                                             MessageDecoder.encode_messages(messages)).encode())
     return frames
+
+
+def build_pull_request(queue_id: int, offset: int, batch: int) -> RemotingCommand:
+    header = PullMessageRequestHeader(consumer_group="BenchCG", topic=TOPIC, queue_id=queue_id, queue_offset=offset,
+                                      max_msg_nums=batch, sys_flag=4, commit_offset=0, suspend_timeout_millis=0,
+                                      subscription="*", sub_version=0, expression_type="TAG")
+    return RemotingCommand.create_request_command(RequestCode.PULL_MESSAGE, header)
 
 
 def send_connection(port: int, frames: List[bytes], window: int, result: list, index: int) -> None:
@@ -160,11 +191,7 @@ def pull_connection(port: int, queue_id: int, max_offset: int, batch: int, resul
     pulled = 0
     pulls = 0
     while offset < max_offset:
-        header = PullMessageRequestHeader(consumer_group="BenchCG", topic=TOPIC, queue_id=queue_id,
-                                          queue_offset=offset, max_msg_nums=batch, sys_flag=4, commit_offset=0,
-                                          suspend_timeout_millis=0, subscription="*", sub_version=0,
-                                          expression_type="TAG")
-        sock.sendall(RemotingCommand.create_request_command(RequestCode.PULL_MESSAGE, header).encode())
+        sock.sendall(build_pull_request(queue_id, offset, batch).encode())
         response = RemotingCommand.decode(frame_reader.next_frame())
         if response.code != 0:
             raise RuntimeError("pull failed: %s" % response)
@@ -195,7 +222,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             time.sleep(1.0)  # let py-spy attach before the clock starts
         per_connection = args.messages // args.connections
         body = b"x" * args.body
-        frames = [build_send_frames(per_connection, q, body) for q in range(args.connections)]
+        frames = [build_send_frames(per_connection, q, body, args.send_batch) for q in range(args.connections)]
 
         # ---- sends
         results: list = [None] * args.connections
@@ -211,7 +238,7 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
         send_elapsed = time.perf_counter() - begin
         send_cpu = _cpu_delta(broker.pid, cpu_before)
         send_switches = _switches_delta(broker.pid, switches_before)
-        sent = sum(len(r) for r in results)
+        sent = per_connection * args.connections
         failures = [cmd for cmd in (RemotingCommand.decode(f) for r in results for f in r) if cmd.code != 0]
         if failures:
             raise RuntimeError("%d sends failed, first: %s" % (len(failures), failures[0]))
@@ -254,6 +281,91 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
             broker.terminate()
         if args.store is None:
             shutil.rmtree(store_dir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------------- in process
+
+
+class _LoopbackChannel:
+    """What the send and pull processors read from a channel: the peer address."""
+
+    def remote_address(self) -> Tuple[str, int]:
+        return "127.0.0.1", 50000
+
+    def get_remote_addr(self) -> str:
+        return "127.0.0.1:50000"
+
+
+class _Context:
+    """A ChannelHandlerContext stand-in: the processors' responses are returned, not written."""
+
+    _channel = _LoopbackChannel()
+
+    def channel(self) -> _LoopbackChannel:
+        return self._channel
+
+
+def run_in_process(args: argparse.Namespace) -> None:
+    """``--in-process``: the broker in this process, its send and pull processors called directly."""
+    import logging
+    logging.basicConfig(level=logging.ERROR)
+    from rocketmq_broker.embedded_cluster import EmbeddedCluster
+    from rocketmq_common.topic_config import TopicConfig
+
+    per_queue = args.messages // args.connections
+    body = b"x" * args.body
+    with EmbeddedCluster(store_dir=args.store,
+                         message_store_config={"transient_store_pool_enable": args.transient_store_pool}) as cluster:
+        broker = cluster.broker_controller
+        broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
+        server = broker.get_remoting_server()
+        send_processor = server.get_processor_pair(RequestCode.SEND_MESSAGE_V2).object1
+        pull_processor = server.get_processor_pair(RequestCode.PULL_MESSAGE).object1
+        ctx = _Context()
+        pid = os.getpid()
+
+        requests = [RemotingCommand.decode(frame[4:]) for q in range(args.connections)
+                    for frame in build_send_frames(per_queue, q, body, args.send_batch)]
+        profile = None
+        if args.profile:
+            import cProfile
+            profile = cProfile.Profile()
+        cpu_before = broker_cpu_seconds(pid)
+        switches_before = broker_context_switches(pid)
+        begin = time.perf_counter()
+        if profile is not None:
+            profile.enable()
+        responses = [send_processor.process_request(ctx, request) for request in requests]
+        if profile is not None:
+            profile.disable()
+        elapsed = time.perf_counter() - begin
+        send_cpu = _cpu_delta(pid, cpu_before)
+        send_switches = _switches_delta(pid, switches_before)
+        failures = [r for r in responses if r.code != 0]
+        if failures:
+            raise RuntimeError("%d sends failed, first: %s" % (len(failures), failures[0]))
+        if profile is not None:
+            profile.dump_stats(args.profile)
+        sent = per_queue * args.connections
+        print("send : %8d msgs of %d B in process in %.2f s = %8.0f msgs/s%s"
+              % (sent, args.body, elapsed, sent / elapsed, _cpu_note(send_cpu, sent, send_switches)))
+
+        offsets = [offset for _ in range(args.connections) for offset in range(0, per_queue, args.batch)]
+        requests = [RemotingCommand.decode(build_pull_request(q, offset, args.batch).encode()[4:])
+                    for q in range(args.connections) for offset in range(0, per_queue, args.batch)]
+        cpu_before = broker_cpu_seconds(pid)
+        switches_before = broker_context_switches(pid)
+        begin = time.perf_counter()
+        responses = [pull_processor.process_request(ctx, request) for request in requests]
+        elapsed = time.perf_counter() - begin
+        pull_cpu = _cpu_delta(pid, cpu_before)
+        pull_switches = _switches_delta(pid, switches_before)
+        if any(r.code != 0 for r in responses):
+            raise RuntimeError("pull failed: %s" % next(r for r in responses if r.code != 0))
+        pulled = sum(r.read_custom_header().next_begin_offset - offset for offset, r in zip(offsets, responses))
+        print("pull : %8d msgs in %d pulls (batch %d) in process in %.2f s = %8.0f msgs/s%s"
+              % (pulled, len(requests), args.batch, elapsed, pulled / elapsed,
+                 _cpu_note(pull_cpu, pulled, pull_switches)))
 
 
 def broker_context_switches(pid: int) -> Optional[int]:
@@ -307,11 +419,19 @@ def main() -> None:
     parser.add_argument("--transient-store-pool", action="store_true",
                         help="buffer commit-log appends in memory (Java transientStorePoolEnable)")
     parser.add_argument("--store", help="store directory (default: a temporary one)")
+    parser.add_argument("--send-batch", type=int, default=0, metavar="N",
+                        help="send SEND_BATCH_MESSAGE requests of N messages (default 0: SEND_MESSAGE_V2)")
     parser.add_argument("--py-spy", dest="py_spy", metavar="FILE",
                         help="record the broker process with py-spy (GIL-holding samples) into FILE (an SVG; "
                              "FILE.txt: collapsed stacks)")
+    parser.add_argument("--in-process", action="store_true",
+                        help="no sockets: call the broker's send and pull processors in this process")
+    parser.add_argument("--profile", metavar="FILE", help="with --in-process: cProfile of the sends into FILE")
     args = parser.parse_args()
-    run(args)
+    if args.in_process:
+        run_in_process(args)
+    else:
+        run(args)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,10 @@ class PullRequestHoldService(ServiceThread):
         """Java ``notifyMessageArriving``: wake the held pulls of the queue that ``max_offset`` (the queue's new
         max offset) satisfies and whose filter accepts ``tags_code`` (None: any), and those past their hold
         time; keep the others."""
-        mpr = self.pull_request_table.get("%s@%d" % (topic, queue_id))
+        table = self.pull_request_table
+        if not table:  # nothing held (checked first: this runs for every message stored)
+            return
+        mpr = table.get(f"{topic}@{queue_id}")
         if mpr is None:
             return
         request_list = mpr.clone_list_and_clear()

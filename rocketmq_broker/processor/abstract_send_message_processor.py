@@ -8,6 +8,7 @@ Java's response code and remark. Send hooks (``mqtrace``) are not supported.
 from __future__ import annotations
 
 import logging
+import operator
 from typing import TYPE_CHECKING, Dict, Optional, Set, Tuple
 
 from rocketmq_common.constant.perm_name import PermName
@@ -28,16 +29,19 @@ if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel import ChannelHandlerContext
 
-__all__ = ["AbstractSendMessageProcessor"]
+__all__ = ["AbstractSendMessageProcessor", "decode_v2_as_v1"]
 
 log = logging.getLogger(__name__)
 
 _RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
+_PERM_WRITE = PermName.PERM_WRITE
 _NOT_ALLOWED_SEND_TOPICS = TopicValidator.NOT_ALLOWED_SEND_TOPIC_SET
 
 _V2_NAME = "SendMessageRequestHeaderV2"
 #: the required fields of SendMessageRequestHeaderV2, in declaration order
 _V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
+_required_v2_fields = operator.itemgetter(*_V2_REQUIRED)
+_new_header = SendMessageRequestHeader.__new__
 
 
 def _v2_int(wire: str, raw: str) -> int:
@@ -48,49 +52,68 @@ def _v2_int(wire: str, raw: str) -> int:
     return int(raw)
 
 
-def _decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestHeader:
-    """``SendMessageRequestHeaderV2`` decoding (required fields, Java integer syntax, the same errors) followed
-    by ``createSendMessageRequestHeaderV1`` (``n`` -> ``bname``), in one pass: this runs for every message sent."""
+def _v2_optional_int(wire: str, raw: Optional[str]) -> Optional[int]:
+    return None if raw is None else _v2_int(wire, raw)
+
+
+#: (d, e, f, h, j, l) of SendMessageRequestHeaderV2 -> their values: a producer sends the same few again and
+#: again, and ``int(str)`` is slow (bounded cache of a pure function)
+_int_fields_cache: Dict[Tuple[str, str, str, str, Optional[str], Optional[str]], Tuple[int, ...]] = {}
+
+
+def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestHeader:
+    """``SendMessageRequestHeaderV2`` decoding (required fields, Java integer syntax, the same errors in field
+    order) followed by ``createSendMessageRequestHeaderV1`` (``n`` -> ``bname``), in one pass: this runs for
+    every message sent."""
     ext = ext_fields or {}
     try:  # the required fields (_V2_REQUIRED)
-        a, b, c, d, e, f, g, h = ext["a"], ext["b"], ext["c"], ext["d"], ext["e"], ext["f"], ext["g"], ext["h"]
+        a, b, c, d, e, f, g, h = _required_v2_fields(ext)
     except KeyError:
         missing = next(wire for wire in _V2_REQUIRED if wire not in ext)
         raise RemotingCommandException("the custom field <%s> is null in %s" % (missing, _V2_NAME)) from None
     get = ext.get
-    header = SendMessageRequestHeader.__new__(SendMessageRequestHeader)
-    values = header.__dict__
-    values["producer_group"] = a
-    values["topic"] = b
-    values["default_topic"] = c
-    values["default_topic_queue_nums"] = int(d) if d.isdigit() and d.isascii() else _v2_int("d", d)
-    values["queue_id"] = int(e) if e.isdigit() and e.isascii() else _v2_int("e", e)
-    values["sys_flag"] = int(f) if f.isdigit() and f.isascii() else _v2_int("f", f)
-    values["born_timestamp"] = int(g) if g.isdigit() and g.isascii() else _v2_int("g", g)
-    values["flag"] = int(h) if h.isdigit() and h.isascii() else _v2_int("h", h)
+    j = get("j")
+    l = get("l")  # noqa: E741 - Java's wire name
+    int_fields = (d, e, f, h, j, l)
+    ints = _int_fields_cache.get(int_fields)
+    if ints is None or not (g.isdigit() and g.isascii()):
+        # in Java's field order, so that the first bad field is the one reported
+        ints = (_v2_int("d", d), _v2_int("e", e), _v2_int("f", f))
+        _v2_int("g", g)
+        ints += (_v2_int("h", h), _v2_optional_int("j", j), _v2_optional_int("l", l))
+        if len(_int_fields_cache) > 4096:
+            _int_fields_cache.clear()
+        _int_fields_cache[int_fields] = ints
+    header = _new_header(SendMessageRequestHeader)
+    header.producer_group = a
+    header.topic = b
+    header.default_topic = c
+    header.default_topic_queue_nums, header.queue_id, header.sys_flag, header.flag, reconsume_times, \
+        max_reconsume_times = ints
+    header.born_timestamp = int(g)
+    if reconsume_times is not None:
+        header.reconsume_times = reconsume_times
+    if max_reconsume_times is not None:
+        header.max_reconsume_times = max_reconsume_times
     i = get("i")
     if i is not None:
-        values["properties"] = i
-    j = get("j")
-    if j is not None:
-        values["reconsume_times"] = int(j) if j.isdigit() and j.isascii() else _v2_int("j", j)
+        header.properties = i
     k = get("k")
     if k is not None:
-        values["unit_mode"] = k.lower() == "true"
-    m = get("l")
-    if m is not None:
-        values["max_reconsume_times"] = int(m) if m.isdigit() and m.isascii() else _v2_int("l", m)
+        header.unit_mode = k.lower() == "true"
     m = get("m")
     if m is not None:
-        values["batch"] = m.lower() == "true"
+        header.batch = m.lower() == "true"
     n = get("n")
     if n is not None:
-        values["bname"] = n
+        header.bname = n
     return header
 
 
 #: topic names that passed ``TopicValidator.validate_topic`` (a pure function of the name; bounded cache)
 _valid_topics: Set[str] = set()
+
+
 class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
     """Base of :class:`~rocketmq_broker.processor.send_message_processor.SendMessageProcessor`."""
 
@@ -119,7 +142,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         Raises ``RemotingCommandException`` for a missing or malformed required field."""
         code = request.code
         if code == RequestCode.SEND_MESSAGE_V2 or code == RequestCode.SEND_BATCH_MESSAGE:
-            return _decode_v2_as_v1(request.ext_fields)
+            return decode_v2_as_v1(request.ext_fields)
         if code == RequestCode.SEND_MESSAGE:
             return request.decode_command_custom_header(SendMessageRequestHeader)
         return None
@@ -129,10 +152,10 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         """Java ``msgCheck``: on failure set the response's code and remark (the code stays -1 otherwise).
         Returns the topic config (auto-created if needed) when the checks pass."""
         broker_controller = self.broker_controller
-        broker_config = broker_controller.get_broker_config()
+        broker_config = broker_controller.broker_config
         topic = request_header.topic
-        topic_config_manager = broker_controller.get_topic_config_manager()
-        if not PermName.is_writeable(broker_config.broker_permission) and topic_config_manager.is_order_topic(topic):
+        topic_config_manager = broker_controller.topic_config_manager
+        if not broker_config.broker_permission & _PERM_WRITE and topic_config_manager.is_order_topic(topic):
             response.code = ResponseCode.NO_PERMISSION
             response.remark = "the broker[%s] sending message is forbidden" % broker_config.broker_ip1
             return None
@@ -145,7 +168,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         if topic in _NOT_ALLOWED_SEND_TOPICS:
             TopicValidator.is_not_allowed_send_topic(topic, response)
             return None
-        topic_config = topic_config_manager.select_topic_config(topic)
+        topic_config = topic_config_manager.topic_config_table.get(topic)  # Java selectTopicConfig
         if topic_config is None:
             topic_sys_flag = 0
             if request_header.unit_mode:
@@ -167,7 +190,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
                     topic, FAQUrl.suggest_todo(FAQUrl.APPLY_TOPIC_URL))
                 return None
         queue_id = request_header.queue_id
-        if queue_id >= max(topic_config.write_queue_nums, topic_config.read_queue_nums):
+        if queue_id >= topic_config.write_queue_nums and queue_id >= topic_config.read_queue_nums:
             error_info = "request queueId[%d] is illegal, %r Producer: %s" % (
                 queue_id, topic_config, ctx.channel().get_remote_addr())
             log.warning(error_info)

@@ -12,11 +12,12 @@ queue in ``REAL_TOPIC`` / ``REAL_QID``).
 from __future__ import annotations
 
 import logging
+import operator
 import random
 import time
-from typing import TYPE_CHECKING, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
-from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
+from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor, decode_v2_as_v1
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.put_message_status import PutMessageStatus
@@ -33,7 +34,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import ConsumerSendMsgBackRequestHeader
 from rocketmq_common.protocol.header.send_message_request_header import (
-    SendMessageRequestHeader, SendMessageResponseHeader)
+    SendMessageRequestHeader)
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
@@ -61,6 +62,36 @@ _BYTE_MAX = 127
 _string2props = MessageDecoder.string2message_properties
 _props2string = MessageDecoder.message_properties2string
 _randrange = random.randrange
+_SEND_MESSAGE_V2 = RequestCode.SEND_MESSAGE_V2
+_CONSUMER_SEND_MSG_BACK = RequestCode.CONSUMER_SEND_MSG_BACK
+_PUT_OK = PutMessageStatus.PUT_OK
+_TRACE_SWITCH = MessageConst.PROPERTY_TRACE_SWITCH
+_MSG_REGION = MessageConst.PROPERTY_MSG_REGION
+_NOT_SET_REMARK = "not set any response code"  # Java createResponseCommand(classHeader)'s placeholder
+#: the wire names of SendMessageResponseHeader's msgId, queueId and queueOffset
+_MSG_ID, _QUEUE_ID, _QUEUE_OFFSET = "msgId", "queueId", "queueOffset"
+
+#: property names of a sent message (its map's keys in Java insertion order) -> the format of its stored
+#: properties string and the getter of the values in it: Java's HashMap order without WAIT depends on the names
+#: only, and producers send the same names again and again (bounded cache)
+_stored_properties_plans: Dict[Tuple[str, ...], Tuple[str, Callable[[Dict[str, str]], Any]]] = {}
+
+
+def _stored_properties_string(properties: Dict[str, str]) -> str:
+    """``messageProperties2String`` of the HashMap of ``properties`` (str values) without ``WAIT``, as Java's
+    ``asyncSendMessage`` stores it."""
+    names = tuple(properties)
+    plan = _stored_properties_plans.get(names)
+    if plan is None:
+        order = list(java_hash_map_order(dict.fromkeys(n for n in names if n != _PROPERTY_WAIT), len(names)))
+        if not order:
+            return ""
+        # one value: itemgetter returns it alone, which "%s" formats the same
+        plan = ("\x02".join(n.replace("%", "%%") + "\x01%s" for n in order), operator.itemgetter(*order))
+        if len(_stored_properties_plans) > 1024:
+            _stored_properties_plans.clear()
+        _stored_properties_plans[names] = plan
+    return plan[0] % plan[1](properties)
 
 
 def _random_queue_id(write_queue_nums: int) -> int:
@@ -74,11 +105,15 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
 
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
         """Java ``processRequest`` / ``asyncProcessRequest``: the response (None when there is none to send)."""
-        if request.code == RequestCode.CONSUMER_SEND_MSG_BACK:
+        code = request.code
+        if code == _SEND_MESSAGE_V2:  # what producers send: straight to the header decoding
+            request_header = decode_v2_as_v1(request.ext_fields)
+        elif code == _CONSUMER_SEND_MSG_BACK:
             return self.consumer_send_msg_back(ctx, request)
-        request_header = self.parse_request_header(request)
-        if request_header is None:
-            return None
+        else:
+            request_header = self.parse_request_header(request)
+            if request_header is None:
+                return None
         if request_header.batch:
             return self.send_batch_message(ctx, request, request_header)
         return self.send_message(ctx, request, request_header)
@@ -94,18 +129,18 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
                   ) -> Tuple[RemotingCommand, Optional[TopicConfig]]:
         """Java ``preSend``: the response with ``MSG_REGION`` / ``TRACE_ON``, code -1 while undecided, and the
         topic config when ``msgCheck`` passed."""
-        response = RemotingCommand.create_response_command(class_header=SendMessageResponseHeader)
-        broker_config = self.broker_controller.get_broker_config()
+        # no SendMessageResponseHeader instance: handle_put_message_result puts its fields into extFields
+        response = RemotingCommand.create_response_command(-1, _NOT_SET_REMARK)
+        broker_config = self.broker_controller.broker_config
         # TRACE_ON before MSG_REGION: the order a Java broker's HashMap writes them in (golden frames)
-        response.ext_fields = {MessageConst.PROPERTY_TRACE_SWITCH: "true" if broker_config.trace_on else "false",
-                               MessageConst.PROPERTY_MSG_REGION: broker_config.region_id}
+        response.ext_fields = {_TRACE_SWITCH: "true" if broker_config.trace_on else "false",
+                               _MSG_REGION: broker_config.region_id}
         start_timestamp = broker_config.start_accept_send_request_time_stamp
         if start_timestamp > 0 and int(time.time() * 1000) < start_timestamp:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "broker unable to service, until %s" % UtilAll.time_millis_to_human_string2(
                 start_timestamp)
             return response, None
-        response.code = -1
         return response, self.msg_check(ctx, request_header, response)
 
     def send_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
@@ -128,20 +163,26 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         orig_props = _string2props(request_header.properties)
         msg_inner.properties = orig_props
         msg_inner.born_timestamp = request_header.born_timestamp
-        msg_inner.born_host = _peer(ctx)
+        born_host = ctx.channel().remote_address()  # _peer(ctx), inline
+        msg_inner.born_host = born_host if len(born_host) == 2 else born_host[:2]
         msg_inner.store_host = self._store_host or self.get_store_host()
         reconsume_times = request_header.reconsume_times
         msg_inner.reconsume_times = 0 if reconsume_times is None else reconsume_times
-        orig_props[_PROPERTY_CLUSTER] = broker_controller.broker_config.broker_cluster_name
-        max_size = len(orig_props)
+        cluster_name = broker_controller.broker_config.broker_cluster_name
+        orig_props[_PROPERTY_CLUSTER] = cluster_name
+        # no need to store "WAIT": it is left out of the stored string and put back for isWaitStoreMsgOK (at the
+        # end of the map, as Java's HashMap chains it again)
         wait_value = orig_props.pop(_PROPERTY_WAIT, None)
-        # no need to store "WAIT": it is left out of the stored string and put back for isWaitStoreMsgOK
-        msg_inner.properties_string = _props2string(java_hash_map_order(orig_props, max_size))
         if wait_value is not None:
             orig_props[_PROPERTY_WAIT] = wait_value
+        if cluster_name is None:  # Java leaves a null value out of the string
+            msg_inner.properties_string = _props2string(java_hash_map_order(
+                {k: v for k, v in orig_props.items() if k != _PROPERTY_WAIT}, len(orig_props)))
+        else:
+            msg_inner.properties_string = _stored_properties_string(orig_props)
         trans_flag = orig_props.get(_PROPERTY_TRAN_MSG)
         if trans_flag is not None and trans_flag.lower() == "true":
-            broker_config = broker_controller.get_broker_config()
+            broker_config = broker_controller.broker_config
             if broker_config.reject_transaction_message:
                 response.code = ResponseCode.NO_PERMISSION
                 response.remark = "the broker[%s] sending transaction message is forbidden" % (
@@ -149,7 +190,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
                 return response
             put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
-            put_message_result = broker_controller.get_message_store().put_message(msg_inner)
+            put_message_result = broker_controller.message_store.put_message(msg_inner)
         return self.handle_put_message_result(put_message_result, response, queue_id)
 
     def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
@@ -234,7 +275,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             return response
         status = put_message_result.put_message_status
         send_ok = False
-        if status is PutMessageStatus.PUT_OK:
+        if status is _PUT_OK:
             send_ok = True
             response.code = ResponseCode.SUCCESS
         elif status is PutMessageStatus.FLUSH_DISK_TIMEOUT:
@@ -275,10 +316,12 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         if send_ok:
             append_result = put_message_result.append_message_result
             response.remark = None
-            response_header = response.custom_header
-            response_header.msg_id = append_result.get_msg_id()  # type: ignore[union-attr]
-            response_header.queue_id = queue_id  # type: ignore[union-attr]
-            response_header.queue_offset = append_result.logics_offset  # type: ignore[union-attr]
+            # the SendMessageResponseHeader fields, ahead of the others as makeCustomHeaderToNet puts them
+            ext_fields = {_MSG_ID: append_result.get_msg_id(),  # type: ignore[union-attr]
+                          _QUEUE_ID: str(queue_id),
+                          _QUEUE_OFFSET: str(append_result.logics_offset)}  # type: ignore[union-attr]
+            ext_fields.update(response.ext_fields)
+            response.ext_fields = ext_fields
         return response
 
     def _disk_util(self) -> str:

@@ -60,12 +60,12 @@ _BORNHOST_V6_FLAG = MessageSysFlag.BORNHOST_V6_FLAG
 _STOREHOST_V6_FLAG = MessageSysFlag.STOREHOSTADDRESS_V6_FLAG
 _HOST_FLAGS = _BORNHOST_V6_FLAG | _STOREHOST_V6_FLAG
 
-#: record header through preparedTransactionOffset, keyed by the host flag bits (hosts include their port)
+#: record header through bodyLength, keyed by the host flag bits (hosts include their port)
 _HEADERS = {
-    0x00: struct.Struct(">iiiiiqqiq8sq8siq"),
-    0x10: struct.Struct(">iiiiiqqiq20sq8siq"),
-    0x20: struct.Struct(">iiiiiqqiq8sq20siq"),
-    0x30: struct.Struct(">iiiiiqqiq20sq20siq"),
+    0x00: struct.Struct(">iiiiiqqiq8sq8siqi"),
+    0x10: struct.Struct(">iiiiiqqiq20sq8siqi"),
+    0x20: struct.Struct(">iiiiiqqiq8sq20siqi"),
+    0x30: struct.Struct(">iiiiiqqiq20sq20siqi"),
 }
 #: the same fields for parsing, hosts split into address and port
 _PARSE_HEADERS = {
@@ -80,7 +80,6 @@ _LONG = struct.Struct(">q")
 _HEAD8 = struct.Struct(">ii")
 _BATCH_HEAD = struct.Struct(">iiiii")
 _SYSFLAG_POSITION = MessageDecoder.SYSFLAG_POSITION
-_QUEUE_OFFSET_POSITION = MessageDecoder.QUEUE_OFFSET_POSITION
 _PROPERTY_SEPARATOR = 2
 
 _PROPERTY_DELAY = MessageConst.PROPERTY_DELAY_TIME_LEVEL
@@ -94,6 +93,14 @@ _TOPIC_LENGTHS = [bytes((n,)) for n in range(128)]
 
 _string2props = MessageDecoder.string2message_properties
 _props2string = MessageDecoder.message_properties2string
+_crc32 = zlib.crc32
+_join = b"".join
+_PUT_OK = PutMessageStatus.PUT_OK
+_MESSAGE_ILLEGAL = PutMessageStatus.MESSAGE_ILLEGAL
+_PROPERTIES_SIZE_EXCEEDED = PutMessageStatus.PROPERTIES_SIZE_EXCEEDED
+_SERVICE_NOT_AVAILABLE = PutMessageStatus.SERVICE_NOT_AVAILABLE
+_UNKNOWN_ERROR = PutMessageStatus.UNKNOWN_ERROR
+_APPEND_OK = AppendMessageStatus.PUT_OK
 
 
 def cal_msg_length(sys_flag: int, body_length: int, topic_length: int, properties_length: int) -> int:
@@ -335,10 +342,13 @@ class CommitLog(Bean):
 
     def put_message(self, msg: MessageExtBrokerInner) -> PutMessageResult:
         """Java ``asyncPutMessage`` (waited for): swap delayed messages into the schedule topic, encode,
-        append and dispatch, then wait for the flush under SYNC_FLUSH. (The hot path: kept flat on purpose.)"""
+        append and dispatch, then wait for the flush under SYNC_FLUSH. (The hot path of every send: kept flat,
+        with as few calls and allocations as possible, on purpose.)"""
         store = self.default_message_store
-        body = msg.body if msg.body is not None else b""
-        body_crc = zlib.crc32(body) & 0x7FFFFFFF
+        body = msg.body
+        if body is None:
+            body = b""
+        body_crc = _crc32(body) & 0x7FFFFFFF
         msg.body_crc = body_crc
         sys_flag = msg.sys_flag
         tran_type = sys_flag & _TRANSACTION_MASK
@@ -351,7 +361,7 @@ class CommitLog(Bean):
                 delay_level = int(properties[_PROPERTY_DELAY])
             except ValueError:
                 log.warning("putMessage message with an invalid delay level %r", properties[_PROPERTY_DELAY])
-                return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
+                return PutMessageResult(_MESSAGE_ILLEGAL, None)
             if delay_level > 0:
                 self._swap_to_schedule_topic(msg, properties, delay_level)
         host_cache = self._host_cache
@@ -369,75 +379,82 @@ class CommitLog(Bean):
         props_len = len(props_data)
         if props_len > _SHORT_MAX:
             log.warning("putMessage message properties length too long. length=%d", props_len)
-            return PutMessageResult(PutMessageStatus.PROPERTIES_SIZE_EXCEEDED, None)
+            return PutMessageResult(_PROPERTIES_SIZE_EXCEEDED, None)
         topic = msg.topic
         topic_data = topic.encode("utf-8")
         topic_len = len(topic_data)
         body_len = len(body)
-        msg_len = 68 + len(born_host) + len(store_host) + 4 + body_len + 1 + topic_len + 2 + props_len
+        msg_len = 72 + len(born_host) + len(store_host) + body_len + 1 + topic_len + 2 + props_len
         max_body = store.message_store_config.max_message_size
         if body_len > max_body or msg_len > max_body + 64 * 1024 or topic_len > 127:
             log.warning("message size exceeded, msg total size: %d, msg body size: %d, maxMessageSize: %d",
                         msg_len, body_len, max_body)
-            return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
-        tail = b"".join((_INT.pack(body_len), body, _TOPIC_LENGTHS[topic_len], topic_data,
-                         _SHORT.pack(props_len), props_data))
+            return PutMessageResult(_MESSAGE_ILLEGAL, None)
         if properties:
             keys = properties.get(_PROPERTY_KEYS)
             uniq_key = properties.get(_PROPERTY_UNIQ_KEY)
-            tags_code = None if topic == _SCHEDULE_TOPIC else self._tag_hash(properties.get(_PROPERTY_TAGS))
+            tags = properties.get(_PROPERTY_TAGS)
+            tags_code = self._tags_code_cache.get(tags) if tags else 0
+            if tags_code is None or topic == _SCHEDULE_TOPIC:
+                tags_code = None  # computed below (the schedule topic's depends on the store time)
         else:
             keys = uniq_key = None
             tags_code = 0
         queue_id = msg.queue_id
-        key = topic + "-" + str(queue_id)
+        key = f"{topic}-{queue_id}"
         header = _HEADERS[sys_flag & _HOST_FLAGS]
         prepared_offset = msg.prepared_transaction_offset
 
-        with self.put_message_lock:
+        lock = self.put_message_lock
+        lock.acquire()
+        try:
             if store.shutdown_flag:
-                return PutMessageResult(PutMessageStatus.SERVICE_NOT_AVAILABLE, None)
+                return PutMessageResult(_SERVICE_NOT_AVAILABLE, None)
             store_timestamp = int(time.time() * 1000)
             self.begin_time_in_lock = store_timestamp
-            try:
-                msg.store_timestamp = store_timestamp
-                files = self.mapped_file_queue.mapped_files
-                mapped_file = files[-1] if files else None
-                if mapped_file is not None and msg_len + _END_FILE_MIN_BLANK_LENGTH <= \
-                        mapped_file.file_size - mapped_file.wrote_position:
-                    pos = mapped_file.wrote_position
-                else:
-                    mapped_file, pos = self._writable_file(msg_len)
-                    if mapped_file is None:
-                        return PutMessageResult(self._no_file_status(msg_len), None)
-                wrote_offset = mapped_file.file_from_offset + pos
-                queue_offset = self.topic_queue_table.get(key, 0) if counts_in_queue else 0
-                mapped_file.write_at(header.pack(msg_len, MESSAGE_MAGIC_CODE, body_crc, queue_id, msg.flag,
-                                                 queue_offset, wrote_offset, sys_flag, msg.born_timestamp,
-                                                 born_host, store_timestamp, store_host, msg.reconsume_times,
-                                                 prepared_offset) + tail, pos)
-                mapped_file.store_timestamp = store_timestamp
-                if counts_in_queue:
-                    self.topic_queue_table[key] = queue_offset + 1
-                if tags_code is None:
-                    tags_code = self._tags_code(topic, properties, store_timestamp)
-                request = DispatchRequest(topic, queue_id, wrote_offset, msg_len, tags_code, store_timestamp,
-                                          queue_offset, keys, uniq_key, sys_flag, prepared_offset, properties)
-                store.do_dispatch(request)
-            except OSError:
-                log.exception("append message to the commit log failed, topic: %s", topic)
-                return PutMessageResult(PutMessageStatus.UNKNOWN_ERROR, None)
-            finally:
-                self.begin_time_in_lock = 0
-        result = AppendMessageResult(AppendMessageStatus.PUT_OK, wrote_offset, msg_len, None, store_timestamp,
-                                     queue_offset, 0, _msg_id_supplier(store_host, wrote_offset))
+            msg.store_timestamp = store_timestamp
+            files = self.mapped_file_queue.mapped_files
+            mapped_file = files[-1] if files else None
+            if mapped_file is not None and msg_len + _END_FILE_MIN_BLANK_LENGTH <= \
+                    mapped_file.file_size - mapped_file.wrote_position:
+                pos = mapped_file.wrote_position
+            else:
+                mapped_file, pos = self._writable_file(msg_len)
+                if mapped_file is None:
+                    return PutMessageResult(self._no_file_status(msg_len), None)
+            wrote_offset = mapped_file.file_from_offset + pos
+            queue_offset = self.topic_queue_table.get(key, 0) if counts_in_queue else 0
+            mapped_file.write_at(_join((header.pack(msg_len, MESSAGE_MAGIC_CODE, body_crc, queue_id, msg.flag,
+                                                    queue_offset, wrote_offset, sys_flag, msg.born_timestamp,
+                                                    born_host, store_timestamp, store_host, msg.reconsume_times,
+                                                    prepared_offset, body_len),
+                                        body, _TOPIC_LENGTHS[topic_len], topic_data, _SHORT.pack(props_len),
+                                        props_data)), pos)
+            mapped_file.store_timestamp = store_timestamp
+            if counts_in_queue:
+                self.topic_queue_table[key] = queue_offset + 1
+            if tags_code is None:
+                tags_code = self._tags_code(topic, properties, store_timestamp)
+            request = DispatchRequest(topic, queue_id, wrote_offset, msg_len, tags_code, store_timestamp,
+                                      queue_offset, keys, uniq_key, sys_flag, prepared_offset, properties)
+            store.do_dispatch(request)
+        except OSError:
+            log.exception("append message to the commit log failed, topic: %s", topic)
+            return PutMessageResult(_UNKNOWN_ERROR, None)
+        finally:
+            self.begin_time_in_lock = 0
+            lock.release()
+        # the offset msgId at once (Java supplies it lazily; a send always needs it)
+        result = AppendMessageResult(_APPEND_OK, wrote_offset, msg_len,
+                                     (store_host + _LONG.pack(wrote_offset)).hex().upper(), store_timestamp,
+                                     queue_offset)
         if store.message_arriving_listener is not None:
             store.notify_message_arriving(request)
         stats = store.store_stats_service
         stats.put_message_times_total += 1
         stats.put_message_size_total += msg_len
         if self._group_commit is None:
-            return PutMessageResult(PutMessageStatus.PUT_OK, result)
+            return PutMessageResult(_PUT_OK, result)
         return PutMessageResult(self._wait_flush(wrote_offset + msg_len, msg.is_wait_store_msg_ok()), result)
 
     def _swap_to_schedule_topic(self, msg: MessageExtBrokerInner, properties: Dict[str, str],
@@ -498,7 +515,7 @@ class CommitLog(Bean):
         batch.store_timestamp = int(time.time() * 1000)
         sys_flag = batch.sys_flag
         if sys_flag & _TRANSACTION_MASK != _NOT_TYPE or batch.get_delay_time_level() > 0:
-            return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
+            return PutMessageResult(_MESSAGE_ILLEGAL, None)
         born_host = self._host_bytes(batch.born_host)
         store_host = self._host_bytes(batch.store_host)
         if len(born_host) == 20:
@@ -506,63 +523,84 @@ class CommitLog(Bean):
         if len(store_host) == 20:
             sys_flag |= _STOREHOST_V6_FLAG
         batch.sys_flag = sys_flag
-        encoded = self._encode_batch(batch, sys_flag, born_host, store_host)
-        if isinstance(encoded, PutMessageStatus):
-            return PutMessageResult(encoded, None)
-        blob, records = encoded
-        total_len = len(blob)
         topic = batch.topic
+        topic_data = topic.encode("utf-8")
+        if len(topic_data) > 127:
+            return PutMessageResult(_MESSAGE_ILLEGAL, None)
+        topic_part = _TOPIC_LENGTHS[len(topic_data)] + topic_data
+        records = self._encode_batch(batch, 72 + len(born_host) + len(store_host) + 1 + len(topic_data) + 2)
+        if isinstance(records, PutMessageStatus):
+            return PutMessageResult(records, None)
+        total_len = sum(record[0] for record in records)
         queue_id = batch.queue_id
-        key = topic + "-" + str(queue_id)
-        born_length = len(born_host)
-        with self.put_message_lock:
+        key = f"{topic}-{queue_id}"
+        header = _HEADERS[sys_flag & _HOST_FLAGS]
+        born_timestamp = batch.born_timestamp
+        reconsume_times = batch.reconsume_times
+        tags_code_cache = self._tags_code_cache
+        lock = self.put_message_lock
+        lock.acquire()
+        try:
             if store.shutdown_flag:
-                return PutMessageResult(PutMessageStatus.SERVICE_NOT_AVAILABLE, None)
+                return PutMessageResult(_SERVICE_NOT_AVAILABLE, None)
             store_timestamp = int(time.time() * 1000)
             self.begin_time_in_lock = store_timestamp
-            try:
-                batch.store_timestamp = store_timestamp
-                mapped_file, pos = self._writable_file(total_len)
-                if mapped_file is None:
-                    return PutMessageResult(self._no_file_status(total_len), None)
-                wrote_offset = mapped_file.file_from_offset + pos
-                begin_queue_offset = self.topic_queue_table.get(key, 0)
-                requests = []
-                for i, (rec_pos, rec_len, properties) in enumerate(records):
-                    phy = wrote_offset + rec_pos
-                    _LONG.pack_into(blob, rec_pos + _QUEUE_OFFSET_POSITION, begin_queue_offset + i)
-                    _LONG.pack_into(blob, rec_pos + _QUEUE_OFFSET_POSITION + 8, phy)
-                    _LONG.pack_into(blob, rec_pos + 48 + born_length, store_timestamp)
-                    tags_code = self._tags_code(topic, properties, store_timestamp) if properties else 0
-                    requests.append(DispatchRequest(
-                        topic, queue_id, phy, rec_len, tags_code, store_timestamp, begin_queue_offset + i,
-                        properties.get(_PROPERTY_KEYS) if properties else None,
-                        properties.get(_PROPERTY_UNIQ_KEY) if properties else None, sys_flag, 0, properties))
-                mapped_file.write_at(blob, pos)
-                mapped_file.store_timestamp = store_timestamp
-                self.topic_queue_table[key] = begin_queue_offset + len(records)
-                for request in requests:
-                    store.do_dispatch(request)
-            except OSError:
-                log.exception("append batch to the commit log failed, topic: %s", topic)
-                return PutMessageResult(PutMessageStatus.UNKNOWN_ERROR, None)
-            finally:
-                self.begin_time_in_lock = 0
-        phy_positions = [r.commit_log_offset for r in requests]
-        result = AppendMessageResult(AppendMessageStatus.PUT_OK, wrote_offset, total_len, None, store_timestamp,
-                                     begin_queue_offset, 0, lambda: ",".join(
-                                         MessageDecoder.create_message_id(store_host, p) for p in phy_positions))
+            batch.store_timestamp = store_timestamp
+            mapped_file, pos = self._writable_file(total_len)
+            if mapped_file is None:
+                return PutMessageResult(self._no_file_status(total_len), None)
+            wrote_offset = phy = mapped_file.file_from_offset + pos
+            begin_queue_offset = queue_offset = self.topic_queue_table.get(key, 0)
+            parts: List[bytes] = []
+            requests = []
+            msg_ids = []
+            for msg_len, body_crc, flag, msg_body, props_data, properties in records:
+                parts += (header.pack(msg_len, MESSAGE_MAGIC_CODE, body_crc, queue_id, flag, queue_offset, phy,
+                                      sys_flag, born_timestamp, born_host, store_timestamp, store_host,
+                                      reconsume_times, 0, len(msg_body)),
+                          msg_body, topic_part, _SHORT.pack(len(props_data)), props_data)
+                if properties:
+                    tags = properties.get(_PROPERTY_TAGS)
+                    tags_code = tags_code_cache.get(tags) if tags else 0
+                    if tags_code is None:
+                        tags_code = self._tags_code(topic, properties, store_timestamp)
+                    keys = properties.get(_PROPERTY_KEYS)
+                    uniq_key = properties.get(_PROPERTY_UNIQ_KEY)
+                else:
+                    tags_code = 0
+                    keys = uniq_key = None
+                requests.append(DispatchRequest(topic, queue_id, phy, msg_len, tags_code, store_timestamp,
+                                                queue_offset, keys, uniq_key, sys_flag, 0, properties))
+                msg_ids.append((store_host + _LONG.pack(phy)).hex())
+                phy += msg_len
+                queue_offset += 1
+            mapped_file.write_at(_join(parts), pos)
+            mapped_file.store_timestamp = store_timestamp
+            self.topic_queue_table[key] = queue_offset
+            for request in requests:
+                store.do_dispatch(request)
+        except OSError:
+            log.exception("append batch to the commit log failed, topic: %s", topic)
+            return PutMessageResult(_UNKNOWN_ERROR, None)
+        finally:
+            self.begin_time_in_lock = 0
+            lock.release()
+        result = AppendMessageResult(_APPEND_OK, wrote_offset, total_len, ",".join(msg_ids).upper(), store_timestamp,
+                                     begin_queue_offset)
         result.msg_num = len(records)
-        for request in requests:
-            store.notify_message_arriving(request)
+        if store.message_arriving_listener is not None:
+            for request in requests:
+                store.notify_message_arriving(request)
         store.store_stats_service.on_put(len(records), total_len)
         if self._group_commit is None:
-            return PutMessageResult(PutMessageStatus.PUT_OK, result)
+            return PutMessageResult(_PUT_OK, result)
         return PutMessageResult(self._wait_flush(wrote_offset + total_len, batch.is_wait_store_msg_ok()), result)
 
-    def _encode_batch(self, batch: MessageExtBatch, sys_flag: int, born_host: bytes, store_host: bytes):
-        """Java ``MessageExtEncoder.encode(MessageExtBatch)``: the stored records of a batch body (queue and
-        physical offsets and store time patched in later) and, per record, (position, size, properties)."""
+    def _encode_batch(self, batch: MessageExtBatch, fixed_length: int):
+        """Java ``MessageExtEncoder.encode(MessageExtBatch)``, the part that needs no offsets: per record of the
+        batch body, (stored size, body CRC, flag, body, properties bytes with the batch's, their map or None);
+        ``fixed_length`` is the size of a record without its body and properties. A PutMessageStatus when
+        the body is malformed or too big."""
         body = batch.body
         if not body:
             return PutMessageStatus.MESSAGE_ILLEGAL
@@ -570,12 +608,7 @@ class CommitLog(Bean):
         if len(batch_props) > _SHORT_MAX:
             log.warning("Properties size of messageExtBatch exceeded, properties size: %d", len(batch_props))
             return PutMessageStatus.PROPERTIES_SIZE_EXCEEDED
-        topic_data = batch.topic.encode("utf-8")
-        header = _HEADERS[sys_flag & _HOST_FLAGS]
-        topic_part = bytes((len(topic_data),)) + topic_data
-        parts: List[bytes] = []
-        records: List[Tuple[int, int, Optional[Dict[str, str]]]] = []
-        position = 0
+        records: List[Tuple[int, int, int, bytes, bytes, Optional[Dict[str, str]]]] = []
         p = 0
         end = len(body)
         try:
@@ -597,19 +630,14 @@ class CommitLog(Bean):
                 all_props = props + batch_props
                 if len(all_props) > _SHORT_MAX:
                     return PutMessageStatus.PROPERTIES_SIZE_EXCEEDED
-                msg_len = cal_msg_length(sys_flag, body_len, len(topic_data), len(all_props))
-                parts.append(header.pack(msg_len, MESSAGE_MAGIC_CODE, zlib.crc32(msg_body) & 0x7FFFFFFF,
-                                         batch.queue_id, flag, 0, 0, sys_flag, batch.born_timestamp, born_host, 0,
-                                         store_host, batch.reconsume_times, 0))
-                parts.append(_INT.pack(body_len) + msg_body + topic_part + _SHORT.pack(len(all_props)) + all_props)
-                records.append((position, msg_len, _string2props(all_props.decode("utf-8")) if all_props else None))
-                position += msg_len
+                records.append((fixed_length + body_len + len(all_props), _crc32(msg_body) & 0x7FFFFFFF, flag,
+                                msg_body, all_props, _string2props(all_props.decode("utf-8")) if all_props else None))
         except (struct.error, ValueError, UnicodeDecodeError) as e:
             log.warning("malformed batch body: %s", e)
             return PutMessageStatus.MESSAGE_ILLEGAL
         if not records:
             return PutMessageStatus.MESSAGE_ILLEGAL
-        return bytearray(b"".join(parts)), records
+        return records
 
     # ------------------------------------------------------------------ recovery
 
@@ -711,7 +739,3 @@ class CommitLog(Bean):
         if config.message_index_enable and config.message_index_safe:
             return store_timestamp <= checkpoint.get_min_timestamp_index()
         return store_timestamp <= checkpoint.get_min_timestamp()
-
-
-def _msg_id_supplier(store_host: bytes, offset: int) -> Callable[[], str]:
-    return lambda: (store_host + _LONG.pack(offset)).hex().upper()

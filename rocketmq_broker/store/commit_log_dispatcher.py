@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 __all__ = ["CommitLogDispatcher", "CommitLogDispatcherBuildConsumeQueue", "CommitLogDispatcherBuildIndex"]
 
 _TRANSACTION_MASK = MessageSysFlag.TRANSACTION_ROLLBACK_TYPE
+_TRANSACTION_NOT_TYPE = MessageSysFlag.TRANSACTION_NOT_TYPE
 _TRANSACTION_COMMIT_TYPE = MessageSysFlag.TRANSACTION_COMMIT_TYPE
 
 
@@ -33,7 +34,7 @@ class CommitLogDispatcherBuildConsumeQueue(CommitLogDispatcher):
     def dispatch(self, request: DispatchRequest) -> None:
         """Java ``dispatch``."""
         tran_type = request.sys_flag & _TRANSACTION_MASK
-        if tran_type == MessageSysFlag.TRANSACTION_NOT_TYPE or tran_type == _TRANSACTION_COMMIT_TYPE:
+        if tran_type == _TRANSACTION_NOT_TYPE or tran_type == _TRANSACTION_COMMIT_TYPE:
             self.store.put_message_position_info(request)
 
 

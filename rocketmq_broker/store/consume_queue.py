@@ -30,6 +30,7 @@ CQ_STORE_UNIT_SIZE = 20
 
 _ENTRY = struct.Struct(">qiq")
 _INT_MAX = 0x7FFFFFFF
+_SLAVE = BrokerRole.SLAVE
 
 
 class ConsumeQueue(Bean):
@@ -181,7 +182,7 @@ class ConsumeQueue(Bean):
         if self.put_message_position_info(request.commit_log_offset, request.msg_size, request.tags_code,
                                           request.consume_queue_offset):
             checkpoint = store.store_checkpoint
-            if store.message_store_config.broker_role is BrokerRole.SLAVE:
+            if store.message_store_config.broker_role is _SLAVE:
                 checkpoint.physic_msg_timestamp = request.store_timestamp
             checkpoint.logics_msg_timestamp = request.store_timestamp
             return
@@ -197,12 +198,14 @@ class ConsumeQueue(Bean):
         expect_logic_offset = cq_offset * CQ_STORE_UNIT_SIZE
         files = self.mapped_file_queue.mapped_files
         mapped_file = files[-1] if files else None
+        # segments hold whole entries (their size is rounded up to CQ_STORE_UNIT_SIZE): one not full has room
         if mapped_file is None or mapped_file.wrote_position == mapped_file.file_size:
             mapped_file = self._new_mapped_file(expect_logic_offset, cq_offset)
             if mapped_file is None:
                 return False
+        pos = mapped_file.wrote_position
         if cq_offset != 0:
-            current_logic_offset = mapped_file.wrote_position + mapped_file.file_from_offset
+            current_logic_offset = pos + mapped_file.file_from_offset
             if expect_logic_offset < current_logic_offset:
                 log.warning("Build  consume queue repeatedly, expectLogicOffset: %d currentLogicOffset: %d "
                             "Topic: %s QID: %d", expect_logic_offset, current_logic_offset, self.topic, self.queue_id)
@@ -215,7 +218,8 @@ class ConsumeQueue(Bean):
                           self.queue_id)
                 return True
         self.max_physic_offset = offset + size
-        return mapped_file.append_message(_ENTRY.pack(offset, size, tags_code))
+        mapped_file.write_at(_ENTRY.pack(offset, size, tags_code), pos)
+        return True
 
     def _new_mapped_file(self, expect_logic_offset: int, cq_offset: int) -> Optional[MappedFile]:
         mapped_file = self.mapped_file_queue.get_last_mapped_file(expect_logic_offset)

@@ -65,6 +65,10 @@ log = logging.getLogger(__name__)
 _ENTRY_UNPACK = struct.Struct(">qiq").unpack_from
 _MAX_FILTER_BYTES = 16000
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
+_SLAVE = BrokerRole.SLAVE
+_PUT_OK = PutMessageStatus.PUT_OK
+_FOUND = GetMessageStatus.FOUND
+_NO_MATCHED_MESSAGE = GetMessageStatus.NO_MATCHED_MESSAGE
 
 
 class DefaultMessageStore(Bean):
@@ -326,7 +330,7 @@ class DefaultMessageStore(Bean):
         """Java reput's ``messageArrivingListener.arriving`` call (not on a slave, not when long polling
         is disabled in the broker config)."""
         listener = self.message_arriving_listener
-        if listener is None or self.message_store_config.broker_role is BrokerRole.SLAVE:
+        if listener is None or self.message_store_config.broker_role is _SLAVE:
             return
         if self.broker_config is not None and not getattr(self.broker_config, "long_polling_enable", True):
             return
@@ -353,22 +357,23 @@ class DefaultMessageStore(Bean):
     def put_message(self, msg: MessageExtBrokerInner) -> PutMessageResult:
         """Java ``putMessage``: store one message; the result's status is PUT_OK, FLUSH_DISK_TIMEOUT (stored,
         not yet flushed), SERVICE_NOT_AVAILABLE, MESSAGE_ILLEGAL or PROPERTIES_SIZE_EXCEEDED."""
-        if self.shutdown_flag or self.running_flags.flag_bits or \
-                self.message_store_config.broker_role is BrokerRole.SLAVE:
+        if self.shutdown_flag or self.running_flags.flag_bits or self.message_store_config.broker_role is _SLAVE:
             status = self._check_store_status()
-            if status is not PutMessageStatus.PUT_OK:
+            if status is not _PUT_OK:
                 return PutMessageResult(status, None)
         if len(msg.topic) > 127:
             log.warning("putMessage message topic length too long %d", len(msg.topic))
             return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
         if msg.born_host is None or msg.store_host is None:
             raise ValueError("a message to store needs its born host and store host")
-        if msg.properties_string is not None and len(msg.properties_string) > 32767:
-            log.warning("putMessage message properties length too long %d", len(msg.properties_string))
+        properties_string = msg.properties_string
+        if properties_string is not None and len(properties_string) > 32767:
+            log.warning("putMessage message properties length too long %d", len(properties_string))
             return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
-        begin = time.monotonic()
+        monotonic = time.monotonic
+        begin = monotonic()
         result = self.commit_log.put_message(msg)
-        elapsed = time.monotonic() - begin
+        elapsed = monotonic() - begin
         if elapsed > 0.001 or result.append_message_result is None:
             self._after_put(result, elapsed)
         return result
@@ -479,11 +484,19 @@ class DefaultMessageStore(Bean):
 
     def _read_messages(self, get_result: GetMessageResult, entries: bytes, max_msg_nums: int, max_offset_py: int,
                        message_filter: Optional[MessageFilter]):
-        """The scan loop of Java ``getMessage``: (status, number of entries consumed)."""
+        """The scan loop of Java ``getMessage`` (with ``isTheBatchFull`` inline: it runs per message pulled):
+        (status, number of entries consumed)."""
         commit_log = self.commit_log
+        get_message = commit_log.get_message
         config = self.message_store_config
         memory = int(StoreUtil.TOTAL_PHYSICAL_MEMORY_SIZE * (config.access_message_in_memory_max_ratio / 100.0))
-        status = GetMessageStatus.NO_MATCHED_MESSAGE
+        # isTheBatchFull's limits: (bytes, count) for messages in memory and on disk
+        memory_limits = (config.max_transfer_bytes_on_message_in_memory,
+                         config.max_transfer_count_on_message_in_memory - 1)
+        disk_limits = (config.max_transfer_bytes_on_message_in_disk, config.max_transfer_count_on_message_in_disk - 1)
+        buffers = get_result.message_buffer_list
+        add_message = get_result.add_message
+        status = _NO_MATCHED_MESSAGE
         next_phy_file_start_offset = None
         max_phy_offset_pulling = 0
         unpack = _ENTRY_UNPACK
@@ -495,54 +508,38 @@ class DefaultMessageStore(Bean):
             if next_phy_file_start_offset is not None and offset_py < next_phy_file_start_offset:
                 i += CQ_STORE_UNIT_SIZE
                 continue
-            is_in_disk = (max_offset_py - offset_py) > memory
-            if self._is_the_batch_full(size_py, max_msg_nums, get_result.buffer_total_size,
-                                       len(get_result.message_buffer_list), is_in_disk):
-                break
+            buffer_total = get_result.buffer_total_size
+            message_total = len(buffers)
+            if buffer_total and message_total:  # isTheBatchFull
+                if max_msg_nums <= message_total:
+                    break
+                max_bytes, max_count = disk_limits if (max_offset_py - offset_py) > memory else memory_limits
+                if buffer_total + size_py > max_bytes or message_total > max_count:
+                    break
             if message_filter is not None and not message_filter.is_matched_by_consume_queue(tags_code, None):
-                if get_result.buffer_total_size == 0:
-                    status = GetMessageStatus.NO_MATCHED_MESSAGE
+                if buffer_total == 0:
+                    status = _NO_MATCHED_MESSAGE
                 i += CQ_STORE_UNIT_SIZE
                 continue
-            data = commit_log.get_message(offset_py, size_py)
+            data = get_message(offset_py, size_py)
             if data is None:
-                if get_result.buffer_total_size == 0:
+                if buffer_total == 0:
                     status = GetMessageStatus.MESSAGE_WAS_REMOVING
                 next_phy_file_start_offset = commit_log.roll_next_file(offset_py)
                 i += CQ_STORE_UNIT_SIZE
                 continue
             if message_filter is not None and not message_filter.is_matched_by_commit_log(data, None):
-                if get_result.buffer_total_size == 0:
-                    status = GetMessageStatus.NO_MATCHED_MESSAGE
+                if buffer_total == 0:
+                    status = _NO_MATCHED_MESSAGE
                 i += CQ_STORE_UNIT_SIZE
                 continue
-            get_result.add_message(data, offset_py)
-            status = GetMessageStatus.FOUND
+            add_message(data, offset_py)
+            status = _FOUND
             next_phy_file_start_offset = None
             i += CQ_STORE_UNIT_SIZE
-        self.store_stats_service.get_message_transfered_msg_count += len(get_result.message_buffer_list)
+        self.store_stats_service.get_message_transfered_msg_count += len(buffers)
         get_result.suggest_pulling_from_slave = (max_offset_py - max_phy_offset_pulling) > memory
         return status, i // CQ_STORE_UNIT_SIZE
-
-    def _is_the_batch_full(self, size_py: int, max_msg_nums: int, buffer_total: int, message_total: int,
-                           is_in_disk: bool) -> bool:
-        """Java ``isTheBatchFull``."""
-        if buffer_total == 0 or message_total == 0:
-            return False
-        if max_msg_nums <= message_total:
-            return True
-        config = self.message_store_config
-        if is_in_disk:
-            if buffer_total + size_py > config.max_transfer_bytes_on_message_in_disk:
-                return True
-            if message_total > config.max_transfer_count_on_message_in_disk - 1:
-                return True
-        else:
-            if buffer_total + size_py > config.max_transfer_bytes_on_message_in_memory:
-                return True
-            if message_total > config.max_transfer_count_on_message_in_memory - 1:
-                return True
-        return False
 
     def _next_offset_correction(self, old_offset: int, new_offset: int) -> int:
         """Java ``nextOffsetCorrection``: a slave without ``offset_check_in_slave`` keeps the old offset."""

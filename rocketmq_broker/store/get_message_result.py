@@ -1,7 +1,6 @@
 """Java ``org.apache.rocketmq.store.GetMessageResult``."""
 from __future__ import annotations
 
-import math
 from typing import List, Optional
 
 from rocketmq_broker.store.get_message_status import GetMessageStatus
@@ -45,7 +44,7 @@ class GetMessageResult(Bean):
         self.message_offset_list.append(commit_log_offset)
         size = len(buffer)
         self.buffer_total_size += size
-        self.msg_count4_commercial += int(math.ceil(size / _SIZE_PER_COUNT))
+        self.msg_count4_commercial += -(-size // _SIZE_PER_COUNT)  # Math.ceil(size / SIZE_PER_COUNT)
 
     def get_message_count(self) -> int:
         """Java ``getMessageCount``."""

@@ -259,17 +259,26 @@ class MappedFile(Bean):
             log.debug("selectMappedBuffer request pos invalid, request pos: %d, size: %d, fileFromOffset: %d",
                       pos, size, self.file_from_offset)
             return None
-        if not self.hold():
-            return None
-        try:
-            if self._map is not None:
-                data = self._map[pos:pos + size]
-            elif pos + size <= self.committed_position:
-                data = _pread(self._fd, size, pos)
-            else:
-                data = self._read_buffered(pos, size)
-        finally:
-            self.release()
+        mapped = self._map
+        if mapped is not None:
+            # no reference needed (a read per message pulled): the slice is copied under the GIL, and a map
+            # closed meanwhile raises ValueError
+            if not self._available:
+                return None
+            try:
+                data = mapped[pos:pos + size]
+            except ValueError:
+                return None
+        else:
+            if not self.hold():
+                return None
+            try:
+                if pos + size <= self.committed_position:
+                    data = _pread(self._fd, size, pos)
+                else:
+                    data = self._read_buffered(pos, size)
+            finally:
+                self.release()
         return data if len(data) == size else None
 
     # ------------------------------------------------------------------ life cycle

@@ -10,6 +10,7 @@ from test_msg_support import (RawClient, broker_addr, create_topic, decode_messa
                               start_broker)
 
 from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
+from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeaderV2
@@ -289,7 +290,8 @@ def test_store_shut_down_answers_service_not_available(broker, client):
 @pytest.mark.parametrize("changes", [
     {}, {"i": None, "j": None, "k": None, "l": None, "m": None, "n": None}, {"e": "-1"}, {"e": "+2"}, {"e": " 1"},
     {"d": "x"}, {"j": "1.5"}, {"l": "-x"}, {"g": "\u0661\u0662"}, {"k": "TRUE", "m": "yes"}, {"b": None},
-    {"b": None, "c": None}, {"h": None},
+    {"b": None, "c": None}, {"h": None}, {"e": ""}, {"j": ""}, {"g": ""}, {"g": "x", "h": "y"}, {"g": "+7", "f": "x"},
+    {"g": "-7"}, {"g": "x", "l": "y"}, {"d": "", "g": "x"}, {"h": "-1", "l": "+0"},
 ])
 def test_fast_v2_header_decoding_equals_the_generic_one(changes):
     ext = {"a": "PG", "b": "T", "c": "TBW102", "d": "4", "e": "1", "f": "0", "g": "123", "h": "0", "i": "x\x01y",
@@ -311,3 +313,46 @@ def test_fast_v2_header_decoding_equals_the_generic_one(changes):
     generic = outcome(lambda: SendMessageRequestHeaderV2.create_send_message_request_header_v1(
         SendMessageRequestHeaderV2.decode_ext_fields(ext)))
     assert fast == generic
+
+
+def test_the_same_v2_integers_decode_the_same_every_time():
+    ext = {"a": "PG", "b": "T", "c": "TBW102", "d": "4", "e": "1", "f": "0", "g": "123", "h": "0", "j": "0"}
+    first = AbstractSendMessageProcessor.parse_request_header(RemotingCommand(code=RequestCode.SEND_MESSAGE_V2,
+                                                                              ext_fields=ext))
+    again = AbstractSendMessageProcessor.parse_request_header(RemotingCommand(code=RequestCode.SEND_MESSAGE_V2,
+                                                                              ext_fields=dict(ext, g="456")))
+    assert (first.queue_id, first.born_timestamp, first.reconsume_times, first.max_reconsume_times) == (1, 123, 0, None)
+    assert (again.queue_id, again.born_timestamp, again.reconsume_times) == (1, 456, 0)
+    with pytest.raises(RemotingCommandException, match="<g>"):
+        AbstractSendMessageProcessor.parse_request_header(RemotingCommand(code=RequestCode.SEND_MESSAGE_V2,
+                                                                          ext_fields=dict(ext, g="4 5")))
+
+
+def _stored_properties(broker, response):
+    offset = MessageDecoder.decode_message_id(response.ext_fields["msgId"]).offset
+    return list(MessageDecoder.decode_properties(broker.get_message_store().select_one_message_by_offset(offset))
+                .items())
+
+
+@pytest.mark.parametrize("props", [
+    {"UNIQ_KEY": "U1", "WAIT": "true", "TAGS": "TagA"},
+    {"WAIT": "false"},
+    {},
+    {"KEYS": "k1 k2", "a%sb": "%d%%", **{"p%d" % i: "v%d" % i for i in range(14)}, "WAIT": "true"},
+])
+def test_stored_properties_string_is_java_hash_map_order_without_wait(broker, client, props):
+    """The stored string is messageProperties2String of Java's HashMap (the request's properties, then CLUSTER;
+    its capacity grown by all of them) without WAIT; the second send of the same names takes the cached plan."""
+    entries = dict(props, CLUSTER="DefaultCluster")
+    expected = list(java_hash_map_order({k: v for k, v in entries.items() if k != "WAIT"}, len(entries)).items())
+    for body in (b"first", b"second"):
+        response = client.request(send_request("TopicTest", body, props))
+        assert response.code == ResponseCode.SUCCESS
+        assert _stored_properties(broker, response) == expected
+
+
+def test_null_cluster_name_is_left_out_of_the_stored_properties(broker, client):
+    broker.get_broker_config().broker_cluster_name = None
+    response = client.request(send_request("TopicTest", b"x", {"TAGS": "TagA", "WAIT": "true"}))
+    assert response.code == ResponseCode.SUCCESS
+    assert _stored_properties(broker, response) == [("TAGS", "TagA")]

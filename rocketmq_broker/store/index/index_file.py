@@ -17,7 +17,7 @@ import sys
 import zlib
 from typing import List
 
-from rocketmq_broker.store.index.index_header import INDEX_HEADER_SIZE, IndexHeader
+from rocketmq_broker.store.index.index_header import INDEX_HEADER_LAYOUT, INDEX_HEADER_SIZE, IndexHeader
 
 __all__ = ["IndexFile"]
 
@@ -28,6 +28,7 @@ _INDEX_SIZE = 20
 _INVALID_INDEX = 0
 _INT = struct.Struct(">i")
 _ENTRY = struct.Struct(">iqii")
+_crc32 = zlib.crc32
 _INT_MAX = 0x7FFFFFFF
 #: Linux writes back the dirty pages of shared mappings on fsync
 _FSYNC_FLUSHES_MAPPINGS = sys.platform.startswith("linux")
@@ -119,20 +120,33 @@ class IndexFile:
             log.warning("Over index file capacity: index count = %d; index max num = %d", index_count, self.index_num)
             return False
         buf = self.mapped_byte_buffer
-        key_hash = zlib.crc32(key.encode("utf-8")) & _INT_MAX
+        key_hash = _crc32(key.encode("utf-8")) & _INT_MAX
         abs_slot_pos = INDEX_HEADER_SIZE + (key_hash % self.hash_slot_num) * _HASH_SLOT_SIZE
         slot_value = _INT.unpack_from(buf, abs_slot_pos)[0]
         if slot_value <= _INVALID_INDEX or slot_value > index_count:
             slot_value = _INVALID_INDEX
         begin_timestamp = header.begin_timestamp
-        if begin_timestamp <= 0:
+        time_diff = (store_timestamp - begin_timestamp) // 1000
+        if begin_timestamp <= 0 or time_diff < 0:
             time_diff = 0
-        else:
-            time_diff = min(max((store_timestamp - begin_timestamp) // 1000, 0), _INT_MAX)
+        elif time_diff > _INT_MAX:
+            time_diff = _INT_MAX
         _ENTRY.pack_into(buf, self._entries_base + index_count * _INDEX_SIZE, key_hash, phy_offset, time_diff,
                          slot_value)
         _INT.pack_into(buf, abs_slot_pos, index_count)
-        header.put_entry(phy_offset, store_timestamp, slot_value == _INVALID_INDEX)
+        # the header changes (written through to the buffer in one go): the first entry sets the begin fields,
+        # a new slot counts, the index count grows, the end fields move
+        if index_count <= 1:
+            header.begin_phy_offset = phy_offset
+            header.begin_timestamp = begin_timestamp = store_timestamp
+        if slot_value == _INVALID_INDEX:
+            header.hash_slot_count += 1
+        index_count += 1
+        header.index_count = index_count
+        header.end_phy_offset = phy_offset
+        header.end_timestamp = store_timestamp
+        INDEX_HEADER_LAYOUT.pack_into(buf, 0, begin_timestamp, store_timestamp, header.begin_phy_offset, phy_offset,
+                                      header.hash_slot_count, index_count)
         return True
 
     def get_begin_timestamp(self) -> int:

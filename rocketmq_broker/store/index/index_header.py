@@ -6,14 +6,15 @@ from typing import Any
 
 from rocketmq_remoting.common.bean import Bean, Prop
 
-__all__ = ["IndexHeader", "INDEX_HEADER_SIZE"]
+__all__ = ["IndexHeader", "INDEX_HEADER_SIZE", "INDEX_HEADER_LAYOUT"]
 
 #: Java ``INDEX_HEADER_SIZE``
 INDEX_HEADER_SIZE = 40
 
 _BEGIN_TIMESTAMP = struct.Struct(">q")  # at 0; endTimestamp at 8, beginPhyOffset at 16, endPhyOffset at 24
 _INT = struct.Struct(">i")  # hashSlotCount at 32, indexCount at 36
-_LAYOUT = struct.Struct(">qqqqii")
+#: the header's fields in order: begin/end timestamp, begin/end phy offset, hash slot count, index count
+INDEX_HEADER_LAYOUT = _LAYOUT = struct.Struct(">qqqqii")
 
 
 class IndexHeader(Bean):
@@ -71,20 +72,6 @@ class IndexHeader(Bean):
         """Java ``incHashSlotCount``."""
         self.hash_slot_count += 1
         _INT.pack_into(self.byte_buffer, 32, self.hash_slot_count)
-
-    def put_entry(self, phy_offset: int, store_timestamp: int, new_slot: bool) -> None:
-        """The header changes of Java ``IndexFile.putKey`` in one write: the first entry sets the begin
-        fields, a new slot counts, the index count grows, the end fields move."""
-        if self.index_count <= 1:
-            self.begin_phy_offset = phy_offset
-            self.begin_timestamp = store_timestamp
-        if new_slot:
-            self.hash_slot_count += 1
-        self.index_count += 1
-        self.end_phy_offset = phy_offset
-        self.end_timestamp = store_timestamp
-        _LAYOUT.pack_into(self.byte_buffer, 0, self.begin_timestamp, store_timestamp, self.begin_phy_offset,
-                          phy_offset, self.hash_slot_count, self.index_count)
 
     def inc_index_count(self) -> None:
         """Java ``incIndexCount``."""

@@ -161,7 +161,11 @@ class IndexService:
         return topic + "#" + key
 
     def build_index(self, req: DispatchRequest) -> None:
-        """Java ``buildIndex``: index the record under its unique key and each of its keys."""
+        """Java ``buildIndex``: index the record under its unique key and each of its keys.
+
+        Records are dispatched one at a time (under the commit log's put lock, or by the recovery before the
+        store starts), so like Java's ``putKey`` this takes no lock: the file list only changes under
+        ``_lock`` (copy on write), and a concurrent query reads entries that are written before their slot."""
         commit_log_offset = req.commit_log_offset
         if commit_log_offset <= self._last_indexed_offset:
             return
@@ -173,27 +177,27 @@ class IndexService:
             return
         topic_prefix = req.topic + "#"
         timestamp = req.store_timestamp
-        with self._lock:
-            files = self.index_file_list
-            index_file = files[-1] if files and not files[-1].is_write_full() else \
-                self.retry_get_and_create_index_file()
-            if index_file is None:
-                log.error("build index error, stop building index")
-                return
-            if uniq_key is not None:
-                if not index_file.put_key(topic_prefix + uniq_key, commit_log_offset, timestamp):
-                    index_file = self._put_key(index_file, topic_prefix + uniq_key, commit_log_offset, timestamp)
+        files = self.index_file_list
+        index_file = files[-1] if files else None
+        if index_file is None or index_file.index_header.index_count >= index_file.index_num:  # is_write_full()
+            index_file = self.retry_get_and_create_index_file()
+        if index_file is None:
+            log.error("build index error, stop building index")
+            return
+        if uniq_key is not None:
+            if not index_file.put_key(topic_prefix + uniq_key, commit_log_offset, timestamp):
+                index_file = self._put_key(index_file, topic_prefix + uniq_key, commit_log_offset, timestamp)
+                if index_file is None:
+                    log.error("putKey error commitlog %d uniqkey %s", commit_log_offset, uniq_key)
+                    return
+        if keys:
+            for key in keys.split(_KEY_SEPARATOR):
+                if key:
+                    index_file = self._put_key(index_file, topic_prefix + key, commit_log_offset, timestamp)
                     if index_file is None:
-                        log.error("putKey error commitlog %d uniqkey %s", commit_log_offset, uniq_key)
+                        log.error("putKey error commitlog %d key %s", commit_log_offset, key)
                         return
-            if keys:
-                for key in keys.split(_KEY_SEPARATOR):
-                    if key:
-                        index_file = self._put_key(index_file, topic_prefix + key, commit_log_offset, timestamp)
-                        if index_file is None:
-                            log.error("putKey error commitlog %d key %s", commit_log_offset, key)
-                            return
-            self._last_indexed_offset = commit_log_offset
+        self._last_indexed_offset = commit_log_offset
 
     def _put_key(self, index_file: IndexFile, idx_key: str, offset: int, timestamp: int) -> Optional[IndexFile]:
         while not index_file.put_key(idx_key, offset, timestamp):

@@ -132,9 +132,11 @@ def test_mapped_file_queue_basics(tmp_path):
 def test_mapped_file_closes_only_after_the_last_reader(tmp_path):
     mapped_file = MappedFile(str(tmp_path / "00000000000000000000"), 100)
     mapped_file.append_message(b"abc")
+    assert mapped_file.select_mapped_buffer(0, 3) == b"abc"
     assert mapped_file.hold()
     mapped_file.shutdown()
     assert not mapped_file.is_cleanup_over() and not mapped_file.hold()
+    assert mapped_file.select_mapped_buffer(0, 3) is None  # shut down: no more reads, though still mapped
     mapped_file.release()
     assert mapped_file.is_cleanup_over()
     assert mapped_file.destroy() and not os.path.exists(mapped_file.file_name)
