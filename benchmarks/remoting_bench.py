@@ -9,6 +9,9 @@ wall-clock rates on a shared machine):
 2. sync round trips from one caller thread, to a processor registered ``inline_when_idle`` (run on the
    connection's reader thread while its executor is idle, as the broker registers sends and pulls) and to one on
    the public executor (Java's way: a thread hand-off per request);
+   Printed after a reference: round trips over a plain Python socket to a plain echo loop in the server process,
+   the best any Python client can do on this machine at this moment (on small virtual machines it swings with the
+   host's state: waking an idle vCPU can cost 100 us);
 3. async requests with 1,000 in flight (the client's async permits are set to 1,000 and the caller issues
    requests back to back, so the permits are the window), to the ``inline_when_idle`` processor (pipelined
    requests go to its executor).
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -73,15 +77,27 @@ class _Responder(NettyRequestProcessor):
         return response
 
 
+def _raw_echo(listener: socket.socket) -> None:
+    """The reference: one connection answered with plain blocking socket calls, 100 bytes per read."""
+    conn, _ = listener.accept()
+    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with conn:
+        while conn.recv(65536):
+            conn.sendall(b"x" * 100)
+
+
 def serve(busy_poll_micros: int) -> None:
     server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1",
                                               server_busy_poll_micros=busy_poll_micros))
     server.register_processor(SEND_MESSAGE_V2, _Responder(), inline_when_idle=True)
     server.register_processor(ON_EXECUTOR, _Responder())
     server.start()
-    print(server.local_listen_port(), flush=True)
+    listener = socket.create_server(("127.0.0.1", 0))
+    threading.Thread(target=_raw_echo, args=(listener,), daemon=True).start()
+    print(server.local_listen_port(), listener.getsockname()[1], flush=True)
     sys.stdin.read()  # until the parent closes our stdin
     server.shutdown()
+    listener.close()
 
 
 # ---------------------------------------------------------------------------------------------- measurements
@@ -130,6 +146,25 @@ def bench_codec(serialize_type: SerializeType, seconds: float, with_header: bool
         return ops
 
     return _timed(run)[0]
+
+
+def bench_raw(port: int, seconds: float, server_pid: int) -> Tuple[float, str]:
+    """Round trips of 300 bytes out, 100 back over a plain socket: what this machine allows Python at best."""
+    with socket.create_connection(("127.0.0.1", port)) as conn:
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        request = b"y" * 300
+
+        def run() -> int:
+            deadline = time.perf_counter() + seconds
+            ops = 0
+            while time.perf_counter() < deadline:
+                for _ in range(100):
+                    conn.sendall(request)
+                    conn.recv(65536)
+                ops += 100
+            return ops
+
+        return _timed(run, server_pid)
 
 
 def bench_sync(client: RemotingClient, addr: str, seconds: float, server_pid: int,
@@ -206,7 +241,8 @@ def main() -> None:
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     profiler = None
     try:
-        addr = "127.0.0.1:%d" % int(child.stdout.readline())  # type: ignore[union-attr]
+        port, raw_port = map(int, child.stdout.readline().split())  # type: ignore[union-attr]
+        addr = "127.0.0.1:%d" % port
         config = NettyClientConfig(client_async_semaphore_value=WINDOW, client_busy_poll_micros=args.busy_poll)
         with RemotingClient(config) as client:
             client.invoke_sync(addr, make_request(), 3000)  # connect
@@ -215,6 +251,8 @@ def main() -> None:
                 import cProfile
                 profiler = cProfile.Profile()
                 profiler.enable()
+            rate, note = bench_raw(raw_port, args.seconds, child.pid)
+            print("reference: plain socket round trips      %9.0f /s%s" % (rate, note), flush=True)
             rate, note = bench_sync(client, addr, args.seconds, child.pid)
             print("sync round trips, 1 caller, inline when idle %6.0f /s%s" % (rate, note), flush=True)
             rate, note = bench_sync(client, addr, args.seconds, child.pid, ON_EXECUTOR)
