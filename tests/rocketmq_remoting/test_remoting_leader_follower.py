@@ -205,7 +205,17 @@ def test_inline_runs_chosen_per_request_code(server, inline_server, client):
         assert remark.startswith(thread), (code, remark)
 
 
-def test_a_request_of_another_code_on_the_executor_keeps_inline_codes_off_it(server):
+@pytest.fixture(params=[("inline_server", "NettyServerReader_"), ("server", "NettyServerPublicExecutor_")],
+                ids=["every-code-inline", "one-code-inline"])
+def server_and_first_thread(request):
+    """A server whose codes all run inline when idle, or one where only code 83 does (registered so below), and
+    the thread the first (blocking) request of the test below runs on."""
+    fixture, thread = request.param
+    return request.getfixturevalue(fixture), thread
+
+
+def test_busy_executor_gets_the_next_request_instead_of_the_reader(server_and_first_thread):
+    srv, first_runs_on = server_and_first_thread
     gate = threading.Event()
     started = threading.Event()
 
@@ -215,32 +225,9 @@ def test_a_request_of_another_code_on_the_executor_keeps_inline_codes_off_it(ser
             gate.wait(10)
             return super().process_request(ctx, req)
 
-    server.register_processor(84, Blocking())  # not inline, same public executor
-    server.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
-    addr = address(server)
-    with RemotingClient(NettyClientConfig()) as first, RemotingClient(NettyClientConfig()) as second:
-        callback = RecordingCallback()
-        first.invoke_async(addr, request(84), 10000, callback)
-        assert started.wait(5)
-        remark = second.invoke_sync(addr, request(83), 3000).remark
-        assert remark.startswith("NettyServerPublicExecutor_"), remark
-        gate.set()
-        callback.wait(1)
-
-
-def test_busy_executor_gets_the_next_request_instead_of_the_reader(inline_server):
-    gate = threading.Event()
-    started = threading.Event()
-
-    class Blocking(ThreadNameProcessor):
-        def process_request(self, ctx, req):
-            started.set()
-            gate.wait(10)
-            return super().process_request(ctx, req)
-
-    inline_server.register_processor(84, Blocking())
-    inline_server.register_processor(83, ThreadNameProcessor())
-    addr = address(inline_server)
+    srv.register_processor(84, Blocking())
+    srv.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
+    addr = address(srv)
     with RemotingClient(NettyClientConfig()) as first, RemotingClient(NettyClientConfig()) as second:
         callback = RecordingCallback()
         first.invoke_async(addr, request(84), 10000, callback)
@@ -249,7 +236,7 @@ def test_busy_executor_gets_the_next_request_instead_of_the_reader(inline_server
         remark = second.invoke_sync(addr, request(83), 3000).remark
         assert remark.startswith("NettyServerPublicExecutor_"), remark
         gate.set()
-        assert callback.wait(1)[0].get_response_command().remark.startswith("NettyServerReader_")
+        assert callback.wait(1)[0].get_response_command().remark.startswith(first_runs_on)
 
 
 def test_inline_processor_may_invoke_its_own_channel_synchronously(inline_server):
