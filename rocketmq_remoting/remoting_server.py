@@ -6,10 +6,10 @@ own reader thread (``NettyServerReader_<ip:port>``), which first applies the TLS
 refuses plain connections) and then reads frames. Requests run on their processor's executor (default: the
 public executor ``NettyServerPublicExecutor_<n>``), or, for the codes registered ``inline_when_idle`` (all with
 ``server_inline_when_idle``), on the reader thread when the executor is idle; responses carry the request's
-opaque and serialize type and
-are never sent for one-way requests. The server can also invoke its clients (``invoke_sync`` / ``invoke_async``
-/ ``invoke_oneway`` on a channel), as the broker does. ``ServerHouseKeepingService`` expires requests and closes
-idle connections; a ``NettyEventExecutor`` thread feeds the optional :class:`ChannelEventListener`.
+opaque and serialize type and are never sent for one-way requests. The server can also invoke its clients
+(``invoke_sync`` / ``invoke_async`` / ``invoke_oneway`` on a channel), as the broker does.
+``ServerHouseKeepingService`` expires requests and closes idle connections; a ``NettyEventExecutor`` thread feeds
+the optional :class:`ChannelEventListener`.
 :meth:`shutdown` closes every socket and joins every thread the server started.
 """
 from __future__ import annotations

@@ -137,6 +137,12 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         return store_host
 
     @staticmethod
+    def _peer(ctx: "ChannelHandlerContext") -> Tuple[str, int]:
+        """The request's TCP peer as an ``(ip, port)`` tuple (Java ``ctx.channel().remoteAddress()``)."""
+        address = ctx.channel().remote_address()
+        return address if len(address) == 2 else (address[0], address[1])
+
+    @staticmethod
     def parse_request_header(request: RemotingCommand) -> Optional[SendMessageRequestHeader]:
         """Java ``parseRequestHeader``: the long-name header of a send request (None for other codes).
         Raises ``RemotingCommandException`` for a missing or malformed required field."""

@@ -133,12 +133,6 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
             self.handle_put_message_result(put_message_result, response_header, queue_id)
         return response
 
-    @staticmethod
-    def _peer(ctx: "ChannelHandlerContext") -> Tuple[str, int]:
-        """The request's TCP peer as ``(ip, port)`` (Java ``ctx.channel().remoteAddress()``)."""
-        address = ctx.channel().remote_address()
-        return (address[0], address[1])
-
     def push_reply_message(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader,
                            msg: Message) -> PushReplyResult:
         """Java ``pushReplyMessage``: PUSH_REPLY_MESSAGE_TO_CLIENT (synchronous, 10 s) to the producer connection

@@ -163,9 +163,8 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         orig_props = _string2props(request_header.properties)
         msg_inner.properties = orig_props
         msg_inner.born_timestamp = request_header.born_timestamp
-        born_host = ctx.channel().remote_address()  # _peer(ctx), inline
-        msg_inner.born_host = born_host if len(born_host) == 2 else born_host[:2]
-        msg_inner.store_host = self._store_host or self.get_store_host()
+        msg_inner.born_host = self._peer(ctx)
+        msg_inner.store_host = self.get_store_host()
         reconsume_times = request_header.reconsume_times
         msg_inner.reconsume_times = 0 if reconsume_times is None else reconsume_times
         cluster_name = broker_controller.broker_config.broker_cluster_name
@@ -219,7 +218,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         properties = _string2props(request_header.properties)
         batch.body = request.body
         batch.born_timestamp = request_header.born_timestamp
-        batch.born_host = _peer(ctx)
+        batch.born_host = self._peer(ctx)
         batch.store_host = self.get_store_host()
         reconsume_times = request_header.reconsume_times
         batch.reconsume_times = 0 if reconsume_times is None else reconsume_times
@@ -435,9 +434,3 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         response.code = ResponseCode.SYSTEM_ERROR
         response.remark = put_message_result.put_message_status.name
         return response
-
-
-def _peer(ctx: "ChannelHandlerContext") -> Tuple[str, int]:
-    """The request's TCP peer as an ``(ip, port)`` tuple (Java ``ctx.channel().remoteAddress()``)."""
-    address = ctx.channel().remote_address()
-    return address if len(address) == 2 else (address[0], address[1])

@@ -85,12 +85,8 @@ class MessageClientIDSetter:
     @staticmethod
     def set_uniq_id(msg: Message) -> None:
         """Java ``setUniqID``: give the message a unique id unless it has one."""
-        # the properties dict directly: every send passes here
-        properties = msg.properties
-        if properties is None:
-            msg.properties = {_UNIQ_KEY: MessageClientIDSetter.create_uniq_id()}
-        elif properties.get(_UNIQ_KEY) is None:
-            properties[_UNIQ_KEY] = MessageClientIDSetter.create_uniq_id()
+        if MessageClientIDSetter.get_uniq_id(msg) is None:
+            msg.put_property(_UNIQ_KEY, MessageClientIDSetter.create_uniq_id())
 
     @staticmethod
     def get_uniq_id(msg: Message) -> Optional[str]:

@@ -16,7 +16,8 @@ class NettyServerConfig(Bean):
     (Java 5's ``bindAddress``) and ``frame_max_length`` (largest accepted frame including its length prefix) are
     additions. ``server_worker_threads``, ``server_selector_threads``, ``use_epoll_native_selector``, the pooled
     allocator flag and the write-buffer water marks are kept for configuration compatibility only: the socket
-    server reads each connection on its own thread. ``server_inline_when_idle`` is an addition too.
+    server reads each connection on its own thread. ``server_inline_when_idle`` and ``server_busy_poll_micros``
+    are additions too.
     """
 
     listen_port = Prop(int, 8888)
