@@ -93,6 +93,7 @@ _TOPIC_LENGTHS = [bytes((n,)) for n in range(128)]
 
 _string2props = MessageDecoder.string2message_properties
 _props2string = MessageDecoder.message_properties2string
+_create_message_id = MessageDecoder.create_message_id
 _crc32 = zlib.crc32
 _join = b"".join
 _PUT_OK = PutMessageStatus.PUT_OK
@@ -445,9 +446,8 @@ class CommitLog(Bean):
             self.begin_time_in_lock = 0
             lock.release()
         # the offset msgId at once (Java supplies it lazily; a send always needs it)
-        result = AppendMessageResult(_APPEND_OK, wrote_offset, msg_len,
-                                     (store_host + _LONG.pack(wrote_offset)).hex().upper(), store_timestamp,
-                                     queue_offset)
+        result = AppendMessageResult(_APPEND_OK, wrote_offset, msg_len, _create_message_id(store_host, wrote_offset),
+                                     store_timestamp, queue_offset)
         if store.message_arriving_listener is not None:
             store.notify_message_arriving(request)
         stats = store.store_stats_service
@@ -571,7 +571,7 @@ class CommitLog(Bean):
                     keys = uniq_key = None
                 requests.append(DispatchRequest(topic, queue_id, phy, msg_len, tags_code, store_timestamp,
                                                 queue_offset, keys, uniq_key, sys_flag, 0, properties))
-                msg_ids.append((store_host + _LONG.pack(phy)).hex())
+                msg_ids.append(_create_message_id(store_host, phy))
                 phy += msg_len
                 queue_offset += 1
             mapped_file.write_at(_join(parts), pos)
@@ -585,7 +585,7 @@ class CommitLog(Bean):
         finally:
             self.begin_time_in_lock = 0
             lock.release()
-        result = AppendMessageResult(_APPEND_OK, wrote_offset, total_len, ",".join(msg_ids).upper(), store_timestamp,
+        result = AppendMessageResult(_APPEND_OK, wrote_offset, total_len, ",".join(msg_ids), store_timestamp,
                                      begin_queue_offset)
         result.msg_num = len(records)
         if store.message_arriving_listener is not None:

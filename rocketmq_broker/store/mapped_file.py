@@ -270,15 +270,7 @@ class MappedFile(Bean):
             except ValueError:
                 return None
         else:
-            if not self.hold():
-                return None
-            try:
-                if pos + size <= self.committed_position:
-                    data = _pread(self._fd, size, pos)
-                else:
-                    data = self._read_buffered(pos, size)
-            finally:
-                self.release()
+            data = self.read(pos, size)  # empty when the file is closed
         return data if len(data) == size else None
 
     # ------------------------------------------------------------------ life cycle
