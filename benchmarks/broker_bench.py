@@ -11,17 +11,18 @@ directory) on ephemeral loopback ports; this process opens ``--connections`` con
   ``--batch``.
 
     python benchmarks/broker_bench.py [--messages 40000] [--connections 4] [--body 1024] [--batch 32]
-                                      [--window 128] [--send-batch 0] [--send-executor pool|inline]
+                                      [--window 128] [--send-batch 0] [--executors] [--selector-threads 1]
                                       [--transient-store-pool]
                                       [--py-spy FILE.svg]   # broker flame graph (FILE.txt: collapsed stacks)
     python benchmarks/broker_bench.py --in-process [--profile FILE.prof] ...
 
 Each figure comes with the broker's CPU time (and its system part) and voluntary context switches per message
 (steadier than the rate on a shared machine). ``--connections 1 --window 1`` is the sync, one-caller case;
-``--send-executor inline`` runs SEND_MESSAGE_V2 on the connection reader threads instead of the broker's send
-pool (to measure the executor hand-off); ``--transient-store-pool`` buffers the commit log's appends in memory (Java
-``transientStorePoolEnable``) instead of copying them into the memory-mapped segment (the default; neither
-makes a system call per append, but a broker crash loses what is still buffered).
+``--executors`` runs sends and pulls on the broker's executors as Java does (``inline_send_and_pull_when_idle``
+false), instead of on the event loop reading the connections while those executors are idle (to measure the
+hand-offs); ``--selector-threads`` sets the number of event loops; ``--transient-store-pool`` buffers the commit
+log's appends in memory (Java ``transientStorePoolEnable``) instead of copying them into the memory-mapped segment
+(the default; neither makes a system call per append, but a broker crash loses what is still buffered).
 
 ``--in-process`` leaves the sockets out: the broker runs in this process and the same requests (decoded before
 the clock starts) go straight to its send and pull processors, one after the other, so the figures are the CPU per
@@ -61,29 +62,21 @@ _INT = struct.Struct(">i")
 # ---------------------------------------------------------------------------------------------- broker process
 
 
-class _CallerRuns:
-    """Runs tasks on the submitting thread (the connection's reader): no executor hand-off."""
-
-    def execute(self, fn, *args) -> None:
-        fn(*args)
-
-
-def run_broker(store_dir: str, conn, send_executor: str = "pool", transient_store_pool: bool = False) -> None:
+def run_broker(store_dir: str, conn, executors: bool = False, selector_threads: int = 1,
+               transient_store_pool: bool = False) -> None:
     """Child process: a name server and a broker (``EmbeddedCluster``, async flush) until ``conn`` receives
-    anything (or closes); ``send_executor`` "inline" re-registers the send processor on the reader threads."""
+    anything (or closes); ``executors``: sends and pulls always on the broker's executors."""
     import logging
     logging.basicConfig(level=logging.ERROR)
     from rocketmq_broker.embedded_cluster import EmbeddedCluster
     from rocketmq_common.topic_config import TopicConfig
 
     with EmbeddedCluster(store_dir=store_dir,
-                         message_store_config={"transient_store_pool_enable": transient_store_pool}) as cluster:
+                         broker_config={"inline_send_and_pull_when_idle": not executors},
+                         message_store_config={"transient_store_pool_enable": transient_store_pool},
+                         netty_server_config={"server_selector_threads": selector_threads}) as cluster:
         broker = cluster.broker_controller
         broker.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 8, 8, 6))
-        if send_executor == "inline":
-            server = broker.get_remoting_server()
-            pair = server.get_processor_pair(RequestCode.SEND_MESSAGE_V2)
-            server.register_processor(RequestCode.SEND_MESSAGE_V2, pair.object1, _CallerRuns())
         conn.send(broker.get_remoting_server().local_listen_port())
         try:
             conn.recv()
@@ -207,7 +200,8 @@ def run(args: argparse.Namespace) -> Tuple[float, float]:
     store_dir = args.store or tempfile.mkdtemp(prefix="broker_bench_")
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe()
-    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.send_executor, args.transient_store_pool),
+    broker = ctx.Process(target=run_broker, args=(store_dir, child_conn, args.executors, args.selector_threads,
+                                                        args.transient_store_pool),
                          daemon=True)
     broker.start()
     spy = None
@@ -414,8 +408,9 @@ def main() -> None:
     parser.add_argument("--body", type=int, default=1024)
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--window", type=int, default=128, help="requests in flight per connection")
-    parser.add_argument("--send-executor", choices=("pool", "inline"), default="pool",
-                        help="run SEND_MESSAGE_V2 on the broker's send pool (default) or on the reader threads")
+    parser.add_argument("--executors", action="store_true",
+                        help="run sends and pulls on the broker's executors (Java), never on the event loop")
+    parser.add_argument("--selector-threads", type=int, default=1, help="the broker's event loops")
     parser.add_argument("--transient-store-pool", action="store_true",
                         help="buffer commit-log appends in memory (Java transientStorePoolEnable)")
     parser.add_argument("--store", help="store directory (default: a temporary one)")

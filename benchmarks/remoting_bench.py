@@ -7,14 +7,14 @@ wall-clock rates on a shared machine):
    (JSON, ROCKETMQ); ``+header`` also builds the header object and decodes it back from extFields, as a producer
    and a broker do per message;
 2. sync round trips from one caller thread, to a processor registered ``inline_when_idle`` (run on the
-   connection's reader thread while its executor is idle, as the broker registers sends and pulls) and to one on
-   the public executor (Java's way: a thread hand-off per request);
+   server's event loop while its executor is idle, as the broker registers sends and pulls) and to one on the
+   public executor (Java's way: a thread hand-off per request);
    Printed after a reference: round trips over a plain Python socket to a plain echo loop in the server process,
    the best any Python client can do on this machine at this moment (on small virtual machines it swings with the
    host's state: waking an idle vCPU can cost 100 us);
 3. async requests with 1,000 in flight (the client's async permits are set to 1,000 and the caller issues
    requests back to back, so the permits are the window), to the ``inline_when_idle`` processor (pipelined
-   requests go to its executor).
+   requests run on the event loop too, their responses sent together).
 
 The server (``--serve``, started by the benchmark in a child process on an ephemeral loopback port) answers with a
 small response and a 64-byte body.

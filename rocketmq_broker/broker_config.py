@@ -112,6 +112,6 @@ class BrokerConfig(Bean):
     #: Java: system property ``rocketmq.broker.rebalance.lockMaxLiveTime`` (RebalanceLockManager), in ms
     rebalance_lock_max_live_time = Prop(int, 60000)
     #: Python addition: SEND_MESSAGE, SEND_MESSAGE_V2, SEND_BATCH_MESSAGE (with async flush) and PULL_MESSAGE run on
-    #: the connection's reader thread while their executor is idle, saving a thread hand-off per request
+    #: the event loop reading the connection while their executor is idle, saving a thread hand-off per request
     #: (``RemotingServer.register_processor(..., inline_when_idle=True)``); false: always on their executors, as Java
     inline_send_and_pull_when_idle = Prop(bool, True)

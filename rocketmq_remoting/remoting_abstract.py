@@ -90,7 +90,7 @@ class RemotingAbstract:
         raise NotImplementedError
 
     def get_callback_executor(self) -> Optional[object]:
-        """Executor of async callbacks (None: run them on the reader thread)."""
+        """Executor of async callbacks (None: run them on the thread that read the response)."""
         raise NotImplementedError
 
     def _active_channels(self) -> Iterable[Channel]:
@@ -157,7 +157,7 @@ class RemotingAbstract:
     # ------------------------------------------------------------------ received commands
 
     def process_message_received(self, channel: Channel, cmd: RemotingCommand) -> None:
-        """Entry of every decoded command, on the channel's reader thread."""
+        """Entry of every decoded command, on the thread reading the channel (its reader thread or event loop)."""
         if cmd.flag & 1:
             self.process_response_command(channel, cmd)
         else:
@@ -167,13 +167,13 @@ class RemotingAbstract:
         """Hand a request to its processor's executor; answer at once when none is registered or it refuses.
 
         For a code in ``_inline_codes`` (registered ``inline_when_idle`` on a server; for the default processor,
-        ``server_inline_when_idle``) the request runs on the calling reader thread instead when that saves a thread
-        hand-off without delaying other work: no further bytes are buffered on the channel (pipelined requests
-        still go to the executor), the channel is not already running a request inline, and the executor has none
-        of this side's requests queued or running. A processor running inline may invoke its own channel
-        synchronously: the reader thread then reads for it (``Channel.await_response``). After an inline run, the
-        channel's next read may busy-poll (``Channel.spin_next_read``) unless requests are queued or running on any
-        executor."""
+        ``server_inline_when_idle``) the request runs on the server's event loop reading the channel instead
+        (plain connections only), saving a thread hand-off, when the executor has none of this side's requests
+        queued or running and the channel is not already running a request inline; pipelined requests read
+        together run one after the other, and their responses go out together (``Channel.send_response``). A
+        processor running inline may invoke its own channel synchronously: the loop then reads for it
+        (``Channel.await_response``). After an inline run, the channel's next read may busy-poll
+        (``Channel.spin_next_read``) unless requests are queued or running on any executor."""
         pair = self.processor_table.get(cmd.code)
         if pair is not None:
             inline = cmd.code in self._inline_codes
@@ -200,7 +200,7 @@ class RemotingAbstract:
             self._executor_in_flight[key] = count + 1
             self._in_flight_total += 1
         try:
-            if not inline or count or channel.more_buffered or channel.inline_busy or channel.is_tls():
+            if not inline or count or channel.inline_busy or channel.event_loop is None:
                 channel.spin_next_read = False
                 try:
                     executor_submitter(executor)(self._run_counted_request, key, processor, ctx)

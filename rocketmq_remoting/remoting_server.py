@@ -1,12 +1,14 @@
 """The remoting server (Java ``org.apache.rocketmq.remoting.netty.NettyRemotingServer``), on plain sockets.
 
-An acceptor thread (``NettyNIOBoss_1``) accepts connections; each connection gets a :class:`Channel` with its
-own reader thread (``NettyServerReader_<ip:port>``), which first applies the TLS mode (Java's
-``HandshakeHandler``: a first byte ``0x16`` starts a TLS handshake; ``disabled`` refuses it, ``enforcing``
-refuses plain connections) and then reads frames. Requests run on their processor's executor (default: the
-public executor ``NettyServerPublicExecutor_<n>``), or, for the codes registered ``inline_when_idle`` (all with
-``server_inline_when_idle``), on the reader thread when the executor is idle; responses carry the request's
-opaque and serialize type and are never sent for one-way requests. The server can also invoke its clients
+An acceptor thread (``NettyNIOBoss_1``) accepts connections and hands each, as a :class:`Channel`, to one of
+``server_selector_threads`` event loops (:class:`NioEventLoop`, threads ``NettyServerNIOSelector_<total>_<n>``,
+round robin), which reads it. A connection's first byte decides the TLS mode (Java's ``HandshakeHandler``: a
+first byte ``0x16`` starts a TLS handshake; ``disabled`` refuses it, ``enforcing`` refuses plain connections);
+a TLS connection leaves the loop for a reader thread of its own (``NettyServerReader_<ip:port>``). Requests run
+on their processor's executor (default: the public executor ``NettyServerPublicExecutor_<n>``), or, for the
+codes registered ``inline_when_idle`` (all with ``server_inline_when_idle``) on a plain connection, on the event
+loop while the executor is idle; responses carry the request's opaque and serialize type and are never sent for
+one-way requests. The server can also invoke its clients
 (``invoke_sync`` / ``invoke_async`` / ``invoke_oneway`` on a channel), as the broker does.
 ``ServerHouseKeepingService`` expires requests and closes idle connections; a ``NettyEventExecutor`` thread feeds
 the optional :class:`ChannelEventListener`.
@@ -19,7 +21,7 @@ import selectors
 import socket
 import ssl
 import threading
-from typing import Any, Iterable, Optional, Set
+from typing import Any, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
@@ -29,6 +31,7 @@ from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.nio_event_loop import NioEventLoop
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -71,6 +74,8 @@ class RemotingServer(RemotingAbstract):
         self._listen_sock: Optional[socket.socket] = None
         self._wakeup: Optional[socket.socket] = None
         self._acceptor: Optional[threading.Thread] = None
+        self._event_loops: List[NioEventLoop] = []
+        self._accepted = 0
         self._inline_when_idle = config.server_inline_when_idle
         self._lifecycle_lock = threading.Lock()
         self._running = False
@@ -110,6 +115,12 @@ class RemotingServer(RemotingAbstract):
             self._port = sock.getsockname()[1]
             wakeup_r, self._wakeup = socket.socketpair()
             self._running = True
+            total = max(1, config.server_selector_threads)
+            self._event_loops = [
+                NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
+                             config.server_busy_poll_micros) for i in range(1, total + 1)]
+            for event_loop in self._event_loops:
+                event_loop.start()
         self._acceptor = threading.Thread(target=self._run_acceptor, args=(sock, wakeup_r), name="NettyNIOBoss_1",
                                           daemon=True)
         self._acceptor.start()
@@ -143,6 +154,8 @@ class RemotingServer(RemotingAbstract):
                 channel.close()
             for channel in channels:
                 channel.join(_JOIN_TIMEOUT_SECONDS)
+            for event_loop in self._event_loops:
+                event_loop.shutdown(_JOIN_TIMEOUT_SECONDS)
             self.netty_event_executor.shutdown()
         except Exception:
             log.error("NettyRemotingServer shutdown exception, ", exc_info=True)
@@ -210,30 +223,44 @@ class RemotingServer(RemotingAbstract):
             self._channels.add(channel)
         log.info("NETTY SERVER PIPELINE: channelActive, the channel[%s]", channel.get_remote_addr())
         self._fire(NettyEventType.CONNECT, channel)
-        channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._handshake,
-                             busy_poll_micros=config.server_busy_poll_micros)
+        self._event_loops[self._accepted % len(self._event_loops)].register(channel)
+        self._accepted += 1
 
-    def _handshake(self, channel: Channel) -> bool:
-        """Java ``HandshakeHandler``: decide plain or TLS from the first byte (on the reader thread)."""
+    def _first_read(self, channel: Channel) -> bool:
+        """Java ``HandshakeHandler``, on the event loop when a new connection is first readable: decide plain or
+        TLS from the first byte. True: a plain connection the loop goes on reading; False: the channel was closed,
+        or handed to a reader thread of its own that completes the TLS handshake and reads it."""
         first = channel.peek_first_byte()
-        if first is None:
-            return False
         mode = self._tls_mode
-        if first == HANDSHAKE_MAGIC_CODE:
+        if first is None:
+            tls = None
+        elif first == HANDSHAKE_MAGIC_CODE:
+            tls = True
             if mode is TlsMode.DISABLED:
                 log.warning("Clients intend to establish an SSL connection while this server is running in SSL "
                             "disabled mode; closing <%s>", channel.get_remote_addr())
-                return False
-            if self._ssl_context is None:
+                tls = None
+            elif self._ssl_context is None:
                 log.error("Trying to establish an SSL connection but sslContext is null; closing <%s>",
                           channel.get_remote_addr())
-                return False
-            channel.upgrade_to_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
-            log.info("TLS connection established with <%s>", channel.get_remote_addr())
+                tls = None
         elif mode is TlsMode.ENFORCING:
             log.warning("Clients intend to establish an insecure connection while this server is running in SSL "
                         "enforcing mode; closing <%s>", channel.get_remote_addr())
-            return False
+            tls = None
+        else:
+            return True
+        if tls is None:
+            channel.close()
+        else:
+            channel.detach_event_loop()
+            channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._tls_handshake)
+        return False
+
+    def _tls_handshake(self, channel: Channel) -> bool:
+        """On the TLS connection's reader thread, before it reads: complete the handshake."""
+        channel.upgrade_to_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
+        log.info("TLS connection established with <%s>", channel.get_remote_addr())
         return True
 
     def _on_channel_closed(self, channel: Channel) -> None:
@@ -253,8 +280,8 @@ class RemotingServer(RemotingAbstract):
                            executor: Optional[Any] = None, inline_when_idle: Optional[bool] = None) -> None:
         """Java ``registerProcessor``: handle ``request_code`` on ``executor`` (default: the public executor).
         ``inline_when_idle`` (an addition; default: the config's ``server_inline_when_idle``) lets a request of
-        this code run on its connection's reader thread while ``executor`` is idle: for processors that never
-        block, since the connection reads nothing else meanwhile."""
+        this code run on the event loop reading its connection while ``executor`` is idle: for processors that
+        never block, since the loop reads nothing else meanwhile."""
         self._check_processor(processor, executor)
         self.processor_table[request_code] = Pair(processor, executor if executor is not None
                                                   else self.public_executor)

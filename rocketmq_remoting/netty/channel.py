@@ -1,10 +1,13 @@
 """One connection and its reader thread (the roles of Netty's ``Channel``, ``ChannelHandlerContext``,
 ``NettyEncoder`` and ``NettyDecoder``).
 
-A :class:`Channel` owns a connected socket (plain, or TLS through :class:`_TlsTransport`) and one reader thread.
-The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of it by their length prefix
-and hands each decoded :class:`RemotingCommand` to its owner (the client or server) on the reader thread; only
-the body and header bytes are copied. Writers encode outside any lock; frames are sent whole under the
+A :class:`Channel` owns a connected socket (plain, or TLS through :class:`_TlsTransport`) and is read either by a
+reader thread of its own (client connections, TLS server connections) or by a server event loop
+(:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`, plain server connections, see
+:meth:`Channel.read_ready`). The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of
+it by their length prefix and hands each decoded :class:`RemotingCommand` to its owner (the client or server) on
+the reading thread; only the body and header bytes are copied. On an event loop, the responses to a batch of
+requests read together are sent together (:meth:`Channel.send_response`). Writers encode outside any lock; frames are sent whole under the
 channel's write lock, so they never interleave, and concurrent writers combine: the thread holding the lock
 sends what the others queued meanwhile in one ``sendall`` (see :meth:`Channel.send_frame`).
 
@@ -30,7 +33,8 @@ off (it skips twice as many reads after each empty spin, up to ``_BUSY_POLL_BACK
 Any I/O error, end of stream or malformed frame (negative or oversized length, undecodable header) closes the
 channel: one warning names the reason, the owner fails every request pending on the channel at once and, for
 a client, forgets the connection. The reader thread is the only one that releases the socket's descriptor, and
-it does so under the write lock, so a descriptor is never reused under a concurrent writer.
+it does so under the write lock, so a descriptor is never reused under a concurrent writer (on an event loop,
+the loop is that reader).
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ import ssl
 import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, Optional, Set
+from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Set
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
@@ -79,6 +83,11 @@ _busy_poll_token = threading.Lock()
 _local_endpoints: Set[Any] = set()
 _perf_counter = time.perf_counter
 _MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
+_get_ident = threading.get_ident
+#: responses held back while an event loop runs a batch of pipelined requests: sent once this many frames or
+#: bytes are held, or when the batch ends
+_CONSOLIDATE_MAX_FRAMES = 32
+_CONSOLIDATE_MAX_BYTES = 256 * 1024
 
 
 class _MalformedFrame(Exception):
@@ -201,6 +210,12 @@ class Channel:
         self._state_lock = threading.Lock()
         self._active = True
         self._reader: Optional[threading.Thread] = None
+        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side, plain sockets)
+        self.event_loop: Any = None
+        self._reader_ident: Optional[int] = None  # the thread reading: reader thread or event loop
+        #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
+        self._consolidated: Optional[List[bytes]] = None
+        self._consolidated_bytes = 0
         self._tls = False
         self._set_io(sock)
         # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
@@ -255,6 +270,10 @@ class Channel:
 
     def is_active(self) -> bool:
         return self._active
+
+    def fileno(self) -> int:
+        """The socket's descriptor (-1 once released), so that a channel can be registered in a selector."""
+        return self._sock.fileno()
 
     def is_writable(self) -> bool:
         """Writes are synchronous, so an open channel is always writable."""
@@ -318,6 +337,28 @@ class Channel:
         self.close()
         raise failure
 
+    def send_response(self, data: bytes) -> None:
+        """Send the encoded response ``data``. On an event loop running a batch of requests read together, the
+        responses are held back and sent together (at most ``_CONSOLIDATE_MAX_FRAMES`` frames or
+        ``_CONSOLIDATE_MAX_BYTES`` at a time, and when the batch ends): one write instead of one per response, as
+        Netty's ``FlushConsolidationHandler`` does while a read is in progress. Raises like :meth:`send_frame`."""
+        held = self._consolidated
+        if held is not None and _get_ident() == self._reader_ident:
+            held.append(data)
+            self._consolidated_bytes += len(data)
+            if (self.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
+                    and self._consolidated_bytes < _CONSOLIDATE_MAX_BYTES):
+                return
+            self._flush_consolidated()
+            return
+        self.send_frame(data)
+
+    def _flush_consolidated(self) -> None:
+        held = self._consolidated
+        self._consolidated = []
+        self._consolidated_bytes = 0
+        self.send_frame(held[0] if len(held) == 1 else b"".join(held))
+
     def close(self) -> bool:
         """Close the connection; pending requests on it fail at once. True if this call closed it."""
         with self._state_lock:
@@ -330,7 +371,7 @@ class Channel:
             socket.socket.shutdown(self._sock, socket.SHUT_RDWR)
         except OSError:
             pass  # not connected any more, or already shut down: the reader sees end of stream either way
-        if self._reader is None:
+        if self._reader is None and self.event_loop is None:
             self._release_socket()
         self._reader_wake.set()
         self._remoting.channel_inactive(self)
@@ -362,6 +403,29 @@ class Channel:
                                         daemon=True)
         self._reader.start()
 
+    def attach_event_loop(self, event_loop: Any, busy_poll_micros: int = 0) -> None:
+        """Server side, plain sockets: ``event_loop`` (a started
+        :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
+        a reader thread; ``busy_poll_micros`` as for :meth:`start_reader`."""
+        self.event_loop = event_loop
+        self._reader_ident = event_loop.ident
+        self._consolidated = []
+        if busy_poll_micros > 0 and _MSG_DONTWAIT:
+            self._busy_poll = busy_poll_micros / 1e6
+
+    def detach_event_loop(self) -> None:
+        """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
+        self.event_loop = None
+        self._consolidated = None
+
+    def reading_stopped(self, cause: Optional[BaseException]) -> None:
+        """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
+        it, close the channel and release the socket (its descriptor is no longer in the loop's selector)."""
+        if cause is not None:
+            self._read_failed(cause)
+        self.close()
+        self._release_socket()
+
     def peek_first_byte(self) -> Optional[int]:
         """Server side, on the reader thread: wait for the first byte without consuming it; None at end of
         stream."""
@@ -378,6 +442,7 @@ class Channel:
             self._set_io(ssl_sock)
 
     def _run_reader(self, before_read: Optional[Callable[["Channel"], bool]]) -> None:
+        self._reader_ident = _get_ident()
         try:
             if before_read is None or before_read(self):
                 if self._leader_follower:
@@ -398,7 +463,7 @@ class Channel:
             else:
                 self._release_socket()
 
-    def _read_failed(self, e: Exception) -> None:
+    def _read_failed(self, e: BaseException) -> None:
         """Report why reading stopped (the caller then closes the channel)."""
         if isinstance(e, _EndOfStream):
             return
@@ -427,34 +492,62 @@ class Channel:
         when ``spin``), then dispatch every complete frame buffered. False when the wait timed out. Raises
         :class:`_EndOfStream`, :class:`_MalformedFrame` or the I/O error. Only the holder of the reading role
         calls it."""
-        buf = self._buf
-        view = self._view
-        size = len(buf)
+        view = self._recv_view()
+        n = self._spin_recv(view) if spin else -1
+        if n < 0:
+            if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
+                return False
+            n = self._recv_into(view)
+        self._received(n)
+        return True
+
+    def read_ready(self, spin: bool = False) -> bool:
+        """Event loop: the socket is readable; one non-blocking ``recv_into`` (busy-polling first when ``spin``),
+        then dispatch every complete frame buffered, sending the responses of the batch together (see
+        :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
+        view = self._recv_view()
+        n = self._spin_recv(view) if spin else -1
+        if n < 0:
+            try:
+                n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
+            except (BlockingIOError, InterruptedError):
+                return False
+        try:
+            self._received(n)
+        finally:
+            if self._consolidated:
+                self._flush_consolidated()
+        return True
+
+    def _recv_view(self) -> memoryview:
+        """Where the next read goes: the free end of the buffer, after making room for the pending frame (moved to
+        the front, or into a bigger buffer)."""
         start = self._start
-        end = self._end
         need = self._need
+        size = len(self._buf)
         if start + need > size:
-            # the pending frame does not fit behind ``start``: move it to the front, growing the buffer
+            end = self._end
             pending = end - start
             if need > size:
                 new_size = max(need, size * 2)
                 new_buf = bytearray(new_size)
-                new_buf[:pending] = view[start:end]
-                buf, view, size = new_buf, memoryview(new_buf), new_size
-                self._buf, self._view = buf, view
+                new_buf[:pending] = self._view[start:end]
+                self._buf, self._view = new_buf, memoryview(new_buf)
             else:
-                buf[:pending] = bytes(view[start:end])
-            start, end = 0, pending
-            self._start, self._end = start, end
-        n = self._spin_recv(view[end:]) if spin else -1
-        if n < 0:
-            if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
-                return False
-            n = self._recv_into(view[end:])
+                self._buf[:pending] = bytes(self._view[start:end])
+            self._start, self._end = 0, pending
+        return self._view[self._end:]
+
+    def _received(self, n: int) -> None:
+        """``n`` bytes were read into the buffer (0: end of stream): dispatch every complete frame."""
         if not n:
             raise _EndOfStream()
-        end += n
+        buf = self._buf
+        view = self._view
+        start = self._start
+        end = self._end + n
         self._end = end
+        need = self._need
         self.last_read_time = _monotonic()
         max_length = self._frame_max_length - 4
         dispatch = self._remoting.process_message_received
@@ -485,12 +578,12 @@ class Channel:
                 buf, view, start, end = self._buf, self._view, self._start, self._end
         finally:
             self._start, self._end, self._need = start, end, need
+            self.more_buffered = False
         if start == end:
             self._start = self._end = 0
             if len(buf) > _READ_BUFFER_KEEP:
                 self._buf = bytearray(_READ_BUFFER_SIZE)
                 self._view = memoryview(self._buf)
-        return True
 
     def _spin_recv(self, view: memoryview) -> int:
         """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
@@ -571,7 +664,7 @@ class Channel:
         caller, or to the reader thread when requests are pending; this saves the thread wake-up per response.
         Waiting callers are woken by their response or to take the role."""
         if not self._leader_follower:
-            if self.inline_busy and self._reader is threading.current_thread():
+            if self.inline_busy and self._reader_ident == _get_ident():
                 self._read_nested(response_future, _monotonic() + timeout_millis / 1000.0)
                 return response_future.get_response_command()
             return response_future.wait_response(timeout_millis)
@@ -690,7 +783,7 @@ class ChannelHandlerContext(RemotingResponseCallback):
         response.flag |= 1
         response.serialize_type = request.serialize_type
         try:
-            self._channel.write_and_flush(response)
+            self._channel.send_response(response.encode())
         except Exception as e:
             log.error("process request over, but response failed: %r; request %s; response %s", e, request,
                       response)

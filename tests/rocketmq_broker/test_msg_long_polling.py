@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from core_test_support import put_messages
 from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
                               start_broker, wait_until)
 
@@ -154,26 +155,23 @@ def test_closed_connection_while_held(broker, client):
 
 def test_message_arriving_before_suspension_is_not_missed(broker, client, monkeypatch):
     # a message stored after the pull read the queue but before it was parked must wake it at once (Java would
-    # leave it to the next 5 s check)
+    # leave it to the next 5 s check); stored straight into the store: the pull may run on the event loop that
+    # would read a send request
     store = broker.get_message_store()
     original = store.get_message
-    sender = RawClient(broker_addr(broker))
 
-    def get_message_then_send(*args, **kwargs):
+    def get_message_then_store(*args, **kwargs):
         result = original(*args, **kwargs)
         monkeypatch.setattr(store, "get_message", original)
-        _send(sender, "TagA")
+        put_messages(broker, "TopicTest", 0, 1, "TagA")
         return result
 
-    monkeypatch.setattr(store, "get_message", get_message_then_send)
-    try:
-        request = pull_request("CG", "TopicTest", 0, 0, sys_flag=SUSPEND | SUBSCRIPTION, subscription="TagA",
-                               suspend_timeout=20000)
-        response = client.request(request, 3)
-        assert response.code == ResponseCode.SUCCESS and response.remark == "FOUND"
-        assert _held(broker) == 0
-    finally:
-        sender.close()
+    monkeypatch.setattr(store, "get_message", get_message_then_store)
+    request = pull_request("CG", "TopicTest", 0, 0, sys_flag=SUSPEND | SUBSCRIPTION, subscription="TagA",
+                           suspend_timeout=20000)
+    response = client.request(request, 3)
+    assert response.code == ResponseCode.SUCCESS and response.remark == "FOUND"
+    assert _held(broker) == 0
 
 
 def test_delayed_message_wakes_the_pull_when_delivered(broker, client):

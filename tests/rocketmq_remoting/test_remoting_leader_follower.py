@@ -1,6 +1,6 @@
 """Fewer thread hand-offs: leader/follower reading on client channels (sync callers read their own responses when
 nobody else reads, hand the role over, give it up on timeout or close, and still dispatch everything else they
-read), and the server's optional inline run of a request on its reader thread (``server_inline_when_idle``)."""
+read), and the server's optional inline run of a request on its event loop (``server_inline_when_idle``)."""
 from __future__ import annotations
 
 import threading
@@ -183,10 +183,10 @@ class ThreadNameProcessor(NettyRequestProcessor):
         return RemotingCommand.create_response_command(0, threading.current_thread().name)
 
 
-def test_idle_server_runs_a_lone_request_on_the_reader_thread(inline_server, client):
+def test_idle_server_runs_a_lone_request_on_the_event_loop(inline_server, client):
     inline_server.register_processor(83, ThreadNameProcessor())
     remark = client.invoke_sync(address(inline_server), request(83), 3000).remark
-    assert remark.startswith("NettyServerReader_"), remark
+    assert remark.startswith("NettyServerNIOSelector_"), remark
 
 
 def test_server_runs_requests_on_the_executor_by_default(server, client):
@@ -199,22 +199,25 @@ def test_inline_runs_chosen_per_request_code(server, inline_server, client):
     server.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
     server.register_processor(86, ThreadNameProcessor())
     inline_server.register_processor(83, ThreadNameProcessor(), inline_when_idle=False)
-    for srv, code, thread in ((server, 83, "NettyServerReader_"), (server, 86, "NettyServerPublicExecutor_"),
+    for srv, code, thread in ((server, 83, "NettyServerNIOSelector_"), (server, 86, "NettyServerPublicExecutor_"),
                               (inline_server, 83, "NettyServerPublicExecutor_")):
         remark = client.invoke_sync(address(srv), request(code), 3000).remark
         assert remark.startswith(thread), (code, remark)
 
 
-@pytest.fixture(params=[("inline_server", "NettyServerReader_"), ("server", "NettyServerPublicExecutor_")],
+@pytest.fixture(params=[(True, "NettyServerNIOSelector_2_"), (False, "NettyServerPublicExecutor_")],
                 ids=["every-code-inline", "one-code-inline"])
 def server_and_first_thread(request):
     """A server whose codes all run inline when idle, or one where only code 83 does (registered so below), and
-    the thread the first (blocking) request of the test below runs on."""
-    fixture, thread = request.param
-    return request.getfixturevalue(fixture), thread
+    the thread the first (blocking) request of the test below runs on. Two event loops, so that the second
+    connection is not read by the loop the blocked request may run on."""
+    every_code, thread = request.param
+    srv = start_server(server_config(server_inline_when_idle=every_code, server_selector_threads=2))
+    yield srv, thread
+    srv.shutdown()
 
 
-def test_busy_executor_gets_the_next_request_instead_of_the_reader(server_and_first_thread):
+def test_busy_executor_gets_the_next_request_instead_of_the_event_loop(server_and_first_thread):
     srv, first_runs_on = server_and_first_thread
     gate = threading.Event()
     started = threading.Event()
