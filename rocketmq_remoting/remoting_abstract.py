@@ -19,6 +19,7 @@ from typing import Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.semaphore import Semaphore
 from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.exception import (
@@ -66,8 +67,8 @@ class RemotingAbstract:
         if permits_oneway <= 0 or permits_async <= 0:
             raise ValueError("semaphore values must be positive, got oneway=%s async=%s"
                              % (permits_oneway, permits_async))
-        self.semaphore_oneway = threading.Semaphore(permits_oneway)
-        self.semaphore_async = threading.Semaphore(permits_async)
+        self.semaphore_oneway = Semaphore(permits_oneway)
+        self.semaphore_async = Semaphore(permits_async)
         self.response_table: Dict[int, ResponseFuture] = {}
         self.processor_table: Dict[int, Pair] = {}
         self.default_request_processor: Optional[Pair] = None
@@ -417,7 +418,7 @@ class RemotingAbstract:
         semaphore = self.semaphore_async
         if not semaphore.acquire(True, max(0.0, timeout_millis / 1000.0)):
             info = "invokeAsyncImpl tryAcquire semaphore timeout, %dms, semaphoreAsyncValue: %d" % (
-                timeout_millis, semaphore._value)  # type: ignore[attr-defined]
+                timeout_millis, semaphore.available_permits())
             log.warning(info)
             raise RemotingTooMuchRequestException(info)
         once = SemaphoreReleaseOnlyOnce(semaphore)
@@ -448,7 +449,7 @@ class RemotingAbstract:
         semaphore = self.semaphore_oneway
         if not semaphore.acquire(True, max(0.0, timeout_millis / 1000.0)):
             info = "invokeOnewayImpl tryAcquire semaphore timeout, %dms, semaphoreOnewayValue: %d" % (
-                timeout_millis, semaphore._value)  # type: ignore[attr-defined]
+                timeout_millis, semaphore.available_permits())
             log.warning(info)
             raise RemotingTooMuchRequestException(info)
         try:

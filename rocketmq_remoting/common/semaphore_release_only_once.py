@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import threading
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from rocketmq_remoting.common.semaphore import Semaphore
 
 __all__ = ["SemaphoreReleaseOnlyOnce"]
 
@@ -12,7 +15,7 @@ class SemaphoreReleaseOnlyOnce:
 
     __slots__ = ("_semaphore", "_once")
 
-    def __init__(self, semaphore: Optional[threading.Semaphore]) -> None:
+    def __init__(self, semaphore: Optional["Semaphore"]) -> None:
         self._semaphore = semaphore
         self._once = threading.Lock()
 
@@ -20,5 +23,5 @@ class SemaphoreReleaseOnlyOnce:
         if self._semaphore is not None and self._once.acquire(False):
             self._semaphore.release()
 
-    def get_semaphore(self) -> Optional[threading.Semaphore]:
+    def get_semaphore(self) -> Optional["Semaphore"]:
         return self._semaphore

@@ -7,9 +7,10 @@ reader thread of its own (client connections, TLS server connections) or by a se
 :meth:`Channel.read_ready`). The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of
 it by their length prefix and hands each decoded :class:`RemotingCommand` to its owner (the client or server) on
 the reading thread; only the body and header bytes are copied. On an event loop, the responses to a batch of
-requests read together are sent together (:meth:`Channel.send_response`). Writers encode outside any lock; frames are sent whole under the
-channel's write lock, so they never interleave, and concurrent writers combine: the thread holding the lock
-sends what the others queued meanwhile in one ``sendall`` (see :meth:`Channel.send_frame`).
+requests read together are sent together (:meth:`Channel.send_response`). Writers encode outside any lock;
+frames are sent whole under the channel's write lock, so they never interleave, and concurrent writers combine:
+the thread holding the lock sends what the others queued meanwhile in one ``sendall`` (see
+:meth:`Channel.send_frame`).
 
 Client channels read leader/follower style (plain sockets): a sync caller that finds nobody reading reads the
 socket itself until its response arrives, dispatching every other frame as the reader thread would, then hands

@@ -54,7 +54,7 @@ def test_async_timeout_fails_the_callback_from_the_response_table_scan(server, c
     assert future.is_send_request_ok()
     assert isinstance(future.get_cause(), RemotingTimeoutException)
     assert not client.response_table
-    assert client.semaphore_async._value == client.netty_client_config.client_async_semaphore_value
+    assert client.semaphore_async.available_permits() == client.netty_client_config.client_async_semaphore_value
 
 
 def test_connection_refused_fails_fast(client):

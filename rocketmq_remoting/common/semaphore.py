@@ -1,0 +1,61 @@
+"""A counting semaphore for the request permits (the role of ``java.util.concurrent.Semaphore`` in
+``NettyRemotingAbstract``).
+
+Same interface as :class:`threading.Semaphore` (``acquire(blocking=True, timeout=None)``, ``release(n=1)``) plus
+Java's ``availablePermits``. An acquire that finds a permit, and a release nobody waits for, take one C-level lock
+operation each; :class:`threading.Semaphore` goes through its Condition's Python code every time (~3 us against
+~0.5 us per acquire/release pair here), and every async and one-way request takes and returns a permit.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Optional
+
+__all__ = ["Semaphore"]
+
+
+class Semaphore:
+    """See the module docstring. Not fair (like Java's default): a released permit may go to a newcomer before
+    a waiting thread."""
+
+    __slots__ = ("_lock", "_cond", "_value", "_waiters")
+
+    def __init__(self, value: int = 1) -> None:
+        if value < 0:
+            raise ValueError("semaphore initial value must be >= 0, got %d" % value)
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._value = value
+        self._waiters = 0
+
+    def acquire(self, blocking: bool = True, timeout: Optional[float] = None) -> bool:
+        """Take a permit, waiting for one up to ``timeout`` seconds (None: forever) when ``blocking``; True if
+        taken."""
+        with self._lock:
+            if self._value > 0:
+                self._value -= 1
+                return True
+            if not blocking or (timeout is not None and timeout <= 0):
+                return False
+            self._waiters += 1
+            try:
+                if not self._cond.wait_for(self._has_permit, timeout):
+                    return False
+                self._value -= 1
+                return True
+            finally:
+                self._waiters -= 1
+
+    def _has_permit(self) -> bool:
+        return self._value > 0
+
+    def release(self, n: int = 1) -> None:
+        """Return ``n`` permits, waking as many waiters."""
+        with self._lock:
+            self._value += n
+            if self._waiters:
+                self._cond.notify(n)
+
+    def available_permits(self) -> int:
+        """Java ``availablePermits``."""
+        return self._value
