@@ -89,6 +89,9 @@ _get_ident = threading.get_ident
 #: bytes are held, or when the batch ends
 _CONSOLIDATE_MAX_FRAMES = 32
 _CONSOLIDATE_MAX_BYTES = 256 * 1024
+#: a write to a channel of an event loop that makes no progress for this long closes the channel: its peer does
+#: not read, and the loop (shared by every connection) must not wait for it any longer
+_EVENT_LOOP_WRITE_STALL_SECONDS = 3.0
 
 
 class _MalformedFrame(Exception):
@@ -360,6 +363,25 @@ class Channel:
         self._consolidated_bytes = 0
         self.send_frame(held[0] if len(held) == 1 else b"".join(held))
 
+    def _sendall_unless_stalled(self, data: bytes) -> None:
+        """``sendall`` for channels of an event loop: raises :class:`socket.timeout` when the peer takes nothing
+        for ``_EVENT_LOOP_WRITE_STALL_SECONDS`` (the caller then closes the channel)."""
+        sock = self._sock
+        view = memoryview(data)
+        total = len(view)
+        sent = 0
+        while sent < total:
+            try:
+                sent += sock.send(view[sent:], _MSG_DONTWAIT)
+                continue
+            except (BlockingIOError, InterruptedError):
+                pass
+            poller = select.poll()
+            poller.register(sock, select.POLLOUT)
+            if not poller.poll(int(_EVENT_LOOP_WRITE_STALL_SECONDS * 1000)):
+                raise socket.timeout("<%s> took no data for %.0f s" % (self._remote_addr,
+                                                                          _EVENT_LOOP_WRITE_STALL_SECONDS))
+
     def close(self) -> bool:
         """Close the connection; pending requests on it fail at once. True if this call closed it."""
         with self._state_lock:
@@ -411,6 +433,8 @@ class Channel:
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
+        if _MSG_DONTWAIT:
+            self._sendall = self._sendall_unless_stalled
         if busy_poll_micros > 0 and _MSG_DONTWAIT:
             self._busy_poll = busy_poll_micros / 1e6
 
@@ -418,6 +442,7 @@ class Channel:
         """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
         self.event_loop = None
         self._consolidated = None
+        self._set_io(self._sock)
 
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report

@@ -160,3 +160,35 @@ def test_shutdown_closes_connections_still_on_the_loop():
         assert not any(t.name.startswith("NettyServerNIOSelector_") and t.is_alive() for t in threading.enumerate())
     finally:
         sock.close()
+
+
+def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(inline_server, monkeypatch):
+    monkeypatch.setattr(channel_module, "_EVENT_LOOP_WRITE_STALL_SECONDS", 0.3)
+    body = b"x" * (256 * 1024)
+    frames = []
+    for opaque in range(1, 61):  # 15 MiB of echoed responses: more than the socket buffers hold
+        cmd = RemotingCommand.create_request_command(ECHO, None, body)
+        cmd.opaque = opaque
+        frames.append(cmd.encode())
+    stalled = socket.socket()
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stalled.connect(("127.0.0.1", inline_server.local_listen_port()))
+
+    def send_all() -> None:
+        try:
+            for frame in frames:
+                stalled.sendall(frame)
+        except OSError:
+            pass  # closed by the server
+
+    sender = threading.Thread(target=send_all, daemon=True)
+    sender.start()
+    try:
+        wait_until(lambda: len(inline_server._active_channels()) == 1, message="the connection accepted")
+        (channel,) = inline_server._active_channels()
+        wait_until(lambda: not channel.is_active(), timeout=10, message="the stalled peer closed")
+        with RemotingClient(NettyClientConfig()) as cli:
+            assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"
+    finally:
+        stalled.close()
+        sender.join(10)
