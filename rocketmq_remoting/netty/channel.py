@@ -447,10 +447,12 @@ class Channel:
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
         it, close the channel and release the socket (its descriptor is no longer in the loop's selector)."""
-        if cause is not None:
-            self._read_failed(cause)
-        self.close()
-        self._release_socket()
+        try:
+            if cause is not None:
+                self._read_failed(cause)
+            self.close()
+        finally:
+            self._release_socket()
 
     def peek_first_byte(self) -> Optional[int]:
         """Server side, on the reader thread: wait for the first byte without consuming it; None at end of
@@ -482,12 +484,14 @@ class Channel:
         except Exception as e:
             self._read_failed(e)
         finally:
-            self.close()
-            if self._leader_follower:
-                with self._role:  # a caller still reading gives up at once: the socket is shut down
+            try:
+                self.close()
+            finally:
+                if self._leader_follower:
+                    with self._role:  # a caller still reading gives up at once: the socket is shut down
+                        self._release_socket()
+                else:
                     self._release_socket()
-            else:
-                self._release_socket()
 
     def _read_failed(self, e: BaseException) -> None:
         """Report why reading stopped (the caller then closes the channel)."""

@@ -46,6 +46,7 @@ class NioEventLoop:
         self._wakeup_w.setblocking(False)
         self._selector.register(self._wakeup_r, selectors.EVENT_READ)
         self._pending: Deque[Channel] = collections.deque()
+        self._pending_lock = threading.Lock()  # a channel is never left in _pending after the loop ended
         self._unclassified: Set[Channel] = set()
         self._running = True
         self._thread = threading.Thread(target=self._run, name=thread_name, daemon=True)
@@ -61,8 +62,14 @@ class NioEventLoop:
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
         channel.attach_event_loop(self, self._busy_poll_micros)
-        self._pending.append(channel)
-        self._wakeup()
+        with self._pending_lock:
+            if self._running:
+                self._pending.append(channel)
+                channel = None
+        if channel is not None:  # the loop ended (shut down)
+            channel.reading_stopped(None)
+        else:
+            self._wakeup()
 
     def shutdown(self, timeout: float) -> None:
         """Stop the thread (within ``timeout`` seconds) after closing every channel it reads."""
@@ -96,7 +103,8 @@ class NioEventLoop:
         except Exception:
             log.error("%s failed; its connections are closed", self._thread.name, exc_info=True)
         finally:
-            self._running = False
+            with self._pending_lock:
+                self._running = False
             self._close_all()
 
     def _drain_wakeups(self) -> None:
@@ -111,7 +119,7 @@ class NioEventLoop:
             try:
                 self._selector.register(channel, selectors.EVENT_READ)
             except (OSError, ValueError) as e:  # closed before it could be registered
-                channel.reading_stopped(e if channel.is_active() else None)
+                self._drop(channel, e if channel.is_active() else None)
                 continue
             self._unclassified.add(channel)
 
@@ -122,27 +130,36 @@ class NioEventLoop:
             if channel in self._unclassified:
                 self._unclassified.discard(channel)
                 if not self._first_read(channel):
-                    self._selector.unregister(channel)
                     if channel.event_loop is self:  # closed by first_read: still ours to release
-                        channel.reading_stopped(None)
+                        self._drop(channel, None)
+                    else:  # handed to a reader thread
+                        self._selector.unregister(channel)
                     return
             channel.read_ready()
             if alone and self._busy_poll_micros:
                 while channel.spin_next_read and channel.read_ready(True):
                     pass
         except Exception as e:
+            self._drop(channel, e)
+
+    def _drop(self, channel: Channel, cause: Optional[BaseException]) -> None:
+        """Stop reading ``channel``: out of the selector, then closed and released (``cause``: why)."""
+        try:
             self._selector.unregister(channel)
-            self._unclassified.discard(channel)
-            channel.reading_stopped(e)
+        except (KeyError, ValueError):
+            pass  # not registered (yet)
+        self._unclassified.discard(channel)
+        try:
+            channel.reading_stopped(cause)
+        except Exception:
+            log.error("closing %s failed", channel, exc_info=True)
 
     def _close_all(self) -> None:
         for key in list(self._selector.get_map().values()):
             if key.fileobj is not self._wakeup_r:
-                self._selector.unregister(key.fileobj)
-                key.fileobj.reading_stopped(None)  # type: ignore[union-attr]
+                self._drop(key.fileobj, None)  # type: ignore[arg-type]
         while self._pending:
-            self._pending.popleft().reading_stopped(None)
-        self._unclassified.clear()
+            self._drop(self._pending.popleft(), None)
         self._selector.close()
         self._wakeup_r.close()
         self._wakeup_w.close()

@@ -192,3 +192,23 @@ def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(inline
     finally:
         stalled.close()
         sender.join(10)
+
+
+def test_a_failure_while_closing_one_connection_does_not_end_the_loop(inline_server, monkeypatch, caplog):
+    original = type(inline_server)._on_channel_closed
+    failures = []
+
+    def failing_once(server, channel):
+        original(server, channel)
+        if not failures:
+            failures.append(channel)
+            raise RuntimeError("bookkeeping bug")
+
+    monkeypatch.setattr(type(inline_server), "_on_channel_closed", failing_once)
+    with socket.create_connection(("127.0.0.1", inline_server.local_listen_port()), timeout=10) as sock:
+        sock.sendall(pipelined_frames([ECHO]))
+        assert RemotingCommand.decode(read_frame(sock)).code == 0
+    wait_until(lambda: "bookkeeping bug" in caplog.text, message="the failing close logged")
+    assert failures[0].fileno() == -1
+    with RemotingClient(NettyClientConfig()) as cli:
+        assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"
