@@ -63,9 +63,11 @@ class Listener:
             return list(self.calls)
 
 
-def ns_consumer(cluster: EmbeddedCluster, closing, topic: str, listener: Any, **kwargs: Any) -> DefaultMQPushConsumer:
+def ns_consumer(cluster: EmbeddedCluster, closing, topic: str, listener: Any, poll_name_server_interval: int = 30000,
+                **kwargs: Any) -> DefaultMQPushConsumer:
     consumer = DefaultMQPushConsumer(unique("NsCG"), namespace=NS, **kwargs)
     consumer.set_namesrv_addr(cluster.namesrv_addr)
+    consumer.set_poll_name_server_interval(poll_name_server_interval)
     consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
     consumer.set_persist_consumer_offset_interval(500)
     consumer.subscribe(topic, "*")
@@ -129,7 +131,9 @@ def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedClus
         return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 
     listener = Listener(decide)
-    consumer = ns_consumer(embedded_cluster, closing, topic, listener)
+    # a new group's retry topic exists once its first heartbeat is handled: the route of %RETRY%ns1%group may
+    # come with the next route update only (as in Java), hence the short interval
+    consumer = ns_consumer(embedded_cluster, closing, topic, listener, poll_name_server_interval=1000)
     group = consumer.get_consumer_group()
     calls = listener.wait(lambda calls: any(m.get_tags() == "R" and m.get_reconsume_times() == 1 for m in calls))
     # redelivered from %RETRY%ns1%group, handed over with the user's topic
