@@ -71,6 +71,7 @@ _message_properties2string = MessageDecoder.message_properties2string
 _set_uniq_id = MessageClientIDSetter.set_uniq_id
 _monotonic = time.monotonic
 _time = time.time
+_new = object.__new__
 
 
 def _elapsed_millis(begin: float) -> float:
@@ -317,7 +318,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
         self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, _monotonic())
 
     def _async_default_task(self, msg: Message, send_callback: "SendCallback", timeout: int, begin: float) -> None:
-        cost = _elapsed_millis(begin)
+        cost = (_monotonic() - begin) * 1000.0
         if timeout > cost:
             try:
                 self.send_default_impl(msg, _ASYNC, send_callback, timeout - cost)
@@ -383,7 +384,9 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
     def _execute_async(self, task: Any, send_callback: "SendCallback", *args: Any) -> None:
         """Submit ``task(*args)`` to the async sender executor. When the executor refuses (its queue is full or it
         is shut down) the callback gets an MQClientException at once (Java throws it from ``send``)."""
-        executor = self.get_async_sender_executor()
+        executor = self._async_sender_executor
+        if executor is None:
+            executor = self._default_async_sender_executor
         submit = self._async_submit
         if submit is None or executor is not self._async_submit_executor:
             submit = self._async_submit = executor_submitter(executor)
@@ -548,7 +551,9 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
 
             sys_flag = 0
             msg_body_compressed = False
-            if not is_batch and self._try_to_compress_message(msg):
+            # (the size test of tryToCompressMessage first: most bodies are too small to be compressed)
+            if (not is_batch and prev_body is not None and len(prev_body) >= producer.compress_msg_body_over_howmuch
+                    and self._try_to_compress_message(msg)):
                 sys_flag = _COMPRESSED_FLAG | self._compress_type.get_compression_flag()
                 msg_body_compressed = True
             properties = msg.properties
@@ -571,8 +576,9 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
                 context = self._new_send_message_context(msg, mq, communication_mode, broker_addr)
                 self.execute_send_message_hook_before(context)
 
-            # attribute by attribute: the keyword constructor's checks cost more than the rest of the header
-            request_header = SendMessageRequestHeader()
+            # attribute by attribute on a bare instance (the class has no property that Bean's constructor would
+            # initialise): the keyword constructor's checks cost more than the rest of the header
+            request_header = _new(SendMessageRequestHeader)
             request_header.producer_group = producer.producer_group
             request_header.topic = topic = msg.topic
             request_header.default_topic = producer.create_topic_key
