@@ -38,6 +38,7 @@ from typing import Any, Callable, Dict, Optional
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer  # noqa: E402
+from rocketmq_remoting.common.semaphore import Semaphore  # noqa: E402
 from rocketmq_client.producer.send_callback import SendCallback  # noqa: E402
 from rocketmq_client.producer.send_status import SendStatus  # noqa: E402
 from rocketmq_common.message.message import Message  # noqa: E402
@@ -102,7 +103,7 @@ class CountingCallback(SendCallback):
         self.ok = 0
         self.errors = 0
         self.first_error: Optional[BaseException] = None
-        self.slots = threading.Semaphore(window)
+        self.slots = Semaphore(window)  # (threading.Semaphore's Python-level path would cost ~2 us per send here)
         self.lock = threading.Lock()
         self.done = threading.Event()
 
