@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import operator
-from typing import TYPE_CHECKING, Dict, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple
 
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
@@ -52,13 +52,26 @@ def _v2_int(wire: str, raw: str) -> int:
     return int(raw)
 
 
-def _v2_optional_int(wire: str, raw: Optional[str]) -> Optional[int]:
-    return None if raw is None else _v2_int(wire, raw)
+#: the optional and integer wire fields of SendMessageRequestHeaderV2 (d, e, f, h, j, k, l, m, n) -> the values of
+#: the long-name header's default_topic_queue_nums, queue_id, sys_flag, flag, reconsume_times, max_reconsume_times,
+#: unit_mode, batch and bname: a producer sends the same few again and again, and ``int(str)`` and ``lower()`` are
+#: slow (bounded cache of a pure function)
+_header_fields_cache: Dict[Tuple[Optional[str], ...], Tuple[Any, ...]] = {}
 
 
-#: (d, e, f, h, j, l) of SendMessageRequestHeaderV2 -> their values: a producer sends the same few again and
-#: again, and ``int(str)`` is slow (bounded cache of a pure function)
-_int_fields_cache: Dict[Tuple[str, str, str, str, Optional[str], Optional[str]], Tuple[int, ...]] = {}
+def _decode_header_fields(key: Tuple[Optional[str], ...], g: str) -> Tuple[Any, ...]:
+    """The header values of a :data:`_header_fields_cache` key, checked in Java's field order (so that the first
+    bad field is the one reported; ``g``, the born timestamp, is checked in its place)."""
+    d, e, f, h, j, k, l, m, n = key  # noqa: E741 - Java's wire names
+    ints = (_v2_int("d", d), _v2_int("e", e), _v2_int("f", f))
+    _v2_int("g", g)
+    fields = ints + (_v2_int("h", h), None if j is None else _v2_int("j", j),
+                     None if l is None else _v2_int("l", l), k is not None and k.lower() == "true",
+                     m is not None and m.lower() == "true", n)
+    if len(_header_fields_cache) > 4096:
+        _header_fields_cache.clear()
+    _header_fields_cache[key] = fields
+    return fields
 
 
 def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestHeader:
@@ -72,41 +85,18 @@ def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestH
         missing = next(wire for wire in _V2_REQUIRED if wire not in ext)
         raise RemotingCommandException("the custom field <%s> is null in %s" % (missing, _V2_NAME)) from None
     get = ext.get
-    j = get("j")
-    l = get("l")  # noqa: E741 - Java's wire name
-    int_fields = (d, e, f, h, j, l)
-    ints = _int_fields_cache.get(int_fields)
-    if ints is None or not (g.isdigit() and g.isascii()):
-        # in Java's field order, so that the first bad field is the one reported
-        ints = (_v2_int("d", d), _v2_int("e", e), _v2_int("f", f))
-        _v2_int("g", g)
-        ints += (_v2_int("h", h), _v2_optional_int("j", j), _v2_optional_int("l", l))
-        if len(_int_fields_cache) > 4096:
-            _int_fields_cache.clear()
-        _int_fields_cache[int_fields] = ints
+    key = (d, e, f, h, get("j"), get("k"), get("l"), get("m"), get("n"))
+    fields = _header_fields_cache.get(key)
+    if fields is None or not (g.isdigit() and g.isascii()):
+        fields = _decode_header_fields(key, g)
     header = _new_header(SendMessageRequestHeader)
     header.producer_group = a
     header.topic = b
     header.default_topic = c
-    header.default_topic_queue_nums, header.queue_id, header.sys_flag, header.flag, reconsume_times, \
-        max_reconsume_times = ints
+    (header.default_topic_queue_nums, header.queue_id, header.sys_flag, header.flag, header.reconsume_times,
+     header.max_reconsume_times, header.unit_mode, header.batch, header.bname) = fields
     header.born_timestamp = int(g)
-    if reconsume_times is not None:
-        header.reconsume_times = reconsume_times
-    if max_reconsume_times is not None:
-        header.max_reconsume_times = max_reconsume_times
-    i = get("i")
-    if i is not None:
-        header.properties = i
-    k = get("k")
-    if k is not None:
-        header.unit_mode = k.lower() == "true"
-    m = get("m")
-    if m is not None:
-        header.batch = m.lower() == "true"
-    n = get("n")
-    if n is not None:
-        header.bname = n
+    header.properties = get("i")
     return header
 
 

@@ -21,6 +21,8 @@ class AppendMessageResult(Bean):
     logics_offset = Prop(int, 0)
     pagecache_rt = Prop(int, 0, wire="pagecacheRT")
     msg_num = Prop(int, 1)
+    #: Java ``msgIdSupplier`` (None: ``msg_id`` is set; the default of an instance made field by field)
+    _msg_id_supplier: Optional[Callable[[], str]] = None
 
     def __init__(self, status: AppendMessageStatus, wrote_offset: int = 0, wrote_bytes: int = 0,
                  msg_id: Optional[str] = "", store_timestamp: int = 0, logics_offset: int = 0,

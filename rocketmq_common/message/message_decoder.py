@@ -98,8 +98,10 @@ class MessageDecoder:
     def create_message_id(address: Union[SocketAddress, bytes], offset: int) -> str:
         """Java ``createMessageId``: upper-case hex of the store address (IP bytes + port, or those bytes given
         directly) and the commit-log offset: 32 characters for IPv4, 56 for IPv6."""
-        addr = address if isinstance(address, (bytes, bytearray)) else MessageExt.socket_address2byte_buffer(address)
-        return (bytes(addr) + _LONG.pack(offset)).hex().upper()
+        if type(address) is not bytes:  # the store host bytes of every message stored go straight through
+            address = bytes(address) if isinstance(address, (bytes, bytearray)) else \
+                MessageExt.socket_address2byte_buffer(address)
+        return (address + _LONG.pack(offset)).hex().upper()
 
     @staticmethod
     def decode_message_id(msg_id: str) -> MessageId:

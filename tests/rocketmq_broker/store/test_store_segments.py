@@ -140,3 +140,17 @@ def test_mapped_file_closes_only_after_the_last_reader(tmp_path):
     mapped_file.release()
     assert mapped_file.is_cleanup_over()
     assert mapped_file.destroy() and not os.path.exists(mapped_file.file_name)
+
+
+def test_one_pull_reads_records_of_several_commit_log_segments(tmp_path):
+    store = open_store(make_config(tmp_path, mapped_file_size_commit_log=SEGMENT))
+    try:
+        results = _put_many(store, 30)
+        assert len({r.append_message_result.wrote_offset // SEGMENT for r in results}) >= 4
+        got = store.get_message("g", "TopicTest", 0, 0, 32)
+        assert got.status is GetMessageStatus.FOUND
+        assert got.next_begin_offset == 30
+        assert got.message_offset_list == [r.append_message_result.wrote_offset for r in results]
+        assert [m.body[:11] for m in decode_all(got.message_buffer_list)] == [b"payload-%03d" % i for i in range(30)]
+    finally:
+        store.shutdown()
