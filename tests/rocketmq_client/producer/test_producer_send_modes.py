@@ -107,10 +107,21 @@ def test_oneway(new_producer, embedded_cluster: EmbeddedCluster) -> None:
         producer.send_oneway(Message("TopicOneway", b"x"), RecordingSendCallback())
 
 
+def _published_queues(producer, topic: str) -> List[MessageQueue]:
+    """The topic's queues from the name server once it knows them: a broker registers an auto-created topic with
+    a one-way REGISTER_BROKER (as Java's), which may still be under way when the send that created it returns."""
+    def fetch() -> List[MessageQueue]:
+        try:
+            return producer.fetch_publish_message_queues(topic)
+        except MQClientException:
+            return []
+    return wait_for(fetch, what="the route of %s" % topic)
+
+
 def test_send_to_queue(new_producer) -> None:
     producer = new_producer()
     producer.send(Message("TopicQueue", b"create"))
-    queues = producer.fetch_publish_message_queues("TopicQueue")
+    queues = _published_queues(producer, "TopicQueue")
     assert sorted(q.get_queue_id() for q in queues) == [0, 1, 2, 3]
     for mq in queues:
         result = producer.send(Message("TopicQueue", b"q"), mq)
@@ -245,7 +256,7 @@ def test_namespace(new_producer, embedded_cluster: EmbeddedCluster) -> None:
     batch = producer.send([Message("TopicNS", b"b1"), Message("TopicNS", b"b2")])
     assert batch.get_message_queue().get_topic() == "TopicNS"
     assert len(stored_messages(embedded_cluster.broker_controller, "ns1%TopicNS")) == 5
-    queues = producer.fetch_publish_message_queues("TopicNS")
+    queues = _published_queues(producer, "TopicNS")
     assert queues and {q.get_topic() for q in queues} == {"TopicNS"}
     assert producer.max_offset(MessageQueue("TopicNS", "broker-a", 2)) >= 1
 
