@@ -27,12 +27,13 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.channel import Channel, tls_handshake
+from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
+from rocketmq_remoting.netty.tls_transport import tls_handshake
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_abstract import Pair, RemotingAbstract
 

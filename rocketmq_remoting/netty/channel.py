@@ -1,7 +1,8 @@
 """One connection and its reader thread (the roles of Netty's ``Channel``, ``ChannelHandlerContext``,
 ``NettyEncoder`` and ``NettyDecoder``).
 
-A :class:`Channel` owns a connected socket (plain, or TLS through :class:`_TlsTransport`) and is read either by a
+A :class:`Channel` owns a connected socket (plain, or TLS through
+:class:`~rocketmq_remoting.netty.tls_transport.TlsTransport`) and is read either by a
 reader thread of its own (client connections, TLS server connections) or by a server event loop
 (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`, plain server connections, see
 :meth:`Channel.read_ready`). The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of
@@ -53,13 +54,14 @@ from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Se
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.remoting_response_callback import RemotingResponseCallback
+from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.response_future import ResponseFuture
     from rocketmq_remoting.remoting_abstract import RemotingAbstract
 
-__all__ = ["Channel", "ChannelHandlerContext", "tls_handshake"]
+__all__ = ["Channel", "ChannelHandlerContext"]
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,6 @@ _channel_ids = itertools.count(1)
 _READ_BUFFER_SIZE = 256 * 1024
 #: a grown buffer above this size is dropped again once it is empty
 _READ_BUFFER_KEEP = 1024 * 1024
-_POLL_SLICE = 1.0
 #: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
 _MAX_QUEUED_FRAMES = 256
 #: how often the parked reader thread of a leader/follower channel looks whether nobody reads
@@ -100,86 +101,6 @@ class _MalformedFrame(Exception):
 
 class _EndOfStream(Exception):
     """The peer closed the connection."""
-
-
-def _wait_io(sock: socket.socket, writable: bool, timeout: Optional[float]) -> None:
-    """Block until ``sock`` is readable (or writable), or ``timeout`` seconds passed; errors and hang-ups return
-    too, so the next I/O call reports them."""
-    if hasattr(select, "poll"):
-        poller = select.poll()
-        poller.register(sock, select.POLLOUT if writable else select.POLLIN)
-        poller.poll(None if timeout is None else max(0, int(timeout * 1000)))
-    elif writable:
-        select.select([], [sock], [sock], timeout)
-    else:
-        select.select([sock], [], [sock], timeout)
-
-
-def tls_handshake(ssl_sock: ssl.SSLSocket, timeout_seconds: float) -> None:
-    """Complete the TLS handshake of a non-blocking ``ssl_sock`` within ``timeout_seconds`` (raises
-    :class:`socket.timeout`, :class:`ssl.SSLError` or :class:`OSError`). Closing the socket from another thread
-    makes it fail promptly."""
-    deadline = _monotonic() + timeout_seconds
-    ssl_sock.setblocking(False)
-    while True:
-        try:
-            ssl_sock.do_handshake()
-            return
-        except ssl.SSLWantReadError:
-            writable = False
-        except ssl.SSLWantWriteError:
-            writable = True
-        remaining = deadline - _monotonic()
-        if remaining <= 0:
-            raise socket.timeout("TLS handshake timed out after %.1f s" % timeout_seconds)
-        _wait_io(ssl_sock, writable, min(remaining, _POLL_SLICE))
-
-
-class _TlsTransport:
-    """Full-duplex I/O over one non-blocking :class:`ssl.SSLSocket`.
-
-    OpenSSL objects must not be used by two threads at once, so every ``SSL_read``/``SSL_write`` runs under
-    ``_ssl_lock``; since the socket is non-blocking the lock is only held for the call itself, and waiting for
-    the network happens outside it (the reader never blocks a writer, nor the other way round).
-    """
-
-    __slots__ = ("_sock", "_ssl_lock")
-
-    def __init__(self, ssl_sock: ssl.SSLSocket) -> None:
-        ssl_sock.setblocking(False)
-        self._sock = ssl_sock
-        self._ssl_lock = threading.Lock()
-
-    def recv_into(self, view: memoryview) -> int:
-        sock = self._sock
-        while True:
-            with self._ssl_lock:
-                try:
-                    return sock.recv_into(view)
-                except ssl.SSLWantReadError:
-                    writable = False
-                except ssl.SSLWantWriteError:
-                    writable = True
-                except ssl.SSLZeroReturnError:
-                    return 0
-            _wait_io(sock, writable, None if not writable else _POLL_SLICE)
-
-    def sendall(self, data: bytes) -> None:
-        sock = self._sock
-        view = memoryview(data)
-        pos = 0
-        total = len(view)
-        while pos < total:
-            with self._ssl_lock:
-                try:
-                    pos += sock.send(view[pos:])
-                    continue
-                except ssl.SSLWantWriteError:
-                    writable = True
-                except ssl.SSLWantReadError:
-                    writable = False
-            # a write waiting for readable data (renegotiation) must not wait for the reader's bytes: poll briefly
-            _wait_io(sock, writable, _POLL_SLICE if writable else 0.01)
 
 
 class Channel:
@@ -250,7 +171,7 @@ class Channel:
 
     def _set_io(self, sock: socket.socket) -> None:
         if isinstance(sock, ssl.SSLSocket):
-            transport = _TlsTransport(sock)
+            transport = TlsTransport(sock)
             self._recv_into = transport.recv_into
             self._sendall = transport.sendall
             self._tls = True
