@@ -14,7 +14,7 @@ import struct
 import threading
 import time
 import zlib
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.append_message_result import AppendMessageResult
@@ -204,6 +204,22 @@ class CommitLog(Bean):
         if mapped_file is None:
             return None
         return mapped_file.select_mapped_buffer(offset % self.mapped_file_queue.mapped_file_size, size)
+
+    def message_reader(self) -> Callable[[int, int], Optional[bytes]]:
+        """:meth:`get_message` for the records of one pull, which mostly lie in one segment: the segment is looked
+        up again only when an offset leaves it."""
+        queue = self.mapped_file_queue
+        segment_size = queue.mapped_file_size
+        segment: List[Any] = [None, 0, 0]  # the mapped file, its first offset, its end offset (0: none)
+
+        def read(offset: int, size: int) -> Optional[bytes]:
+            mapped_file, start, end = segment
+            if not start <= offset < end:
+                mapped_file = queue.find_mapped_file_by_offset(offset)
+                start = offset - offset % segment_size
+                segment[:] = mapped_file, start, start + segment_size if mapped_file is not None else 0
+            return None if mapped_file is None else mapped_file.select_mapped_buffer(offset - start, size)
+        return read
 
     def get_data(self, offset: int, return_first_on_not_found: Optional[bool] = None
                  ) -> Optional[SelectMappedBufferResult]:

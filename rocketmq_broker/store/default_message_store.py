@@ -487,11 +487,7 @@ class DefaultMessageStore(Bean):
         """The scan loop of Java ``getMessage`` (with ``isTheBatchFull`` inline: it runs per message pulled):
         (status, number of entries consumed)."""
         commit_log = self.commit_log
-        # CommitLog.get_message inline: the records of a pull are mostly in one segment, looked up once
-        mapped_file_queue = commit_log.mapped_file_queue
-        mapped_file_size = mapped_file_queue.mapped_file_size
-        mapped_file = None
-        file_start = file_end = 0
+        get_message = commit_log.message_reader()
         config = self.message_store_config
         memory = int(StoreUtil.TOTAL_PHYSICAL_MEMORY_SIZE * (config.access_message_in_memory_max_ratio / 100.0))
         # isTheBatchFull's limits: (bytes, count) for messages in memory and on disk
@@ -525,12 +521,7 @@ class DefaultMessageStore(Bean):
                     status = _NO_MATCHED_MESSAGE
                 i += CQ_STORE_UNIT_SIZE
                 continue
-            if not file_start <= offset_py < file_end:
-                mapped_file = mapped_file_queue.find_mapped_file_by_offset(offset_py)
-                file_start = offset_py - offset_py % mapped_file_size
-                file_end = file_start + mapped_file_size if mapped_file is not None else 0
-            data = mapped_file.select_mapped_buffer(offset_py - file_start, size_py) if mapped_file is not None \
-                else None
+            data = get_message(offset_py, size_py)
             if data is None:
                 if buffer_total == 0:
                     status = GetMessageStatus.MESSAGE_WAS_REMOVING
