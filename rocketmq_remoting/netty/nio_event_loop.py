@@ -8,8 +8,9 @@ as a reader thread would. Requests registered ``inline_when_idle`` then run on t
 executor is idle, pipelined ones included, and the responses of a batch read together are sent together
 (:meth:`Channel.send_response`). One thread serving every connection is what suits Python: its threads do not
 run Python code in parallel, so a thread per connection only adds GIL hand-offs and lock contention (4 connections
-pipelining 1 KiB sends to the broker: ~180 us of broker CPU per message on 4 reader threads, against ~75 on one
-loop).
+pipelining 1 KiB sends to the broker: 120-180 us of broker CPU per message with a reader thread per connection,
+65-90 on one loop). A write to a peer that takes nothing for 3 s closes that connection instead of stalling the
+loop (``Channel._sendall_unless_stalled``).
 
 A new connection's first readable event goes to ``first_read(channel)`` (the server's TLS detection), which
 returns True to have the loop read it, or False once it took the channel away (closed it, or gave it a reader
