@@ -18,11 +18,11 @@ socket itself until its response arrives, dispatching every other frame as the r
 the reading role to another waiting caller (or to the reader thread when requests are pending); the reader
 thread takes the role back whenever it is free (looking every ``_READER_PARK_SECONDS``), so async responses,
 server requests and end of stream are still read while no caller waits. This saves one thread wake-up per sync
-round trip. On the server, a request run inline on the reader thread (``server_inline_when_idle``) that invokes
+round trip. On the server, a request run inline on the event loop (``server_inline_when_idle``) that invokes
 its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
 
-Busy polling (``busy_poll_micros``, a Python addition): a sync caller reading its own response, and a server reader
-thread after it ran a request inline, first poll the socket without blocking for up to that long before they
+Busy polling (``busy_poll_micros``, a Python addition): a sync caller reading its own response, and a server event
+loop after it ran a request inline, first poll the socket without blocking for up to that long before they
 block. On small virtual machines a blocked thread's wake-up costs more CPU than a short spin (a cross-CPU
 wake-up of an idle vCPU goes through the hypervisor), so ping-pong traffic can be served several times faster;
 but only while both ends have an idle CPU of their own: where they share one (a busy or single-CPU machine), the
@@ -333,10 +333,10 @@ class Channel:
 
     def start_reader(self, thread_name: str, before_read: Optional[Callable[["Channel"], bool]] = None,
                      leader_follower: bool = False, busy_poll_micros: int = 0) -> None:
-        """Start the reader thread; ``before_read(channel)`` runs on it first (the server's TLS detection) and
+        """Start the reader thread; ``before_read(channel)`` runs on it first (the server's TLS handshake) and
         may return False to close the channel. ``leader_follower`` (plain sockets only) lets sync callers read
-        their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets reads busy-poll
-        that long first (plain sockets only, see the module docstring)."""
+        their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets such a caller
+        busy-poll that long first (see the module docstring)."""
         if leader_follower and not self._tls and hasattr(select, "poll"):
             self._poller = select.poll()
             self._poller.register(self._sock, select.POLLIN)
@@ -356,8 +356,8 @@ class Channel:
         self._consolidated = []
         if _MSG_DONTWAIT:
             self._sendall = self._sendall_unless_stalled
-        if busy_poll_micros > 0 and _MSG_DONTWAIT:
-            self._busy_poll = busy_poll_micros / 1e6
+            if busy_poll_micros > 0:
+                self._busy_poll = busy_poll_micros / 1e6
 
     def detach_event_loop(self) -> None:
         """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
@@ -376,8 +376,8 @@ class Channel:
             self._release_socket()
 
     def peek_first_byte(self) -> Optional[int]:
-        """Server side, on the reader thread: wait for the first byte without consuming it; None at end of
-        stream."""
+        """Server side, on the event loop when a new connection is first readable: its first byte, not consumed;
+        None at end of stream."""
         data = self._sock.recv(1, socket.MSG_PEEK)
         return data[0] if data else None
 
@@ -396,9 +396,6 @@ class Channel:
             if before_read is None or before_read(self):
                 if self._leader_follower:
                     self._read_when_idle()
-                elif self._busy_poll:
-                    while True:
-                        self._read_once(None, self.spin_next_read)
                 else:
                     while True:
                         self._read_once(None)
