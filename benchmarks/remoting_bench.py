@@ -21,8 +21,8 @@ small response and a 64-byte body.
 
     python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--busy-poll MICROS] [--profile FILE]
 
-``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (off by default: it only pays
-when both processes have an idle CPU of their own, and costs much when they share one). ``--pin`` runs both
+``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, 100 where the
+process may use two CPUs or more; 0 turns it off, to see what a wake-up per read costs). ``--pin`` runs both
 processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small
 virtual machines. ``--profile`` writes a cProfile of the client process.
 Targets: codec >= 50,000 ops/s per serialization; sync >= 8,000/s; async (1,000 in flight) >= 25,000/s.
@@ -45,6 +45,7 @@ from rocketmq_remoting.invoke_callback import InvokeCallback  # noqa: E402
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig  # noqa: E402
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor  # noqa: E402
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig  # noqa: E402
+from rocketmq_remoting.netty.netty_system_config import NettySystemConfig  # noqa: E402
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType  # noqa: E402
 from rocketmq_remoting.remoting_client import RemotingClient  # noqa: E402
 from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
@@ -224,7 +225,8 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement")
     parser.add_argument("--pin", action="store_true", help="run client and server on CPU 0")
-    parser.add_argument("--busy-poll", type=int, default=0, metavar="MICROS", help="client and server busy polling")
+    parser.add_argument("--busy-poll", type=int, default=NettySystemConfig.client_busy_poll_micros, metavar="MICROS",
+                        help="client and server busy polling (default %(default)s; 0: off)")
     parser.add_argument("--profile", help="write a cProfile of the client to this file")
     args = parser.parse_args()
     if args.serve:

@@ -47,7 +47,8 @@ class NettyServerConfig(Bean):
     #: may be exceeded by one; off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
     #: addition: after running a request inline, the connection's reader polls for the next one without blocking
-    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables
+    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables.
+    #: Default 100 where the process may use two CPUs or more, else 0
     server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":

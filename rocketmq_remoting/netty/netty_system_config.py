@@ -44,6 +44,18 @@ def _bool_property(name: str, env_name: str, default: bool) -> bool:
     return default if raw is None else parse_bool(raw)
 
 
+def _usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+#: default of ``client_busy_poll_micros`` and ``server_busy_poll_micros``: a poll can only find the peer's answer
+#: when the peer runs on another CPU meanwhile, so none where this process may use only one
+DEFAULT_BUSY_POLL_MICROS = 100 if _usable_cpus() >= 2 else 0
+
+
 class NettySystemConfig:
     """Property names and their process-wide values (Java ``NettySystemConfig``; same names and defaults)."""
 
@@ -100,6 +112,8 @@ class NettySystemConfig:
     frame_max_length: int = _int_property(
         COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH, "COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH", 16777216)
     client_busy_poll_micros: int = _int_property(
-        COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS", 0)
+        COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS",
+        DEFAULT_BUSY_POLL_MICROS)
     server_busy_poll_micros: int = _int_property(
-        COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS", 0)
+        COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS",
+        DEFAULT_BUSY_POLL_MICROS)

@@ -49,7 +49,7 @@ def serve(micros: int) -> None:
 
 
 def call(addr: str, count: int) -> None:
-    with RemotingClient(NettyClientConfig()) as client:
+    with RemotingClient(NettyClientConfig(client_busy_poll_micros=0)) as client:
         for i in range(count):
             body = b"%d" % i
             response = client.invoke_sync(addr, RemotingCommand.create_request_command(ECHO, None, body), 5000)

@@ -78,13 +78,24 @@ def test_busy_poll_backs_off_when_responses_come_later_and_recovers(peer_server,
             client.invoke_sync(addr, request(SLOW_ECHO), 5000)
         assert channel._busy_poll_backoff == channel_module._BUSY_POLL_BACKOFF_MAX
         assert spins.misses > spins.hits
-        hits = spins.hits
-        for _ in range(3000):  # a poll every 65th read at the longest back-off; one must get its response
+        for _ in range(3000):  # a poll every 65th read at the longest back-off; one must wait for its response
             client.invoke_sync(addr, request(), 5000)
-            if spins.hits > hits:
+            if channel._busy_poll_backoff < channel_module._BUSY_POLL_BACKOFF_MAX:
                 break
-        assert spins.hits > hits
         assert channel._busy_poll_backoff < channel_module._BUSY_POLL_BACKOFF_MAX
+
+
+def test_busy_poll_backs_off_when_the_thread_was_off_its_cpu_while_polling(peer_server, monkeypatch):
+    addr, _ = peer_server
+    monkeypatch.setattr(channel_module, "_thread_time", lambda: 0.0)  # no CPU time passes: always descheduled
+    spins = SpinCounter(monkeypatch)
+    with busy_client(micros=2000) as client:
+        client.invoke_sync(addr, request(), 5000)
+        channel = client_channel(client, addr)
+        for i in range(200):  # echoes answered within the 2 ms poll: every poll finds its response
+            assert client.invoke_sync(addr, request(body=b"%d" % i), 5000).body == b"%d" % i
+        assert spins.hits > 0
+        assert channel._busy_poll_backoff == channel_module._BUSY_POLL_BACKOFF_MAX
 
 
 def test_busy_polling_caller_times_out_and_the_channel_stays_usable(peer_server):
@@ -122,10 +133,24 @@ def test_no_busy_polling_between_client_and_server_of_one_process(monkeypatch):
         server.shutdown()
 
 
-def test_busy_polling_is_off_by_default_and_without_inline_runs(monkeypatch):
+def test_busy_polling_is_on_by_default_with_two_cpus_and_off_with_one():
+    code = ("import os, sys\n"
+            "if sys.argv[1] == 'one': os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
+            "from rocketmq_remoting.netty.netty_client_config import NettyClientConfig as C\n"
+            "from rocketmq_remoting.netty.netty_server_config import NettyServerConfig as S\n"
+            "print(C().client_busy_poll_micros, S().server_busy_poll_micros)")
+    runs = {"all": [b"100", b"100"], "one": [b"0", b"0"]}
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("needs two CPUs and sched_setaffinity")
+    env = {k: v for k, v in os.environ.items() if "busy" not in k.lower()}  # no setting: the default
+    for cpus, expected in runs.items():
+        done = subprocess.run([sys.executable, "-c", code, cpus], env=env, stdout=subprocess.PIPE, timeout=60,
+                              check=True)
+        assert done.stdout.split() == expected
+
+
+def test_no_busy_polling_without_inline_runs(monkeypatch):
     spins = SpinCounter(monkeypatch)
-    assert NettyClientConfig().client_busy_poll_micros == 0
-    assert server_config().server_busy_poll_micros == 0
     server = start_server(server_config(server_busy_poll_micros=300))  # executor runs: nothing to poll for
     try:
         done = subprocess.run([sys.executable, PEER, "client", address(server), "50"], stdout=subprocess.PIPE,
