@@ -21,7 +21,7 @@ server requests and end of stream are still read while no caller waits. This sav
 round trip. On the server, a request run inline on the event loop (``server_inline_when_idle``) that invokes
 its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
 
-Busy polling (``busy_poll_micros``, a Python addition, 100 us by default where the process may use two CPUs or
+Busy polling (``busy_poll_micros``, a Python addition, 200 us by default where the process may use two CPUs or
 more): a sync caller reading its own response, and a server event loop after it ran a request inline, first poll
 the socket without blocking for up to that long before they block. On small virtual machines a blocked thread's
 wake-up costs more CPU than a short spin (a cross-CPU wake-up of an idle vCPU goes through the hypervisor): on 2

@@ -48,7 +48,7 @@ class NettyServerConfig(Bean):
     server_inline_when_idle = Prop(bool, False)
     #: addition: after running a request inline, the connection's reader polls for the next one without blocking
     #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables.
-    #: Default 100 where the process may use two CPUs or more, else 0
+    #: Default 200 where the process may use two CPUs or more, else 0
     server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":

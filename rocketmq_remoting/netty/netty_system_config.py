@@ -53,7 +53,7 @@ def _usable_cpus() -> int:
 
 #: default of ``client_busy_poll_micros`` and ``server_busy_poll_micros``: a poll can only find the peer's answer
 #: when the peer runs on another CPU meanwhile, so none where this process may use only one
-DEFAULT_BUSY_POLL_MICROS = 100 if _usable_cpus() >= 2 else 0
+DEFAULT_BUSY_POLL_MICROS = 200 if _usable_cpus() >= 2 else 0
 
 
 class NettySystemConfig:
