@@ -24,16 +24,17 @@ its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`
 Busy polling (``busy_poll_micros``, a Python addition, 200 us by default where the process may use two CPUs or
 more): a sync caller reading its own response, and a server event loop after it ran a request inline, first poll
 the socket without blocking for up to that long before they block. On small virtual machines a blocked thread's
-wake-up costs more CPU than a short spin (a cross-CPU wake-up of an idle vCPU goes through the hypervisor): on 2
-vCPUs, sync round trips between two processes went from 3.6-4.4k/s to 9.4-17.7k/s, with less CPU per round trip
-(55-75 us per side instead of 110-130). It pays only while the peer has a CPU of its own, so polling stops where it
-does not: the spinner holds the GIL between polls, so at most one thread of the process spins at a time, nobody
-spins on a connection whose other end is in this process (an embedded broker: the peer needs the GIL the spinner
-holds), a client only spins while its request is the only one pending, and a channel backs off (it skips twice
-as many reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when a poll found nothing, or when the
-thread was off its CPU (or waiting for the GIL) for a quarter of the poll: the CPUs are oversubscribed. Data that
-is there at the first poll says nothing either way. Measured against no polling: both processes on one CPU,
-7.3k/s against 6.9k; two CPU-bound processes beside them, 6.0k/s against 7.0k on average over three runs each.
+wake-up costs more CPU than a short spin (a cross-CPU wake-up of an idle vCPU goes through the hypervisor, and the
+sender pays for it inside its send): on 2 vCPUs, sync round trips between two processes went from 3.8-4.4k/s to
+9.7-13.4k/s, with less CPU per round trip (73-100 us per side instead of 109-125). It pays only while the peer has
+a CPU of its own, so polling stops where it does not: the spinner holds the GIL between polls, so at most one thread
+of the process spins at a time, nobody spins on a connection whose other end is in this process (an embedded
+broker: the peer needs the GIL the spinner holds), a client only spins while its request is the only one pending,
+and a channel backs off (it skips twice as many reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when
+a poll found nothing, or when the thread was off its CPU (or waiting for the GIL) for a quarter of the poll: the
+CPUs are oversubscribed. Data that is there at the first poll says nothing either way. What it costs where it does
+not pay (medians of three to five runs against no polling): both processes on one CPU, none (7.8k/s against 7.0k);
+two CPU-bound processes keeping both vCPUs busy, 20-30% (4.9k/s against 7.3k, 3.9k against 5.0k).
 
 Any I/O error, end of stream or malformed frame (negative or oversized length, undecodable header) closes the
 channel: one warning names the reason, the owner fails every request pending on the channel at once and, for
