@@ -2,6 +2,7 @@
 they block, only where that cannot starve a thread of this process, and back off when polling finds nothing."""
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -87,7 +88,8 @@ def test_busy_poll_backs_off_when_responses_come_later_and_recovers(peer_server,
 
 def test_busy_poll_backs_off_when_the_thread_was_off_its_cpu_while_polling(peer_server, monkeypatch):
     addr, _ = peer_server
-    monkeypatch.setattr(channel_module, "_thread_time", lambda: 0.0)  # no CPU time passes: always descheduled
+    # each reading of the thread's CPU clock is a second behind the last: every poll looks descheduled
+    monkeypatch.setattr(channel_module, "_thread_time", itertools.count(0, -1).__next__)
     spins = SpinCounter(monkeypatch)
     with busy_client(micros=2000) as client:
         client.invoke_sync(addr, request(), 5000)
