@@ -21,7 +21,7 @@ small response and a 64-byte body.
 
     python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--busy-poll MICROS] [--profile FILE]
 
-``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, 100 where the
+``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, 200 where the
 process may use two CPUs or more; 0 turns it off, to see what a wake-up per read costs). ``--pin`` runs both
 processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small
 virtual machines. ``--profile`` writes a cProfile of the client process.

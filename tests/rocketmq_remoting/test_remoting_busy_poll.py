@@ -1,5 +1,6 @@
 """Busy polling (``client_busy_poll_micros`` / ``server_busy_poll_micros``): reads poll without blocking before
-they block, only where that cannot starve a thread of this process, and back off when polling finds nothing."""
+they block (by default where the process may use two CPUs), only where that cannot starve a thread of this process,
+and back off when polling finds nothing or the poller lost its CPU meanwhile."""
 from __future__ import annotations
 
 import itertools
@@ -136,14 +137,14 @@ def test_no_busy_polling_between_client_and_server_of_one_process(monkeypatch):
 
 
 def test_busy_polling_is_on_by_default_with_two_cpus_and_off_with_one():
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("needs two CPUs and sched_setaffinity")
     code = ("import os, sys\n"
             "if sys.argv[1] == 'one': os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
             "from rocketmq_remoting.netty.netty_client_config import NettyClientConfig as C\n"
             "from rocketmq_remoting.netty.netty_server_config import NettyServerConfig as S\n"
             "print(C().client_busy_poll_micros, S().server_busy_poll_micros)")
     runs = {"all": [b"200", b"200"], "one": [b"0", b"0"]}
-    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
-        pytest.skip("needs two CPUs and sched_setaffinity")
     env = {k: v for k, v in os.environ.items() if "busy" not in k.lower()}  # no setting: the default
     for cpus, expected in runs.items():
         done = subprocess.run([sys.executable, "-c", code, cpus], env=env, stdout=subprocess.PIPE, timeout=60,
