@@ -1,6 +1,7 @@
-"""Fewer thread hand-offs: leader/follower reading on client channels (sync callers read their own responses when
-nobody else reads, hand the role over, give it up on timeout or close, and still dispatch everything else they
-read), and the server's optional inline run of a request on its event loop (``server_inline_when_idle``)."""
+"""Fewer thread hand-offs: leader/follower reading on client channels (a sync caller reads its own responses when
+nobody else reads and no other request is pending, hands the role over, gives it up on timeout or close, and
+still dispatches everything else it reads), and the server's optional inline run of a request on its event loop
+(``server_inline_when_idle``)."""
 from __future__ import annotations
 
 import threading
@@ -69,8 +70,30 @@ def test_many_sync_callers_on_one_channel_get_their_own_responses(server, record
         t.join(60)
     assert not errors
     assert len(recording_client.dispatchers) == 800
-    callers = {t.name for t in threads}
-    assert sum(1 for name in recording_client.dispatchers if name in callers) > 0
+
+
+def test_sync_caller_leaves_the_reading_to_the_reader_while_other_requests_are_pending(server, recording_client):
+    holder = HoldingProcessor()
+    server.register_processor(HOLD, holder)
+    addr = address(server)
+    recording_client.invoke_sync(addr, request(), 3000)
+    callback = RecordingCallback()
+    recording_client.invoke_async(addr, request(HOLD, b"held"), 10000, callback)
+    wait_until(lambda: holder.count() == 1)
+    del recording_client.dispatchers[:]
+    for i in range(20):
+        assert recording_client.invoke_sync(addr, request(body=b"%d" % i), 3000).body == b"%d" % i
+    assert len(recording_client.dispatchers) == 20
+    assert threading.current_thread().name not in recording_client.dispatchers
+    ctx = holder.contexts[0]
+    response = RemotingCommand.create_response_command(0, "released")
+    response.body = ctx.get_request().body
+    ctx.write_response(response)
+    assert callback.wait(1)[0].get_response_command().body == b"held"
+    del recording_client.dispatchers[:]
+    for i in range(20):  # alone again: the caller reads its own responses
+        recording_client.invoke_sync(addr, request(), 3000)
+    assert recording_client.dispatchers.count(threading.current_thread().name) >= 10, recording_client.dispatchers
 
 
 def test_leading_caller_that_times_out_gives_the_role_back(server, recording_client):
