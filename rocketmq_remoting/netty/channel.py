@@ -22,8 +22,8 @@ caller waits. This saves one thread wake-up per sync round trip. A sync caller w
 leaves the reading to the reader thread and waits for its response: sync callers of several threads passing
 the role around cost more GIL and futex hand-offs than one reader thread (a producer sending from 4 threads,
 2 vCPUs: 4.6-4.9k messages/s with the role passed around, 5.1-7.1k without; 3.8 context switches per message
-against 2.5). On the server, a request run inline on the event loop (``server_inline_when_idle``) that invokes
-its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
+against 2.5-3.3). On the server, a request run inline on the event loop (``server_inline_when_idle``) that
+invokes its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
 
 Busy polling (``busy_poll_micros``, a Python addition, 200 us by default where the process may use two CPUs or
 more): a sync caller reading its own response, and a server event loop after it ran a request inline, first poll
