@@ -232,29 +232,23 @@ class RemotingServer(RemotingAbstract):
         or handed to a reader thread of its own that completes the TLS handshake and reads it."""
         first = channel.peek_first_byte()
         mode = self._tls_mode
-        if first is None:
-            tls = None
-        elif first == HANDSHAKE_MAGIC_CODE:
-            tls = True
+        if first == HANDSHAKE_MAGIC_CODE:
             if mode is TlsMode.DISABLED:
                 log.warning("Clients intend to establish an SSL connection while this server is running in SSL "
                             "disabled mode; closing <%s>", channel.get_remote_addr())
-                tls = None
             elif self._ssl_context is None:
                 log.error("Trying to establish an SSL connection but sslContext is null; closing <%s>",
                           channel.get_remote_addr())
-                tls = None
-        elif mode is TlsMode.ENFORCING:
+            else:
+                channel.detach_event_loop()
+                channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._tls_handshake)
+                return False
+        elif first is not None:
+            if mode is not TlsMode.ENFORCING:
+                return True
             log.warning("Clients intend to establish an insecure connection while this server is running in SSL "
                         "enforcing mode; closing <%s>", channel.get_remote_addr())
-            tls = None
-        else:
-            return True
-        if tls is None:
-            channel.close()
-        else:
-            channel.detach_event_loop()
-            channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._tls_handshake)
+        channel.close()
         return False
 
     def _tls_handshake(self, channel: Channel) -> bool:
