@@ -15,13 +15,23 @@ from typing import Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
 from rocketmq_remoting.common.bean import Bean
 from rocketmq_remoting.exception import RemotingCommandException
 
-__all__ = ["CommandCustomHeader"]
+__all__ = ["CommandCustomHeader", "ext_field_string"]
 
 H = TypeVar("H", bound="CommandCustomHeader")
 
 _EMPTY: Dict[str, str] = {}
 _new = object.__new__
 _SHORT = struct.Struct(">h")
+
+
+def ext_field_string(value: Any) -> str:
+    """A non-null field value as extFields carry it (Java ``String.valueOf``: booleans as ``true``/``false``).
+    :meth:`CommandCustomHeader.encode_ext_fields` and the specialised encoders apply the same rule inline."""
+    if type(value) is str:
+        return value
+    if type(value) is bool:
+        return "true" if value else "false"
+    return str(value)
 
 
 class CommandCustomHeader(Bean):

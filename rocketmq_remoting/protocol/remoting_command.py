@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Type, TypeVar
 import ujson
 
 from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, rocketmq_key
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string, rocketmq_key
 
 __all__ = [
     "RemotingCommand", "RemotingCommandType", "LanguageCode", "SerializeType", "RemotingSysResponseCode",
@@ -387,7 +387,7 @@ class RemotingCommand:
                     # ujson gives JSON strings as exact str, so this join fails exactly when a value is not one
                     "".join(ext.values())
                 except TypeError:
-                    ext = {k: v if type(v) is str else _java_string(v) for k, v in ext.items()}
+                    ext = {k: v if type(v) is str else ext_field_string(v) for k, v in ext.items()}
             lang = get("language", "JAVA")
             language = _LANGUAGE_BY_NAME.get(lang) if type(lang) is str else _LANGUAGES[int(lang)]
             code = get("code", 0)
@@ -443,14 +443,6 @@ class RemotingCommand:
                 "extFields=%s, serializeTypeCurrentRPC=%s]" % (
                     self.code, self.language.name, self.version, self.opaque, bin(self.flag)[2:], self.remark,
                     self.ext_fields, self.serialize_type.name))
-
-
-def _java_string(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return str(value)
 
 
 def _with_header_fields(header: CommandCustomHeader, ext: Optional[Dict[str, str]]) -> Dict[str, str]:

@@ -2,24 +2,15 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Dict
 
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string
 
 __all__ = ["SendMessageRequestHeader", "SendMessageRequestHeaderV2", "SendMessageResponseHeader"]
 
 _new = object.__new__
-
-
-def _ext_value(value: Any) -> str:
-    """An extFields value as :meth:`CommandCustomHeader.encode_ext_fields` writes it (``value`` not None)."""
-    if type(value) is str:
-        return value
-    if type(value) is bool:
-        return "true" if value else "false"
-    return str(value)
 
 
 class SendMessageRequestHeader(RpcRequestHeader):
@@ -101,19 +92,19 @@ class SendMessageRequestHeaderV2(RpcRequestHeader):
         out = {"a": a, "b": b, "c": c, "d": str(d), "e": str(e), "f": str(f), "g": str(g), "h": str(h)}
         i, j, k, l, m, n = self.i, self.j, self.k, self.l, self.m, self.n
         if i is not None:
-            out["i"] = i if type(i) is str else _ext_value(i)
+            out["i"] = i if type(i) is str else ext_field_string(i)
         if j is not None:
-            out["j"] = str(j) if type(j) is int else _ext_value(j)
+            out["j"] = str(j) if type(j) is int else ext_field_string(j)
         if k is not None:
-            out["k"] = ("true" if k else "false") if type(k) is bool else _ext_value(k)
+            out["k"] = ("true" if k else "false") if type(k) is bool else ext_field_string(k)
         if l is not None:
-            out["l"] = str(l) if type(l) is int else _ext_value(l)
+            out["l"] = str(l) if type(l) is int else ext_field_string(l)
         if m is not None:
-            out["m"] = ("true" if m else "false") if type(m) is bool else _ext_value(m)
+            out["m"] = ("true" if m else "false") if type(m) is bool else ext_field_string(m)
         if n is not None:
-            out["n"] = n if type(n) is str else _ext_value(n)
+            out["n"] = n if type(n) is str else ext_field_string(n)
         if self.bname is not None:  # (inherited, normally None: the broker name travels in n)
-            out["bname"] = _ext_value(self.bname)
+            out["bname"] = ext_field_string(self.bname)
         return out
 
 
