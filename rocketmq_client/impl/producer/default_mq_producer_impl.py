@@ -318,7 +318,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
         self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, _monotonic())
 
     def _async_default_task(self, msg: Message, send_callback: "SendCallback", timeout: int, begin: float) -> None:
-        cost = (_monotonic() - begin) * 1000.0
+        cost = _elapsed_millis(begin)
         if timeout > cost:
             try:
                 self.send_default_impl(msg, _ASYNC, send_callback, timeout - cost)
@@ -384,9 +384,7 @@ class DefaultMQProducerImpl(ProducerRequestAndTransactionSupport):
     def _execute_async(self, task: Any, send_callback: "SendCallback", *args: Any) -> None:
         """Submit ``task(*args)`` to the async sender executor. When the executor refuses (its queue is full or it
         is shut down) the callback gets an MQClientException at once (Java throws it from ``send``)."""
-        executor = self._async_sender_executor
-        if executor is None:
-            executor = self._default_async_sender_executor
+        executor = self.get_async_sender_executor()
         submit = self._async_submit
         if submit is None or executor is not self._async_submit_executor:
             submit = self._async_submit = executor_submitter(executor)
