@@ -28,16 +28,13 @@ def test_acquire_gives_up_after_its_timeout():
     assert semaphore.available_permits() == 0
 
 
-def test_release_wakes_waiting_threads_each_with_one_permit():
+def test_release_wakes_waiting_threads_each_with_one_permit(wait_until):
     semaphore = Semaphore(0)
     got = []
     threads = [threading.Thread(target=lambda: got.append(semaphore.acquire(True, 10))) for _ in range(3)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 5
-    while semaphore._waiters < 3:
-        assert time.monotonic() < deadline, "the threads did not wait"
-        time.sleep(0.001)
+    wait_until(lambda: semaphore._waiters == 3, 5, "the three threads to wait")
     semaphore.release(2)
     semaphore.release()
     for t in threads:
