@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Se
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.remoting_response_callback import RemotingResponseCallback
-from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake
+from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake, wait_io
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
@@ -306,9 +306,7 @@ class Channel:
                 continue
             except (BlockingIOError, InterruptedError):
                 pass
-            poller = select.poll()
-            poller.register(sock, select.POLLOUT)
-            if not poller.poll(int(_EVENT_LOOP_WRITE_STALL_SECONDS * 1000)):
+            if not wait_io(sock, True, _EVENT_LOOP_WRITE_STALL_SECONDS):
                 raise socket.timeout("<%s> took no data for %.0f s" % (self._remote_addr,
                                                                           _EVENT_LOOP_WRITE_STALL_SECONDS))
 

@@ -10,23 +10,22 @@ import threading
 import time
 from typing import Optional
 
-__all__ = ["TlsTransport", "tls_handshake"]
+__all__ = ["TlsTransport", "tls_handshake", "wait_io"]
 
 _monotonic = time.monotonic
 _POLL_SLICE = 1.0
 
 
-def _wait_io(sock: socket.socket, writable: bool, timeout: Optional[float]) -> None:
-    """Block until ``sock`` is readable (or writable), or ``timeout`` seconds passed; errors and hang-ups return
-    too, so the next I/O call reports them."""
+def wait_io(sock: socket.socket, writable: bool, timeout: Optional[float]) -> bool:
+    """Block until ``sock`` is readable (or writable), or ``timeout`` seconds passed; False when the time passed.
+    Errors and hang-ups return True too, so the next I/O call reports them."""
     if hasattr(select, "poll"):
         poller = select.poll()
         poller.register(sock, select.POLLOUT if writable else select.POLLIN)
-        poller.poll(None if timeout is None else max(0, int(timeout * 1000)))
-    elif writable:
-        select.select([], [sock], [sock], timeout)
-    else:
-        select.select([sock], [], [sock], timeout)
+        return bool(poller.poll(None if timeout is None else max(0, int(timeout * 1000))))
+    if writable:
+        return any(select.select([], [sock], [sock], timeout))
+    return any(select.select([sock], [], [sock], timeout))
 
 
 def tls_handshake(ssl_sock: ssl.SSLSocket, timeout_seconds: float) -> None:
@@ -46,7 +45,7 @@ def tls_handshake(ssl_sock: ssl.SSLSocket, timeout_seconds: float) -> None:
         remaining = deadline - _monotonic()
         if remaining <= 0:
             raise socket.timeout("TLS handshake timed out after %.1f s" % timeout_seconds)
-        _wait_io(ssl_sock, writable, min(remaining, _POLL_SLICE))
+        wait_io(ssl_sock, writable, min(remaining, _POLL_SLICE))
 
 
 class TlsTransport:
@@ -76,7 +75,7 @@ class TlsTransport:
                     writable = True
                 except ssl.SSLZeroReturnError:
                     return 0
-            _wait_io(sock, writable, None if not writable else _POLL_SLICE)
+            wait_io(sock, writable, None if not writable else _POLL_SLICE)
 
     def sendall(self, data: bytes) -> None:
         sock = self._sock
@@ -93,4 +92,4 @@ class TlsTransport:
                 except ssl.SSLWantReadError:
                     writable = False
             # a write waiting for readable data (renegotiation) must not wait for the reader's bytes: poll briefly
-            _wait_io(sock, writable, _POLL_SLICE if writable else 0.01)
+            wait_io(sock, writable, _POLL_SLICE if writable else 0.01)
