@@ -411,7 +411,8 @@ class RemotingAbstract:
                           invoke_callback: Optional[InvokeCallback]) -> None:
         """Send ``request``; ``invoke_callback.operation_complete`` gets the outcome on the callback executor.
         Waits up to ``timeout_millis`` for an async permit, else raises :class:`RemotingTooMuchRequestException`.
-        A failed write is reported to the callback (send failure), as Java's write listener does."""
+        A failed write is reported to the callback (send failure), as Java's write listener does. While the
+        channel's reader thread is busy reading, it sends the request (see :meth:`Channel.send_frame`)."""
         if invoke_callback is not None and not callable(getattr(invoke_callback, "operation_complete", None)):
             raise TypeError("%r is not an InvokeCallback (no operation_complete)" % (invoke_callback,))
         begin = _monotonic()
@@ -435,7 +436,7 @@ class RemotingAbstract:
         response_future = ResponseFuture(channel, opaque, timeout_millis - cost_millis, invoke_callback, once)
         self.response_table[opaque] = response_future
         try:
-            channel.send_frame(data)
+            channel.send_frame(data, True)
         except OSError as e:
             log.warning("send a request command to channel <%s> failed: %r", channel.get_remote_addr(), e)
             self.request_fail(opaque, e)

@@ -173,6 +173,40 @@ def closed_by_peer(sock: socket.socket, timeout: float = 5.0) -> bool:
         return False
 
 
+class FakeServer:
+    """A raw socket server whose connection handler is a test function."""
+
+    def __init__(self, handler):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.handler = handler
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def address(self):
+        return "127.0.0.1:%d" % self.sock.getsockname()[1]
+
+    def _run(self):
+        connection = 0
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            connection += 1
+            with conn:
+                self.handler(conn, connection)
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the blocked accept()
+        except OSError:
+            pass
+        self.sock.close()
+        self.thread.join(5)
+
+
 @pytest.fixture
 def server():
     srv = start_server()

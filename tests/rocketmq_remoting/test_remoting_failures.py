@@ -10,8 +10,8 @@ import time
 import pytest
 
 from remoting_testing import (  # noqa: F401 - fixtures
-    ECHO, HOLD, SILENT, HoldingProcessor, RecordingCallback, SilentProcessor, address, client, closed_by_peer,
-    read_frame, refused_address, request, server, server_config, start_server, wait_until)
+    ECHO, HOLD, SILENT, FakeServer, HoldingProcessor, RecordingCallback, SilentProcessor, address, client,
+    closed_by_peer, read_frame, refused_address, request, server, server_config, start_server, wait_until)
 from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException)
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -178,40 +178,6 @@ def test_frame_limit_is_configurable():
             assert time.monotonic() - begin < 5.0
     finally:
         srv.shutdown()
-
-
-class FakeServer:
-    """A raw socket server whose connection handler is a test function."""
-
-    def __init__(self, handler):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.handler = handler
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def address(self):
-        return "127.0.0.1:%d" % self.sock.getsockname()[1]
-
-    def _run(self):
-        connection = 0
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            connection += 1
-            with conn:
-                self.handler(conn, connection)
-
-    def close(self):
-        try:
-            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the blocked accept()
-        except OSError:
-            pass
-        self.sock.close()
-        self.thread.join(5)
 
 
 @pytest.mark.parametrize("name", ["negative length", "unknown serialize type", "broken JSON header"])
