@@ -11,6 +11,7 @@ from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
+from rocketmq_client.impl.consumer.rebalance_service import RebalanceService
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.trace.trace_data_encoder import TraceDataEncoder
 from rocketmq_client.trace.trace_type import TraceType
@@ -114,7 +115,8 @@ def test_producer_and_push_consumer_exchange(embedded_cluster: EmbeddedCluster, 
                             or {}).values()) == 4, 10, "the offsets of ns1%group on ns1%topic")
 
 
-def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedCluster, closing, wait_until) -> None:
+def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedCluster, closing, wait_until,
+                                                  monkeypatch) -> None:
     topic = unique("NsRetryTopic")
     embedded_cluster.create_topic(NS + "%" + topic)
     producer = ns_producer(embedded_cluster, closing)
@@ -132,7 +134,9 @@ def test_retry_and_dlq_topics_carry_the_namespace(embedded_cluster: EmbeddedClus
 
     listener = Listener(decide)
     # a new group's retry topic exists once its first heartbeat is handled: the route of %RETRY%ns1%group may
-    # come with the next route update only (as in Java), hence the short interval
+    # come with the next route update only, after the first rebalance, and the next rebalance picks its queue up
+    # (as in Java), hence the short intervals
+    monkeypatch.setattr(RebalanceService, "wait_interval", 500)
     consumer = ns_consumer(embedded_cluster, closing, topic, listener, poll_name_server_interval=1000)
     group = consumer.get_consumer_group()
     calls = listener.wait(lambda calls: any(m.get_tags() == "R" and m.get_reconsume_times() == 1 for m in calls))
