@@ -26,7 +26,8 @@ from rocketmq_remoting.exception import (
     RemotingSendRequestException, RemotingTimeoutException, RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
-from rocketmq_remoting.netty.channel import Channel, ChannelHandlerContext
+from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 from rocketmq_remoting.netty.netty_event import NettyEvent, NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.response_future import ResponseFuture

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Optional
 if TYPE_CHECKING:
     from rocketmq_broker.store.message_filter import MessageFilter
     from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-    from rocketmq_remoting.netty.channel import Channel, ChannelHandlerContext
+    from rocketmq_remoting.netty.channel import Channel
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
     from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 __all__ = ["PullRequest"]

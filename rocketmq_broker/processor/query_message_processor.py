@@ -24,7 +24,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["QueryMessageProcessor"]
 

@@ -39,7 +39,7 @@ from rocketmq_remoting.exception import RemotingException
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["ReplyMessageProcessor", "PushReplyResult"]
 

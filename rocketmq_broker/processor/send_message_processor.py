@@ -45,7 +45,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["SendMessageProcessor"]
 

@@ -37,7 +37,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["ClientRemotingProcessor"]
 

@@ -44,7 +44,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_namesrv.namesrv_controller import NamesrvController
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["DefaultRequestProcessor", "encode_topic_route_data", "encode_cluster_info"]
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 
 if TYPE_CHECKING:
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
     from rocketmq_remoting.netty.remoting_response_callback import RemotingResponseCallback
     from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 

@@ -1,5 +1,5 @@
-"""One connection and its reader thread (the roles of Netty's ``Channel``, ``ChannelHandlerContext``,
-``NettyEncoder`` and ``NettyDecoder``).
+"""One connection and its reader thread (the roles of Netty's ``Channel``, ``NettyEncoder`` and ``NettyDecoder``;
+a request's ``ChannelHandlerContext`` is in :mod:`.channel_handler_context`).
 
 A :class:`Channel` owns a connected socket (plain, or TLS through
 :class:`~rocketmq_remoting.netty.tls_transport.TlsTransport`) and is read either by a
@@ -65,7 +65,6 @@ from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Se
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.netty.remoting_response_callback import RemotingResponseCallback
 from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake, wait_io
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
@@ -73,7 +72,7 @@ if TYPE_CHECKING:
     from rocketmq_remoting.netty.response_future import ResponseFuture
     from rocketmq_remoting.remoting_abstract import RemotingAbstract
 
-__all__ = ["Channel", "ChannelHandlerContext"]
+__all__ = ["Channel"]
 
 log = logging.getLogger(__name__)
 
@@ -799,53 +798,3 @@ class Channel:
         return "[id: 0x%08x, L:%s - R:%s%s]" % (
             self.id, RemotingHelper.parse_socket_address_addr(self._local_address), self._remote_addr,
             "" if self._active else " (closed)")
-
-
-class ChannelHandlerContext(RemotingResponseCallback):
-    """What a processor gets for one request (Netty ``ChannelHandlerContext`` role): ``channel()``, and the
-    request's response writer, which is also the :class:`RemotingResponseCallback` handed to
-    :class:`AsyncNettyRequestProcessor` processors.
-
-    :meth:`write_response` may be called later and from any thread (long polling): it runs the after-RPC hooks,
-    then - unless the request was one-way or ``response`` is None - gives the response the request's opaque,
-    the response flag and the request's serialize type, and sends it. A failed write is logged.
-    """
-
-    __slots__ = ("_channel", "_request", "_remoting")
-
-    def __init__(self, channel: Channel, request: RemotingCommand, remoting: "RemotingAbstract") -> None:
-        self._channel = channel
-        self._request = request
-        self._remoting = remoting
-
-    def channel(self) -> Channel:
-        return self._channel
-
-    def get_request(self) -> RemotingCommand:
-        return self._request
-
-    def write_and_flush(self, cmd: RemotingCommand) -> None:
-        """Send ``cmd`` as it is (no opaque or flag handling), like Netty's ``ctx.writeAndFlush``."""
-        self._channel.write_and_flush(cmd)
-
-    def write_response(self, response: Optional[RemotingCommand]) -> None:
-        request = self._request
-        remoting = self._remoting
-        if remoting.rpc_hooks:
-            remoting.do_after_rpc_hooks(self._channel.get_remote_addr(), request, response)
-        if response is None or request.flag & 2:  # nothing to send, or a one-way request
-            return
-        response.opaque = request.opaque
-        response.flag |= 1
-        response.serialize_type = request.serialize_type
-        try:
-            self._channel.send_response(response.encode())
-        except Exception as e:
-            log.error("process request over, but response failed: %r; request %s; response %s", e, request,
-                      response)
-
-    callback = write_response
-
-    def __repr__(self) -> str:
-        return "ChannelHandlerContext [channel=%s, request code=%s, opaque=%s]" % (
-            self._channel, self._request.code, self._request.opaque)

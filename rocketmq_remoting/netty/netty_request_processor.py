@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    from rocketmq_remoting.netty.channel import ChannelHandlerContext
+    from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
     from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 __all__ = ["NettyRequestProcessor"]
