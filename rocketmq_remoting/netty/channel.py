@@ -266,13 +266,7 @@ class Channel:
                     queued.clear()
                     raise ConnectionError("channel <%s> is closed" % self._remote_addr)
                 while queued:
-                    if len(queued) == 1:
-                        self._sendall(queued.popleft())
-                    else:
-                        batch = []
-                        while queued:
-                            batch.append(queued.popleft())
-                        self._sendall(b"".join(batch))
+                    self._sendall(self._pop_queued())
                 self.last_write_time = _monotonic()
             except OSError as e:
                 failure = e
@@ -289,6 +283,18 @@ class Channel:
         self.close()
         raise failure
 
+    def _pop_queued(self) -> bytes:
+        """Take every queued frame, as one ``bytes`` (the caller holds the write lock and found the queue not
+        empty)."""
+        queued = self._queued
+        data = queued.popleft()
+        if not queued:
+            return data
+        batch = [data]
+        while queued:
+            batch.append(queued.popleft())
+        return b"".join(batch)
+
     def _send_queued_now(self) -> bool:
         """The reader thread: send what is queued without blocking, since it must go on reading (a peer blocked
         writing to us may only read our data once we read its). True when the socket took only part: the rest
@@ -304,13 +310,7 @@ class Channel:
                 if not self._active:
                     queued.clear()
                     return False
-                data = queued.popleft()
-                if queued:
-                    batch = [data]
-                    while queued:
-                        batch.append(queued.popleft())
-                    data = b"".join(batch)
-                view = memoryview(data)
+                view = memoryview(self._pop_queued())
                 sent = 0
                 try:
                     while sent < len(view):
