@@ -437,7 +437,7 @@ class RemotingAbstract:
         response_future = ResponseFuture(channel, opaque, timeout_millis - cost_millis, invoke_callback, once)
         self.response_table[opaque] = response_future
         try:
-            channel.send_frame(data, True)
+            channel.send_frame(data, defer=True)
         except OSError as e:
             log.warning("send a request command to channel <%s> failed: %r", channel.get_remote_addr(), e)
             self.request_fail(opaque, e)
