@@ -171,7 +171,8 @@ class _SendCallbackInvoke(InvokeCallback):
 
     def __init__(self, api: "MQClientAPIImpl", addr: str, broker_name: str, msg: "Message", timeout_millis: int,
                  request: RemotingCommand, send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
-                 instance: Optional["MQClientInstance"], retry_times_when_send_failed: int, times: "_AtomicInteger",
+                 instance: Optional["MQClientInstance"], retry_times_when_send_failed: int,
+                 times: "Optional[_AtomicInteger]",
                  context: Optional["SendMessageContext"], producer: Any, begin: float) -> None:
         self.api = api
         self.addr = addr
@@ -393,7 +394,7 @@ class MQClientAPIImpl(MQClientAPIAdmin):
             raise RemotingTooMuchRequestException("sendMessage call timeout")
         if communication_mode is _ASYNC:
             self._send_message_async(addr, broker_name, msg, timeout_millis - cost, request, send_callback,
-                                     topic_publish_info, instance, retry_times_when_send_failed, _AtomicInteger(),
+                                     topic_publish_info, instance, retry_times_when_send_failed, None,
                                      context, producer)
             return None
         response = self.remoting_client.invoke_sync(addr, request, timeout_millis - cost)
@@ -402,7 +403,7 @@ class MQClientAPIImpl(MQClientAPIAdmin):
     def _send_message_async(self, addr: Optional[str], broker_name: str, msg: "Message", timeout_millis: int,
                             request: RemotingCommand, send_callback: Any,
                             topic_publish_info: Optional["TopicPublishInfo"], instance: Optional["MQClientInstance"],
-                            retry_times_when_send_failed: int, times: _AtomicInteger,
+                            retry_times_when_send_failed: int, times: Optional[_AtomicInteger],
                             context: Optional["SendMessageContext"], producer: Any) -> None:
         begin = _monotonic()
         try:
@@ -420,10 +421,15 @@ class MQClientAPIImpl(MQClientAPIAdmin):
 
     def _on_exception_impl(self, broker_name: str, msg: "Message", timeout_millis: int, request: RemotingCommand,
                            send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
-                           instance: Optional["MQClientInstance"], times_total: int, cur_times: _AtomicInteger,
+                           instance: Optional["MQClientInstance"], times_total: int,
+                           cur_times: Optional[_AtomicInteger],
                            e: BaseException, context: Optional["SendMessageContext"], need_retry: bool,
                            producer: Any) -> None:
-        """Java ``onExceptionImpl``: resend with a new opaque and the remaining time, or report ``e``."""
+        """Java ``onExceptionImpl``: resend with a new opaque and the remaining time, or report ``e``. The retry
+        counter (Java's ``new AtomicInteger()`` per send) is created at the first failure: a send that succeeds at
+        once never needs it."""
+        if cur_times is None:
+            cur_times = _AtomicInteger()
         tmp = cur_times.increment_and_get()
         if need_retry and tmp <= times_total:
             retry_broker_name = broker_name

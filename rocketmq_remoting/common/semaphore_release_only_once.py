@@ -1,7 +1,6 @@
 """Release a permit at most once (Java ``org.apache.rocketmq.remoting.common.SemaphoreReleaseOnlyOnce``)."""
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
@@ -17,10 +16,12 @@ class SemaphoreReleaseOnlyOnce:
 
     def __init__(self, semaphore: Optional["Semaphore"]) -> None:
         self._semaphore = semaphore
-        self._once = threading.Lock()
+        # Java's AtomicBoolean: a one-key dict whose pop is atomic (not a lock: a dict of plain values is not
+        # tracked by the garbage collector, and every async request in flight holds one of these)
+        self._once = {0: 0}
 
     def release(self) -> None:
-        if self._semaphore is not None and self._once.acquire(False):
+        if self._semaphore is not None and self._once.pop(0, None) is not None:
             self._semaphore.release()
 
     def get_semaphore(self) -> Optional["Semaphore"]:

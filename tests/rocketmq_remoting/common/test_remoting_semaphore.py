@@ -1,12 +1,17 @@
-"""The request-permit semaphore: threading.Semaphore's behaviour with Java's availablePermits."""
+"""The request-permit semaphore: threading.Semaphore's behaviour with Java's availablePermits; a permit given back
+at most once (SemaphoreReleaseOnlyOnce) and an async request's callback run at most once (ResponseFuture)."""
 from __future__ import annotations
 
+import gc
 import threading
 import time
 
 import pytest
 
 from rocketmq_remoting.common.semaphore import Semaphore
+from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
+from rocketmq_remoting.invoke_callback import InvokeCallback
+from rocketmq_remoting.netty.response_future import ResponseFuture
 
 
 def test_permits_are_counted():
@@ -46,3 +51,49 @@ def test_release_wakes_waiting_threads_each_with_one_permit(wait_until):
 def test_negative_initial_value_is_refused():
     with pytest.raises(ValueError):
         Semaphore(-1)
+
+
+def _race(calls: int, fn) -> None:
+    """``fn`` from ``calls`` threads at once (released together by a barrier)."""
+    barrier = threading.Barrier(calls)
+
+    def run() -> None:
+        barrier.wait()
+        fn()
+
+    threads = [threading.Thread(target=run) for _ in range(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def test_release_only_once_gives_the_permit_back_once_under_a_race():
+    semaphore = Semaphore(1)
+    for _ in range(20):
+        assert semaphore.acquire(False)
+        once = SemaphoreReleaseOnlyOnce(semaphore)
+        _race(8, once.release)
+        assert semaphore.available_permits() == 1
+    SemaphoreReleaseOnlyOnce(None).release()  # nothing to give back: no error
+
+
+def test_a_callback_runs_once_however_many_threads_complete_the_future():
+    runs = []
+
+    class Callback(InvokeCallback):
+        def operation_complete(self, response_future):
+            runs.append(response_future)
+
+    for _ in range(20):
+        future = ResponseFuture(None, 1, 1000, Callback(), SemaphoreReleaseOnlyOnce(None))
+        _race(8, future.execute_invoke_callback)
+    assert len(runs) == 20
+
+
+def test_the_once_flags_of_an_async_request_are_not_tracked_by_the_garbage_collector():
+    # a lock would be one more object for each of the collector's passes (a producer keeps thousands in flight)
+    once = SemaphoreReleaseOnlyOnce(Semaphore(1))
+    future = ResponseFuture(None, 1, 1000, InvokeCallback(), once)
+    assert not gc.is_tracked(future._callback_once)
+    assert not gc.is_tracked(once._once)
