@@ -85,10 +85,10 @@ def test_a_callback_runs_once_however_many_threads_complete_the_future():
         def operation_complete(self, response_future):
             runs.append(response_future)
 
-    for _ in range(20):
-        future = ResponseFuture(None, 1, 1000, Callback(), SemaphoreReleaseOnlyOnce(None))
+    futures = [ResponseFuture(None, n, 1000, Callback(), SemaphoreReleaseOnlyOnce(None)) for n in range(20)]
+    for future in futures:
         _race(8, future.execute_invoke_callback)
-    assert len(runs) == 20
+    assert [sum(run is future for run in runs) for future in futures] == [1] * 20
 
 
 def test_the_once_flags_of_an_async_request_are_not_tracked_by_the_garbage_collector():
