@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import logging
 import operator
+import zlib
 from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple
 
+from rocketmq_common.compression.compression_type import CompressionType
+from rocketmq_common.compression.compressor import UnsupportedCompressionException
+from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.mix_all import MixAll
@@ -18,11 +22,13 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.header.send_message_request_header import (
     SendMessageRequestHeader, SendMessageRequestHeaderV2)
+from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
+from rocketmq_remoting.protocol.command_custom_header import check_java_int, java_long
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
@@ -42,14 +48,22 @@ _V2_NAME = "SendMessageRequestHeaderV2"
 _V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
 _required_v2_fields = operator.itemgetter(*_V2_REQUIRED)
 _new_header = SendMessageRequestHeader.__new__
+#: the fields of SendMessageRequestHeader Java declares Integer (bornTimestamp is the one Long)
+_V1_INT_FIELDS = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
+                  "max_reconsume_times")
+_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 
 
-def _v2_int(wire: str, raw: str) -> int:
-    """A header integer as Java's ``Integer.parseInt`` / ``Long.parseLong`` reads it (optional sign, digits)."""
+def _v2_int(wire: str, raw: str, java_int: bool = True) -> int:
+    """A header integer as Java's ``Integer.parseInt`` (``java_int``) / ``Long.parseLong`` reads it (optional
+    sign, digits, in the type's range)."""
     digits = raw[1:] if raw[:1] in ("-", "+") else raw
     if not (digits.isdigit() and digits.isascii()):
         raise RemotingCommandException("the custom field <%s> of %s has a bad value: %r" % (wire, _V2_NAME, raw))
-    return int(raw)
+    value = java_long(raw, wire, _V2_NAME)
+    if java_int and not _INT_MIN <= value <= _INT_MAX:
+        raise RemotingCommandException("the custom field <%s> of %s is out of range: %s" % (wire, _V2_NAME, raw))
+    return value
 
 
 #: the optional and integer wire fields of SendMessageRequestHeaderV2 (d, e, f, h, j, k, l, m, n) -> the values of
@@ -64,7 +78,7 @@ def _decode_header_fields(key: Tuple[Optional[str], ...], g: str) -> Tuple[Any, 
     bad field is the one reported; ``g``, the born timestamp, is checked in its place)."""
     d, e, f, h, j, k, l, m, n = key  # noqa: E741 - Java's wire names
     ints = (_v2_int("d", d), _v2_int("e", e), _v2_int("f", f))
-    _v2_int("g", g)
+    _v2_int("g", g, False)
     fields = ints + (_v2_int("h", h), None if j is None else _v2_int("j", j),
                      None if l is None else _v2_int("l", l), k is not None and k.lower() == "true",
                      m is not None and m.lower() == "true", n)
@@ -95,9 +109,55 @@ def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestH
     header.default_topic = c
     (header.default_topic_queue_nums, header.queue_id, header.sys_flag, header.flag, header.reconsume_times,
      header.max_reconsume_times, header.unit_mode, header.batch, header.bname) = fields
-    header.born_timestamp = int(g)
+    header.born_timestamp = int(g) if len(g) < 19 else _v2_int("g", g, False)
     header.properties = get("i")
     return header
+
+
+#: sysFlag bits the broker sets itself: a client's are cleared
+_BROKER_SYS_FLAGS = (MessageSysFlag.BORNHOST_V6_FLAG | MessageSysFlag.STOREHOSTADDRESS_V6_FLAG
+                     | MessageSysFlag.NEED_UNWRAP_FLAG)
+#: sysFlag bits a client may set (4.9: compressed, multi tags, transaction type; 5.x: the compression type)
+_CLIENT_SYS_FLAGS = (MessageSysFlag.COMPRESSED_FLAG | MessageSysFlag.MULTI_TAGS_FLAG
+                     | MessageSysFlag.TRANSACTION_ROLLBACK_TYPE | MessageSysFlag.COMPRESSION_TYPE_COMPARATOR)
+_COMPRESSED_FLAG = MessageSysFlag.COMPRESSED_FLAG
+#: output per step of the inflate check (what it holds at once)
+_INFLATE_STEP = 1024 * 1024
+
+
+def _compressed_body_problem(sys_flag: int, body: bytes, limit: int) -> Optional[str]:
+    """Why a body flagged compressed cannot be stored (None when it decompresses, with the algorithm of sysFlag
+    bits 8..10, to at most ``limit`` bytes). zlib is inflated step by step, the output dropped, so neither memory
+    nor time grows with what the body claims."""
+    try:
+        compression_type = MessageSysFlag.get_compression_type(sys_flag)
+    except ValueError:
+        return "the message sysFlag %d names an unknown compression type %d" % (sys_flag, (sys_flag >> 8) & 7)
+    if compression_type is not CompressionType.ZLIB:
+        try:
+            size = len(CompressorFactory.get_compressor(compression_type).decompress(body))
+        except UnsupportedCompressionException:
+            return "the message body is compressed with %s, which this broker cannot read" % compression_type.name
+        except Exception as e:  # a third-party decompressor's error: the body is not what the flag says
+            return "the message body flagged %s-compressed does not decompress: %s" % (compression_type.name, e)
+        return None if size <= limit else "the message body decompresses to more than %d bytes" % limit
+    inflater = zlib.decompressobj()
+    data = body
+    size = 0
+    try:
+        while not inflater.eof:
+            out = inflater.decompress(data, _INFLATE_STEP)
+            size += len(out)
+            if size > limit:
+                return "the message body decompresses to more than %d bytes" % limit
+            data = inflater.unconsumed_tail
+            if not out and not data:
+                break
+    except zlib.error as e:
+        return "the message body flagged compressed (sysFlag %d) is not a zlib stream: %s" % (sys_flag, e)
+    if not inflater.eof:
+        return "the message body flagged compressed (sysFlag %d) is a truncated zlib stream" % sys_flag
+    return None
 
 
 #: topic names that passed ``TopicValidator.validate_topic`` (a pure function of the name; bounded cache)
@@ -140,7 +200,9 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         if code == RequestCode.SEND_MESSAGE_V2 or code == RequestCode.SEND_BATCH_MESSAGE:
             return decode_v2_as_v1(request.ext_fields)
         if code == RequestCode.SEND_MESSAGE:
-            return request.decode_command_custom_header(SendMessageRequestHeader)
+            header = request.decode_command_custom_header(SendMessageRequestHeader)
+            check_java_int(header, *_V1_INT_FIELDS)
+            return header
         return None
 
     def msg_check(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader,
@@ -194,6 +256,33 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
             response.remark = error_info
             return None
         return topic_config
+
+    def check_sys_flag(self, ctx: "ChannelHandlerContext", sys_flag: int, body: Optional[bytes], batch: bool,
+                       response: RemotingCommand) -> Optional[int]:
+        """The sysFlag to store for a sent message (or batch): the bits the broker owns (the born / store host
+        IPv6 bits, which the store sets from the actual addresses, and 5.x's need-unwrap) are cleared; a flag with
+        bits no client sets (negative, inner batch, unknown), or a compressed flag on a batch or on a body that
+        does not decompress with its algorithm, is refused (None, the response set to MESSAGE_ILLEGAL with the
+        reason). Java 4.9 stores any sysFlag as sent; a compressed flag on a plain body then makes every
+        consumer's decoding of the pull batch fail, so this broker refuses it where it enters. (Our addition to
+        Java's ``msgCheck``.)"""
+        unknown = sys_flag & ~(_BROKER_SYS_FLAGS | _CLIENT_SYS_FLAGS)
+        if unknown:
+            remark = "the message sysFlag %d has bits this broker does not accept: 0x%x" % (
+                sys_flag, unknown & 0xFFFFFFFF)
+        elif not sys_flag & _COMPRESSED_FLAG:
+            return sys_flag & ~_BROKER_SYS_FLAGS
+        elif batch:
+            remark = "the message sysFlag %d marks a batch body compressed, which batches never are" % sys_flag
+        else:
+            limit = 16 * self.broker_controller.get_message_store_config().max_message_size
+            remark = _compressed_body_problem(sys_flag, body or b"", limit)
+            if remark is None:
+                return sys_flag & ~_BROKER_SYS_FLAGS
+        log.warning("refused a message from %s: %s", ctx.channel().get_remote_addr(), remark)
+        response.code = ResponseCode.MESSAGE_ILLEGAL
+        response.remark = remark
+        return None
 
     def reject_request(self) -> bool:
         return False

@@ -150,6 +150,10 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         response, topic_config = self._pre_send(ctx, request_header)
         if response.code != -1:
             return response
+        sys_flag = self.check_sys_flag(ctx, request_header.sys_flag, request.body, False, response)
+        if sys_flag is None:
+            return response
+        request_header.sys_flag = sys_flag
         broker_controller = self.broker_controller
         queue_id = request_header.queue_id
         if queue_id < 0:
@@ -213,7 +217,9 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         batch = MessageExtBatch()
         batch.topic = topic
         batch.queue_id = queue_id
-        sys_flag = request_header.sys_flag
+        sys_flag = self.check_sys_flag(ctx, request_header.sys_flag, request.body, True, response)
+        if sys_flag is None:
+            return response
         if topic_config.topic_filter_type is _MULTI_TAG:  # type: ignore[union-attr]
             sys_flag |= _MULTI_TAGS_FLAG
         batch.sys_flag = sys_flag

@@ -50,6 +50,8 @@ MESSAGE_MAGIC_CODE = -626843481
 #: Java ``BLANK_MAGIC_CODE`` (0xCBD43194): end-of-segment marker
 BLANK_MAGIC_CODE = -875286124
 _END_FILE_MIN_BLANK_LENGTH = 4 + 4
+_MESSAGE_MAGIC_BYTES = struct.pack(">i", MESSAGE_MAGIC_CODE)
+_BLANK_MAGIC_BYTES = struct.pack(">i", BLANK_MAGIC_CODE)
 _SHORT_MAX = 32767
 _RECOVER_CHUNK = 4 * 1024 * 1024
 
@@ -385,6 +387,8 @@ class CommitLog(Bean):
         host_cache = self._host_cache
         born_host = host_cache.get(msg.born_host) or self._host_bytes(msg.born_host)
         store_host = host_cache.get(msg.store_host) or self._host_bytes(msg.store_host)
+        # the host bits follow the addresses, never the sender: the record layout and its length depend on them
+        sys_flag &= ~_HOST_FLAGS
         if len(born_host) == 20:
             sys_flag |= _BORNHOST_V6_FLAG
         if len(store_host) == 20:
@@ -470,6 +474,9 @@ class CommitLog(Bean):
             request.properties_map = properties
             request.bit_map = None
             store.do_dispatch(request)
+        except struct.error as e:  # a field outside its Java type (the processors check them first)
+            log.warning("putMessage message with a field out of range, topic: %s: %s", topic, e)
+            return PutMessageResult(_MESSAGE_ILLEGAL, None)
         except OSError:
             log.exception("append message to the commit log failed, topic: %s", topic)
             return PutMessageResult(_UNKNOWN_ERROR, None)
@@ -555,6 +562,7 @@ class CommitLog(Bean):
             return PutMessageResult(_MESSAGE_ILLEGAL, None)
         born_host = self._host_bytes(batch.born_host)
         store_host = self._host_bytes(batch.store_host)
+        sys_flag &= ~_HOST_FLAGS  # the host bits follow the addresses (see put_message)
         if len(born_host) == 20:
             sys_flag |= _BORNHOST_V6_FLAG
         if len(store_host) == 20:
@@ -616,6 +624,9 @@ class CommitLog(Bean):
             self.topic_queue_table[key] = queue_offset
             for request in requests:
                 store.do_dispatch(request)
+        except struct.error as e:
+            log.warning("putMessages batch with a field out of range, topic: %s: %s", topic, e)
+            return PutMessageResult(_MESSAGE_ILLEGAL, None)
         except OSError:
             log.exception("append batch to the commit log failed, topic: %s", topic)
             return PutMessageResult(_UNKNOWN_ERROR, None)
@@ -693,20 +704,53 @@ class CommitLog(Bean):
             total_size, magic = _HEAD8.unpack_from(buf, pos - buf_start)
             if magic == BLANK_MAGIC_CODE:
                 return pos, True
-            if magic != MESSAGE_MAGIC_CODE or total_size <= 0 or pos + total_size > end:
-                log.info("recover physics file end, %s pos=%d", mapped_file.file_name, pos)
-                return pos, False
-            if pos + total_size > buf_start + len(buf):
-                buf = mapped_file.read(pos, min(max(_RECOVER_CHUNK, total_size), end - pos))
+            request = None
+            if magic == MESSAGE_MAGIC_CODE and 0 < total_size <= end - pos:
+                if pos + total_size > buf_start + len(buf):
+                    buf = mapped_file.read(pos, min(max(_RECOVER_CHUNK, total_size), end - pos))
+                    buf_start = pos
+                request = self.check_message_and_return_size(buf, pos - buf_start, check_crc, True)
+            if request is None or not request.success or request.msg_size != total_size:
+                resume = self._next_record_after(mapped_file, pos, end)
+                if resume < 0:
+                    log.info("recover physics file end, %s pos=%d", mapped_file.file_name, pos)
+                    return pos, False
+                log.warning("skip %d bytes of an unreadable record at commit-log offset %d: the records after "
+                            "it are kept", resume - pos, mapped_file.file_from_offset + pos)
+                pos = resume
+                buf = b""
                 buf_start = pos
-            request = self.check_message_and_return_size(buf, pos - buf_start, check_crc, True)
-            if not request.success or request.msg_size != total_size:
-                log.info("recover physics file end, %s pos=%d", mapped_file.file_name, pos)
-                return pos, False
+                continue
             if dispatch is not None:
                 dispatch(request)
             pos += total_size
         return pos, False
+
+    def _next_record_after(self, mapped_file: MappedFile, pos: int, end: int) -> int:
+        """Where the records go on after the unreadable one at ``pos`` of a segment (-1 when nothing follows it):
+        the first record within one maximal record size that parses whole with a good body CRC, or the
+        end-of-segment marker. A torn tail is followed by zeros (nothing is found and recovery cuts it, as
+        Java's); an acknowledged record after a bad one is never cut."""
+        max_record = self.default_message_store.message_store_config.max_message_size + 64 * 1024 + 512
+        window = mapped_file.read(pos, min(end - pos, 2 * max_record))
+        file_size = mapped_file.file_size
+        starts = []
+        for magic in (_MESSAGE_MAGIC_BYTES, _BLANK_MAGIC_BYTES):
+            found = window.find(magic, 5)
+            while 0 <= found - 4 < max_record:
+                start = found - 4
+                total_size = _INT.unpack_from(window, start)[0]
+                if magic is _BLANK_MAGIC_BYTES:
+                    if total_size == file_size - pos - start:
+                        starts.append(start)
+                        break
+                elif 0 < total_size <= len(window) - start:
+                    request = self.check_message_and_return_size(window, start, True, True)
+                    if request.success and request.msg_size == total_size:
+                        starts.append(start)
+                        break
+                found = window.find(magic, found + 1)
+        return pos + min(starts) if starts else -1
 
     def recover_normally(self, max_phy_offset_of_consume_queue: int) -> None:
         """Java ``recoverNormally`` (after a clean shutdown): check the last three segments, cut anything

@@ -211,12 +211,21 @@ class ConsumeQueue(Bean):
                             "Topic: %s QID: %d", expect_logic_offset, current_logic_offset, self.topic, self.queue_id)
                 return True
             if expect_logic_offset != current_logic_offset:
-                # Java logs and appends anyway, which files the entry under the wrong queue offset; skipping it
-                # keeps every later entry at its own offset (the record stays in the commit log)
-                log.error("[BUG]logic queue order maybe wrong, expectLogicOffset: %d currentLogicOffset: %d "
-                          "Topic: %s QID: %d, entry skipped", expect_logic_offset, current_logic_offset, self.topic,
-                          self.queue_id)
-                return True
+                if expect_logic_offset < mapped_file.file_from_offset + mapped_file.file_size:
+                    # the entries between are records recovery could not read: blank entries (which reads pass
+                    # over) keep this one at its own queue offset
+                    log.warning("fill %d blank consume-queue entries before offset %d, Topic: %s QID: %d (records "
+                                "the commit log could not read)", (expect_logic_offset - current_logic_offset)
+                                // CQ_STORE_UNIT_SIZE, cq_offset, self.topic, self.queue_id)
+                    self._fill_pre_blank(mapped_file, expect_logic_offset)
+                    pos = mapped_file.wrote_position
+                else:
+                    # Java logs and appends anyway, which files the entry under the wrong queue offset; skipping it
+                    # keeps every later entry at its own offset (the record stays in the commit log)
+                    log.error("[BUG]logic queue order maybe wrong, expectLogicOffset: %d currentLogicOffset: %d "
+                              "Topic: %s QID: %d, entry skipped", expect_logic_offset, current_logic_offset,
+                              self.topic, self.queue_id)
+                    return True
         self.max_physic_offset = offset + size
         mapped_file.write_at(_ENTRY.pack(offset, size, tags_code), pos)
         return True
@@ -234,8 +243,10 @@ class ConsumeQueue(Bean):
         return mapped_file
 
     def _fill_pre_blank(self, mapped_file: MappedFile, until_where: int) -> None:
-        until = until_where % self.mapped_file_size
-        mapped_file.append_message(_ENTRY.pack(0, _INT_MAX, 0) * (until // CQ_STORE_UNIT_SIZE))
+        """Java ``fillPreBlank``: blank entries from the write position up to ``until_where``."""
+        until = until_where - mapped_file.file_from_offset
+        mapped_file.append_message(_ENTRY.pack(0, _INT_MAX, 0)
+                                   * ((until - mapped_file.wrote_position) // CQ_STORE_UNIT_SIZE))
 
     # ------------------------------------------------------------------ read
 

@@ -63,6 +63,7 @@ __all__ = ["DefaultMessageStore"]
 log = logging.getLogger(__name__)
 
 _ENTRY_UNPACK = struct.Struct(">qiq").unpack_from
+_BLANK_ENTRY_SIZE = 0x7FFFFFFF  # the size of a blank consume-queue entry (Integer.MAX_VALUE)
 _MAX_FILTER_BYTES = 16000
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
 _SLAVE = BrokerRole.SLAVE
@@ -504,6 +505,9 @@ class DefaultMessageStore(Bean):
         i = 0
         while i < size:
             offset_py, size_py, tags_code = unpack(entries, i)
+            if size_py == _BLANK_ENTRY_SIZE:  # a blank entry (fillPreBlank, an unreadable record): no message
+                i += CQ_STORE_UNIT_SIZE
+                continue
             max_phy_offset_pulling = offset_py
             if next_phy_file_start_offset is not None and offset_py < next_phy_file_start_offset:
                 i += CQ_STORE_UNIT_SIZE

@@ -7,10 +7,11 @@ short propsLen + properties``, all big-endian; the host sizes follow sysFlag bit
 Batch record (SEND_BATCH_MESSAGE body, §5.2): ``totalSize, magic 0, bodyCRC 0, flag, int bodyLen + body,
 short propsLen + properties``.
 
-Like Java, :meth:`MessageDecoder.decode` returns ``None`` for a record it cannot read (logged) and
-:meth:`MessageDecoder.decodes` stops there. Compressed bodies are inflated with the algorithm of sysFlag bits
-8..10 (0 or 3: zlib). LZ4 and ZSTD are not available in this client: such a body is kept as stored (still
-compressed, sysFlag unchanged) and a warning is logged, so the other messages of a pull are not lost.
+Like Java, :meth:`MessageDecoder.decode` returns ``None`` for a record it cannot read (logged);
+:meth:`MessageDecoder.decodes` skips it when its ``totalSize`` frames it (else stops there). Compressed bodies are
+inflated with the algorithm of sysFlag bits 8..10 (0 or 3: zlib). LZ4 and ZSTD are not available in this client:
+such a body is kept as stored (still compressed, sysFlag unchanged) and a warning is logged, so the other messages
+of a pull are not lost.
 """
 from __future__ import annotations
 
@@ -155,7 +156,9 @@ class MessageDecoder:
 
     @staticmethod
     def decodes(data: Buffer, read_body: bool = True) -> List[MessageExt]:
-        """Java ``decodes``: every stored record of ``data`` (client form), stopping at the first bad one."""
+        """Java ``decodes``: every stored record of ``data`` (client form). A record that cannot be decoded (logged
+        once) is skipped when its ``totalSize`` frames it within ``data``, so one bad message does not cost the
+        others of a pull; decoding stops where the framing itself is broken (Java stops at any bad record)."""
         if not isinstance(data, bytes):
             data = bytes(data)
         messages: List[MessageExt] = []
@@ -163,10 +166,15 @@ class MessageDecoder:
         end = len(data)
         decode_at = MessageDecoder._decode_at
         while pos < end:
-            msg, pos = decode_at(data, pos, read_body, True, True)
+            msg, next_pos = decode_at(data, pos, read_body, True, True)
             if msg is None:
-                break
-            messages.append(msg)
+                size = _INT.unpack_from(data, pos)[0] if pos + 4 <= end else 0
+                if size <= 0 or pos + size > end:
+                    break
+                next_pos = pos + size
+            else:
+                messages.append(msg)
+            pos = next_pos
         return messages
 
     @staticmethod

@@ -15,13 +15,15 @@ from typing import Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
 from rocketmq_remoting.common.bean import Bean
 from rocketmq_remoting.exception import RemotingCommandException
 
-__all__ = ["CommandCustomHeader", "ext_field_string"]
+__all__ = ["CommandCustomHeader", "ext_field_string", "check_java_int", "java_long"]
 
 H = TypeVar("H", bound="CommandCustomHeader")
 
 _EMPTY: Dict[str, str] = {}
 _new = object.__new__
 _SHORT = struct.Struct(">h")
+_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
+_LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def ext_field_string(value: Any) -> str:
@@ -98,7 +100,7 @@ class CommandCustomHeader(Bean):
                 if not (raw.isdigit() and raw.isascii()) and not _is_java_int(raw):
                     raise RemotingCommandException(
                         "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw))
-                values[name] = int(raw)
+                values[name] = java_long(raw, wire, cls.__name__)
             elif type_ is bool:
                 values[name] = raw.lower() == "true"
             else:
@@ -113,6 +115,29 @@ class CommandCustomHeader(Bean):
         return type(other) is type(self) and self.bean_values() == other.bean_values()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def java_long(raw: str, wire: str, header_name: str) -> int:
+    """The value of the integer field ``wire`` (``raw`` has Java integer syntax), refused with
+    :class:`RemotingCommandException` outside a Java ``long``, as ``Long.parseLong`` refuses it: no Java integer
+    field holds it. (A long string is refused before ``int()``, which refuses more than 4300 digits on its own.)"""
+    value = int(raw) if len(raw) <= 20 or len(raw.lstrip("+-0")) <= 19 else None
+    if value is None or not _LONG_MIN <= value <= _LONG_MAX:
+        raise RemotingCommandException("the custom field <%s> of %s is out of range: %s" % (
+            wire, header_name, raw if len(raw) <= 40 else raw[:40] + "..."))
+    return value
+
+
+def check_java_int(header: CommandCustomHeader, *names: str) -> None:
+    """Raise :class:`RemotingCommandException` when one of the attributes ``names`` of ``header`` (the fields
+    Java declares ``int`` / ``Integer``) is outside a Java ``int``, as ``Integer.parseInt`` refuses it at decode
+    (the generic decoding only knows them as integers and checks the ``long`` range)."""
+    for name in names:
+        value = getattr(header, name)
+        if value is not None and not _INT_MIN <= value <= _INT_MAX:
+            prop = type(header)._props_by_name[name]
+            raise RemotingCommandException("the custom field <%s> of %s is out of range: %d" % (
+                prop.wire, type(header).__name__, value))
 
 
 def _is_java_int(raw: str) -> bool:
