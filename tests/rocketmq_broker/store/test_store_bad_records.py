@@ -117,3 +117,28 @@ def test_recovery_keeps_the_records_after_an_unreadable_one(tmp_path, crashed, d
         assert _bodies(store, 0)[-1] == b"new"
     finally:
         store.shutdown()
+
+
+def test_a_pull_batch_with_one_undecodable_message_gives_the_others_and_one_warning(tmp_path, caplog):
+    from rocketmq_client.impl.consumer.pull_api_wrapper import PullAPIWrapper
+    from rocketmq_client.impl.consumer.pull_result_ext import PullResultExt
+    from rocketmq_client.consumer.pull_status import PullStatus
+    from rocketmq_common.message.message_queue import MessageQueue
+    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+
+    store = open_store(make_config(tmp_path))
+    try:
+        for i in range(5):  # the store itself does not check bodies: message 2 says compressed and is not
+            store.put_message(make_message(body=b"msg-%d" % i, sys_flag=0x1 if i == 2 else 0))
+        got = store.get_message("g", "TopicTest", 0, 0, 32)
+        body = b"".join(got.message_buffer_list)
+    finally:
+        store.shutdown()
+    caplog.clear()
+    result = PullResultExt(PullStatus.FOUND, 5, 0, 5, None, 0, body)
+    wrapper = PullAPIWrapper(None, "CG", False)
+    wrapper.process_pull_result(MessageQueue("TopicTest", "broker-a", 0), result,
+                                SubscriptionData(topic="TopicTest", sub_string="*"))
+    assert [m.body for m in result.get_msg_found_list()] == [b"msg-0", b"msg-1", b"msg-3", b"msg-4"]
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1 and "cannot decode the stored message" in warnings[0].getMessage()
