@@ -23,7 +23,7 @@ from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
 from rocketmq_broker.store.dispatch_request import DispatchRequest
 from rocketmq_broker.store.flush_commit_log_service import (FlushCommitLogService, FlushRealTimeService,
                                                             GroupCommitService)
-from rocketmq_broker.store.mapped_file import MappedFile
+from rocketmq_broker.store.mapped_file import MappedFile, is_disk_full_error
 from rocketmq_broker.store.mapped_file_queue import MappedFileQueue
 from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.put_message_status import PutMessageStatus
@@ -477,7 +477,9 @@ class CommitLog(Bean):
         except struct.error as e:  # a field outside its Java type (the processors check them first)
             log.warning("putMessage message with a field out of range, topic: %s: %s", topic, e)
             return PutMessageResult(_MESSAGE_ILLEGAL, None)
-        except OSError:
+        except OSError as e:
+            if is_disk_full_error(e):
+                return PutMessageResult(self._disk_full(e), None)
             log.exception("append message to the commit log failed, topic: %s", topic)
             return PutMessageResult(_UNKNOWN_ERROR, None)
         finally:
@@ -533,6 +535,13 @@ class CommitLog(Bean):
             if msg_len + _END_FILE_MIN_BLANK_LENGTH > mapped_file.file_size - pos:
                 return None, 0
         return mapped_file, pos
+
+    def _disk_full(self, e: OSError) -> PutMessageStatus:
+        """A put found no disk space (nothing was written): mark the store disk-full, as the disk check does,
+        and refuse with SERVICE_NOT_AVAILABLE (the broker answers code 14 naming the full disk)."""
+        if self.default_message_store.running_flags.get_and_make_disk_full():
+            log.error("the disk of the commit log is full, so mark disk full: %s", e)
+        return _SERVICE_NOT_AVAILABLE
 
     def _no_file_status(self, msg_len: int) -> PutMessageStatus:
         log.error("a record of %d bytes does not fit in a commit-log segment of %d bytes", msg_len,
@@ -627,7 +636,9 @@ class CommitLog(Bean):
         except struct.error as e:
             log.warning("putMessages batch with a field out of range, topic: %s: %s", topic, e)
             return PutMessageResult(_MESSAGE_ILLEGAL, None)
-        except OSError:
+        except OSError as e:
+            if is_disk_full_error(e):
+                return PutMessageResult(self._disk_full(e), None)
             log.exception("append batch to the commit log failed, topic: %s", topic)
             return PutMessageResult(_UNKNOWN_ERROR, None)
         finally:

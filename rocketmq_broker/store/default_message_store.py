@@ -195,7 +195,7 @@ class DefaultMessageStore(Bean):
             self.flush_consume_queue_service.shutdown()
             self.index_service.shutdown()
             self.store_checkpoint.flush()
-            if self.running_flags.is_writeable():
+            if self.running_flags.is_writeable() and not self._has_uncommitted_logics():
                 self._delete_file(self._abort_file())
                 self.shut_down_normal = True
             else:
@@ -207,6 +207,12 @@ class DefaultMessageStore(Bean):
         if self._lock_fd >= 0:
             os.close(self._lock_fd)
             self._lock_fd = -1
+
+    def _has_uncommitted_logics(self) -> bool:
+        """Consume-queue entries a commit could not write (a full disk): then the next start must rebuild them
+        from the commit log (the ``abort`` file stays)."""
+        return any(f.has_uncommitted_data() for queues in list(self.consume_queue_table.values())
+                   for cq in list(queues.values()) for f in cq.mapped_file_queue.mapped_files)
 
     def _close_files(self) -> None:
         """Close every file (also after a load without start); idempotent."""

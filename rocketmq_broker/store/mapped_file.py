@@ -9,7 +9,11 @@ bytes. A segment has one of two write paths:
   system call (one per append would release the GIL under the store's put lock, which costs far more than the
   write). The file length says nothing about the data: on open ``wrote_position`` is the file length and the
   commit-log recovery finds the end of the records and cuts the segment there (:meth:`truncate`
-  zeroes the rest).
+  zeroes the rest). The disk blocks are allocated (``posix_fallocate``) ``ALLOCATE_AHEAD`` bytes at a time
+  before the appends reach them, keeping ``DISK_RESERVE`` bytes of the file system free for the consume queues,
+  index and config: a full disk is an ``OSError`` before anything is written, never a SIGBUS on a write to a
+  hole (a whole segment is not allocated at creation: its 1 GiB would be taken from the disk however little is
+  written to it).
   :meth:`flush` is ``fdatasync`` of the file where the OS has it (Linux: it covers the map, and releases the
   GIL), else ``mmap.flush``.
 * buffered (``buffered=True``; consume queues always, the commit log with ``transientStorePoolEnable``): the
@@ -18,11 +22,13 @@ bytes. A segment has one of two write paths:
   and :meth:`commit` writes the buffer to the file (one ``os.pwrite``; Java's ``commit``) - when it holds
   ``COMMIT_THRESHOLD`` bytes, before every :meth:`flush` (so the flush services bound the time data stays in
   memory), and before the file is filled, truncated or shut down. A process crash loses what is still buffered
-  (consume queues are rebuilt from the commit log by recovery). A full buffered commit-log segment is extended
+  (consume queues are rebuilt from the commit log by recovery); a write that fails (a full disk) keeps the bytes
+  buffered for the next commit (:meth:`has_uncommitted_data`). A full buffered commit-log segment is extended
   to ``file_size`` with a sparse hole, so finished segments look like Java's.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import mmap
 import os
@@ -45,6 +51,35 @@ _pread = os.pread
 
 #: buffered bytes that make an append commit them to the file at once
 COMMIT_THRESHOLD = 64 * 1024
+#: disk space a memory-mapped segment allocates at once ahead of its appends
+ALLOCATE_AHEAD = 4 * 1024 * 1024
+#: free space an allocation leaves on the file system, for the consume queues, index and config files
+DISK_RESERVE = 4 * 1024 * 1024
+
+_posix_fallocate = getattr(os, "posix_fallocate", None)
+
+
+def allocate(fd: int, offset: int, length: int, keep_free: int = 0) -> None:
+    """Give ``length`` bytes at ``offset`` of the file ``fd`` their disk blocks (``posix_fallocate``), so that a
+    write through a memory map there cannot fault: raises ``OSError`` (``ENOSPC``) when the file system lacks the
+    space, or would keep less than ``keep_free`` bytes free after it. Where the OS or file system cannot
+    preallocate, the space is only checked."""
+    if keep_free:
+        st = os.fstatvfs(fd)
+        if st.f_bavail * st.f_frsize < length + keep_free:
+            raise OSError(errno.ENOSPC, "%d bytes free, %d needed with the reserve of %d" % (
+                st.f_bavail * st.f_frsize, length + keep_free, keep_free))
+    if _posix_fallocate is not None:
+        try:
+            _posix_fallocate(fd, offset, length)
+        except OSError as e:
+            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                raise
+
+
+def is_disk_full_error(e: BaseException) -> bool:
+    """An ``OSError`` of a file system out of space (or quota)."""
+    return isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 class MappedFile(Bean):
@@ -78,6 +113,8 @@ class MappedFile(Bean):
         self.wrote_position = min(length, file_size)
         #: the whole segment mapped, None when buffered
         self._map: Optional[mmap.mmap] = None
+        #: the end of the part of a memory-mapped segment whose disk blocks are allocated (see write_at)
+        self._allocated = 0
         if not buffered:
             try:
                 if length < file_size:
@@ -89,6 +126,7 @@ class MappedFile(Bean):
         self.committed_position = self.wrote_position
         self.flushed_position = self.wrote_position
         self._write_buffer = bytearray()
+        self._commit_failing = False
         #: held while the buffer moves to the file, and by reads that need the buffer
         self._commit_lock = threading.Lock()
         self.store_timestamp = 0
@@ -136,6 +174,8 @@ class MappedFile(Bean):
         mapped = self._map
         if mapped is not None:
             end = pos + len(data)
+            if end > self._allocated:
+                self._allocate_to(end)
             mapped[pos:end] = data
             self.committed_position = self.wrote_position = end
             return
@@ -148,23 +188,46 @@ class MappedFile(Bean):
         if len(buffer) >= COMMIT_THRESHOLD:
             self.commit()
 
+    def _allocate_to(self, end: int) -> None:
+        """Allocate the disk blocks up to ``end`` and ``ALLOCATE_AHEAD`` beyond (to the segment's end at most)
+        before a write through the map reaches them: a full disk is then an ``OSError`` here, before anything is
+        written, never a SIGBUS on the write. (The file is a sparse hole until then, as Java's.)"""
+        start = self._allocated - self._allocated % OS_PAGE_SIZE
+        stop = min(self.file_size, max(end, start + ALLOCATE_AHEAD))
+        allocate(self._fd, start, stop - start, DISK_RESERVE)
+        self._allocated = stop
+
+    def has_uncommitted_data(self) -> bool:
+        """Buffered appends a commit could not write to the file (a full disk)."""
+        return bool(self._write_buffer)
+
     def commit(self) -> int:
-        """Java ``commit``: write the buffered bytes to the file; the committed position."""
+        """Java ``commit``: write the buffered bytes to the file; the committed position. A write error (a full
+        disk) is logged and the bytes stay buffered (readable) for the next commit."""
         if self._map is not None:
             return self.committed_position
         with self._commit_lock:
             buffer = self._write_buffer
             if buffer and self.hold():
+                data = bytes(buffer)
+                pos = self.committed_position
+                done = 0
                 try:
-                    data = bytes(buffer)
-                    pos = self.committed_position
                     view = memoryview(data)
-                    done = 0
                     while done < len(data):
                         done += _pwrite(self._fd, view[done:], pos + done)
-                    self.committed_position = pos + len(data)
-                    del buffer[:len(data)]
+                except OSError as e:
+                    if not self._commit_failing:
+                        log.error("cannot write %d bytes to %s at %d, kept in memory: %s", len(data) - done,
+                                  self.file_name, pos + done, e)
+                    self._commit_failing = True
+                else:
+                    if self._commit_failing:
+                        log.info("%s is written again", self.file_name)
+                    self._commit_failing = False
                 finally:
+                    self.committed_position = pos + done
+                    del buffer[:done]
                     self.release()
             return self.committed_position
 
@@ -186,6 +249,7 @@ class MappedFile(Bean):
             os.ftruncate(self._fd, pos)
             os.ftruncate(self._fd, self.file_size)
             self._map = mmap.mmap(self._fd, self.file_size)
+            self._allocated = pos  # the blocks before it (the cut freed those after)
         else:
             self.commit()
             os.ftruncate(self._fd, pos)
@@ -223,13 +287,13 @@ class MappedFile(Bean):
 
     def read(self, pos: int, size: int) -> bytes:
         """Raw read of up to ``size`` bytes at ``pos`` (no check against the write position; empty when
-        the file is closed)."""
+        the file is closed). A memory-mapped segment is read with ``pread`` too: recovery reads past the data,
+        and a fault on a hole of the map can need a page the file system does not have (tmpfs), which is a
+        SIGBUS on a full disk; ``pread`` of a hole gives zeros."""
         if not self.hold():
             return b""
         try:
-            if self._map is not None:
-                return self._map[pos:pos + size]
-            if pos + size <= self.committed_position:
+            if self._map is not None or pos + size <= self.committed_position:
                 return _pread(self._fd, size, pos)
             return self._read_buffered(pos, size)
         finally:

@@ -17,6 +17,7 @@ import sys
 import zlib
 from typing import List
 
+from rocketmq_broker.store.mapped_file import allocate
 from rocketmq_broker.store.index.index_header import INDEX_HEADER_LAYOUT, INDEX_HEADER_SIZE, IndexHeader
 
 __all__ = ["IndexFile"]
@@ -33,6 +34,8 @@ _INT_MAX = 0x7FFFFFFF
 #: Linux writes back the dirty pages of shared mappings on fsync
 _FSYNC_FLUSHES_MAPPINGS = sys.platform.startswith("linux")
 #: ``madvise`` advice to read the hash slots in ahead (Python >= 3.8 on platforms that have it)
+#: entry bytes allocated at once ahead of the appends
+_ALLOCATE_AHEAD = 1024 * 1024
 _MADV_WILLNEED = getattr(mmap, "MADV_WILLNEED", None) if hasattr(mmap.mmap, "madvise") else None
 
 
@@ -48,15 +51,24 @@ class IndexFile:
         parent = os.path.dirname(file_name)
         if parent:
             os.makedirs(parent, exist_ok=True)
+        is_new = not os.path.exists(file_name)
         self._fd = os.open(file_name, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             if os.fstat(self._fd).st_size != self.file_total_size:
+                # the header and hash slots (written at random) get their disk blocks now, the entries (appended)
+                # as they come (put_key), so that a full disk is an error, never a SIGBUS on a write to a hole
+                allocate(self._fd, 0, INDEX_HEADER_SIZE + hash_slot_num * _HASH_SLOT_SIZE)
                 os.ftruncate(self._fd, self.file_total_size)
             self.mapped_byte_buffer = mmap.mmap(self._fd, self.file_total_size)
         except OSError:
             os.close(self._fd)
+            if is_new:
+                os.remove(file_name)
             raise
         self._entries_base = INDEX_HEADER_SIZE + hash_slot_num * _HASH_SLOT_SIZE
+        #: the end of the entries whose disk blocks are allocated (0: not known yet)
+        self._allocated = 0
+        self._allocate_failing = False
         if _MADV_WILLNEED is not None:
             # the slots are written at random: read them (holes: zero pages) into the page cache now, in one
             # call, rather than one page fault at a time on the put path
@@ -131,8 +143,20 @@ class IndexFile:
             time_diff = 0
         elif time_diff > _INT_MAX:
             time_diff = _INT_MAX
-        _ENTRY.pack_into(buf, self._entries_base + index_count * _INDEX_SIZE, key_hash, phy_offset, time_diff,
-                         slot_value)
+        entry_pos = self._entries_base + index_count * _INDEX_SIZE
+        if entry_pos + _INDEX_SIZE > self._allocated:
+            stop = min(self.file_total_size, entry_pos + _ALLOCATE_AHEAD)
+            try:
+                allocate(self._fd, entry_pos, stop - entry_pos)
+            except OSError as e:  # the record is stored; only its index entry is lost
+                if not self._allocate_failing:
+                    log.error("no disk space for index entries in %s (from key %s at %d on): %s", self.file_name,
+                              key, phy_offset, e)
+                self._allocate_failing = True
+                return True
+            self._allocate_failing = False
+            self._allocated = stop
+        _ENTRY.pack_into(buf, entry_pos, key_hash, phy_offset, time_diff, slot_value)
         _INT.pack_into(buf, abs_slot_pos, index_count)
         # the header changes (written through to the buffer in one go): the first entry sets the begin fields,
         # a new slot counts, the index count grows, the end fields move
