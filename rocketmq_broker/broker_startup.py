@@ -4,15 +4,18 @@ Options: ``-n/--namesrvAddr "host:port;host:port"``, ``-c/--configFile FILE`` (a
 property names of BrokerConfig, NettyServerConfig, NettyClientConfig and MessageStoreConfig: ``brokerName``,
 ``brokerClusterName``, ``brokerId``, ``listenPort``, ``storePathRootDir``, ``autoCreateTopicEnable``,
 ``flushDiskType``, ``namesrvAddr``, ``brokerIP1``...), ``--store DIR`` (overrides ``storePathRootDir``),
-``-p/--port PORT`` (overrides ``listenPort``; 0 picks a free port, the boot message shows it) and
-``--printConfigItem`` (print every setting and exit). Java's ``-p`` is the short form of ``printConfigItem``; here
-it is the port, as in ``python -m rocketmq_namesrv``. The broker runs until SIGINT (Ctrl-C) or SIGTERM, then shuts
-down cleanly and exits with 0.
+``-p/--port PORT`` (overrides ``listenPort``; 0 picks a free port, the boot message shows it),
+``--printConfigItem`` (print every setting and exit) and the logging options ``--logDir DIR``, ``--logLevel LEVEL``,
+``-v/--verbose`` (:mod:`rocketmq_common.server_log_config`). Java's ``-p`` is the short form of
+``printConfigItem``; here it is the port, as in ``python -m rocketmq_namesrv``. The broker runs until SIGINT
+(Ctrl-C) or SIGTERM, then shuts down cleanly and exits with 0.
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import os
 import signal
 import sys
 import threading
@@ -23,6 +26,7 @@ from rocketmq_broker.broker_controller import DEFAULT_LISTEN_PORT, BrokerControl
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging, log_root
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -34,8 +38,6 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 __all__ = ["BrokerStartup", "main"]
 
 log = logging.getLogger(__name__)
-
-_LOG_FORMAT = "%(asctime)s %(levelname)s [%(threadName)s] %(name)s - %(message)s"
 
 
 class BrokerStartupError(Exception):
@@ -60,6 +62,7 @@ class BrokerStartup:
         parser.add_argument("-p", "--port", type=int, metavar="PORT",
                             help="listen port (default %d; 0 picks a free port)" % DEFAULT_LISTEN_PORT)
         parser.add_argument("--printConfigItem", action="store_true", help="Print all config item")
+        add_logging_options(parser)
         return parser
 
     @staticmethod
@@ -115,16 +118,27 @@ class BrokerStartup:
                     print("%s=%s" % (key, value), file=out)
             out.flush()
             return None
+        try:  # Java configures logback here, after the settings were printed
+            configure_server_logging("broker", args.logDir, args.logLevel, args.verbose)
+        except OSError as e:
+            raise BrokerStartupError("cannot write the logs: %s" % describe_os_error(e)) from e
         for config in configs:
             for key, value in MixAll.object2properties(config).items():
                 log.info("%s=%s", key, value)
-        controller = BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config,
-                                      broker_config_path=args.configFile)
-        # remember every configured property, even those no config object holds
-        controller.get_configuration().register_config(properties)
-        if not controller.initialize():
+        _check_store_dir(message_store_config.store_path_root_dir)
+        try:
+            controller = BrokerController(broker_config, netty_server_config, netty_client_config,
+                                          message_store_config, broker_config_path=args.configFile)
+            # remember every configured property, even those no config object holds
+            controller.get_configuration().register_config(properties)
+            initialized = controller.initialize()
+        except OSError as e:
+            log.error("the broker failed to initialize", exc_info=True, extra=FILE_ONLY)
+            raise BrokerStartupError("the store is not usable: %s" % describe_os_error(e)) from e
+        if not initialized:
             controller.shutdown()
-            raise BrokerStartupError("the broker failed to initialize (see the log)", 3)
+            raise BrokerStartupError("the broker failed to initialize (see %s)" % os.path.join(
+                log_root(args.logDir), "broker.log"), 3)
         return controller
 
     @staticmethod
@@ -150,6 +164,24 @@ class BrokerStartup:
             controller.shutdown()
 
 
+def describe_os_error(e: OSError) -> str:
+    """An ``OSError`` in one line: its reason and the file it names (``Not a directory: /x/store``)."""
+    reason = e.strerror or str(e)
+    return "%s: %s" % (reason, e.filename) if e.filename else reason
+
+
+def _check_store_dir(path: str) -> None:
+    """The store root must be a directory the broker can create files in (a file on the way, a read-only file
+    system or a missing permission end the start-up with one line, before any thread starts)."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = os.path.join(path, ".mqbroker-probe-%d" % os.getpid())
+        os.close(os.open(probe, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644))
+        os.remove(probe)
+    except OSError as e:
+        raise BrokerStartupError("the store directory %s is not usable: %s" % (path, describe_os_error(e))) from e
+
+
 def _install_stop_handlers(stop: threading.Event) -> List[Any]:
     """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
     if threading.current_thread() is not threading.main_thread():
@@ -163,11 +195,10 @@ def _install_stop_handlers(stop: threading.Event) -> List[Any]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a broker until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
-    Logging goes to stderr at INFO unless the application configured logging already; the boot message goes to
-    stdout.
+    Logging goes to ``broker.log`` / ``store.log`` / ``remoting.log`` in the log directory and from WARNING on to
+    stderr (:mod:`rocketmq_common.server_log_config`); the boot message goes to stdout, a failed start-up is one
+    ``mqbroker: ...`` line on stderr and exit code 1 (3 for bad settings, as Java's).
     """
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format=_LOG_FORMAT)
     stop = threading.Event()
     previous = _install_stop_handlers(stop)
     try:
@@ -181,8 +212,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         try:
             BrokerStartup.start(controller)
         except (OSError, RuntimeError) as e:
-            log.error("the broker failed to start", exc_info=True)
-            print("mqbroker: the broker failed to start: %s" % e, file=sys.stderr, flush=True)
+            log.error("the broker failed to start", exc_info=True, extra=FILE_ONLY)
+            if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
+                reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
+            else:
+                reason = describe_os_error(e) if isinstance(e, OSError) else str(e)
+            print("mqbroker: the broker failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         while not stop.wait(0.5):
             pass

@@ -3,12 +3,14 @@
 Options: ``-c/--configFile FILE`` (a properties file with Java NamesrvConfig / NettyServerConfig names such as
 ``listenPort``, ``kvConfigPath``, ``orderMessageEnable``), ``-p/--port PORT`` (overrides ``listenPort``; 0 picks
 a free port) and ``--printConfigItem`` (print every setting and exit). Java's ``-p`` is the short form of
-``printConfigItem``; here it is the port, as the project's commands use it. The server runs until SIGINT
+``printConfigItem``; here it is the port, as the project's commands use it. Logging options: ``--logDir DIR``,
+``--logLevel LEVEL``, ``-v/--verbose`` (:mod:`rocketmq_common.server_log_config`). The server runs until SIGINT
 (Ctrl-C) or SIGTERM, then shuts down cleanly and exits with 0.
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import signal
 import sys
@@ -16,6 +18,7 @@ import threading
 from typing import Any, Dict, List, Optional, Sequence
 
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import DEFAULT_LISTEN_PORT, NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -24,8 +27,6 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 __all__ = ["NamesrvStartup", "main"]
 
 log = logging.getLogger(__name__)
-
-_LOG_FORMAT = "%(asctime)s %(levelname)s [%(threadName)s] %(name)s - %(message)s"
 
 
 class NamesrvStartup:
@@ -39,6 +40,7 @@ class NamesrvStartup:
         parser.add_argument("-p", "--port", type=int, metavar="PORT",
                             help="listen port (default %d; 0 picks a free port)" % DEFAULT_LISTEN_PORT)
         parser.add_argument("--printConfigItem", action="store_true", help="Print all config items")
+        add_logging_options(parser)
         return parser
 
     @staticmethod
@@ -67,6 +69,7 @@ class NamesrvStartup:
                     print("%s=%s" % (key, value), file=out)
             out.flush()
             return None
+        configure_server_logging("namesrv", args.logDir, args.logLevel, args.verbose)  # Java: logback here
         for config in (namesrv_config, netty_server_config):
             for key, value in MixAll.object2properties(config).items():
                 log.info("%s=%s", key, value)
@@ -91,6 +94,13 @@ class NamesrvStartup:
         controller.shutdown()
 
 
+def _describe(e: Exception) -> str:
+    """A start-up error in one line (an ``OSError``: its reason and the file it names)."""
+    if isinstance(e, OSError) and e.strerror:
+        return "%s: %s" % (e.strerror, e.filename) if e.filename else e.strerror
+    return str(e)
+
+
 def _install_stop_handlers(stop: threading.Event) -> List[Any]:
     """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
     if threading.current_thread() is not threading.main_thread():
@@ -104,15 +114,16 @@ def _install_stop_handlers(stop: threading.Event) -> List[Any]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a NameServer until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
-    Logging goes to stderr at INFO unless the application configured logging already; the boot message (and
-    the bound address, useful with ``-p 0``) goes to stdout.
+    Logging goes to ``namesrv.log`` in the log directory and from WARNING on to stderr
+    (:mod:`rocketmq_common.server_log_config`); the boot message goes to stdout (with the bound address when
+    the port was 0: it is known only then), a failed start-up is one ``mqnamesrv: ...`` line on stderr and exit
+    code 1.
     """
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format=_LOG_FORMAT)
     try:
         controller = NamesrvStartup.create_namesrv_controller(argv)
     except (OSError, ValueError) as e:
-        print("mqnamesrv: %s" % e, file=sys.stderr, flush=True)
+        reason = _describe(e)
+        print("mqnamesrv: %s" % reason, file=sys.stderr, flush=True)
         return 1
     if controller is None:
         return 0
@@ -122,14 +133,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         try:
             NamesrvStartup.start(controller)
         except (OSError, ValueError) as e:
-            log.error("the Name Server failed to start", exc_info=True)
-            print("mqnamesrv: the Name Server failed to start: %s" % e, file=sys.stderr, flush=True)
+            log.error("the Name Server failed to start", exc_info=True, extra=FILE_ONLY)
+            if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
+                reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
+            else:
+                reason = _describe(e)
+            print("mqnamesrv: the Name Server failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         tip = "The Name Server boot success. serializeType=%s" % RemotingCommand.default_serialize_type.name
         log.info(tip)
         print(tip, flush=True)
-        print("The Name Server is listening on %s:%d" % (controller.get_netty_server_config().bind_address,
-                                                         controller.get_listen_port()), flush=True)
+        if controller.get_netty_server_config().listen_port == 0:
+            print("The Name Server is listening on %s:%d" % (controller.get_netty_server_config().bind_address,
+                                                             controller.get_listen_port()), flush=True)
         while not stop.wait(0.5):
             pass
         log.info("the Name Server is shutting down")

@@ -812,7 +812,10 @@ class CommitLog(Bean):
             self.default_message_store.truncate_dirty_logic_files(process_offset)
 
     def _no_files_recovered(self) -> None:
-        log.warning("The commitlog files are deleted, and delete the consume queue files")
+        if self.default_message_store.consume_queue_table:
+            log.warning("The commitlog files are deleted, and delete the consume queue files")
+        else:
+            log.info("a new commit log in %s", self.mapped_file_queue.store_path)
         self.mapped_file_queue.set_flushed_where(0)
         self.mapped_file_queue.set_committed_where(0)
         self.default_message_store.destroy_logics()

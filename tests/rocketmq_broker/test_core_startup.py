@@ -86,7 +86,7 @@ class BrokerProcess:
 
 def test_broker_subprocess_registers_and_stops_on_sigterm(namesrv, client, tmp_path):
     store = tmp_path / "store"
-    broker = BrokerProcess("-n", namesrv, "-p", "0", "--store", str(store))
+    broker = BrokerProcess("-n", namesrv, "-p", "0", "--store", str(store), "--logDir", str(tmp_path / "logs"))
     try:
         match = broker.wait_boot()
         assert match.group("name") == "broker-a"
@@ -120,7 +120,7 @@ def test_broker_subprocess_with_a_java_config_file(namesrv, client, tmp_path):
         "flushDiskType = SYNC_FLUSH",
         "deleteWhen = 04",
     ]) + "\n", encoding="utf-8")
-    broker = BrokerProcess("-c", str(conf))
+    broker = BrokerProcess("-c", str(conf), "--logDir", str(tmp_path / "logs"))
     try:
         match = broker.wait_boot()
         assert match.group("name") == "broker-x"
