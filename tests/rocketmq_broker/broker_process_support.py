@@ -3,6 +3,7 @@ the log directory point into the test's temp directory (never at the real home),
 by threads. Imported by module name (the test directory is on sys.path)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import re
@@ -11,7 +12,9 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Iterator, List, Optional
+
+import pytest
 
 BOOT_RE = re.compile(r"The broker\[(?P<name>[^,]+), (?P<addr>[0-9.]+:\d+)\] boot success\. serializeType=JSON")
 
@@ -90,3 +93,21 @@ def start_broker(root: Path, store: Path, *args: str) -> "tuple[ServerProcess, s
         broker.kill()
         raise
     return broker, match.group("addr")
+
+
+@contextlib.contextmanager
+def mounted_tmpfs(path: Path, options: str) -> Iterator[Path]:
+    """A tmpfs mounted at ``path`` (created) with ``options`` for the block, unmounted after it; the test is skipped
+    with the reason where mounting is not possible."""
+    path.mkdir(exist_ok=True)
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(path)], capture_output=True,
+                              text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as e:
+        pytest.skip("cannot mount a tmpfs here: %s" % e)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here: %s" % done.stderr.strip())
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", str(path)], capture_output=True, timeout=30)

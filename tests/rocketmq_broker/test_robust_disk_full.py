@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import errno
 import os
-import subprocess
 import threading
 
 import pytest
-from broker_process_support import start_broker
+from broker_process_support import mounted_tmpfs, start_broker
 from test_msg_support import RawClient, decode_messages, pull_request, send_request
 
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -20,19 +19,8 @@ THREADS = 4
 
 @pytest.fixture
 def small_disk(tmp_path):
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    try:
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=48m", "tmpfs", str(disk)], capture_output=True,
-                              text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError) as e:
-        pytest.skip("cannot mount a tmpfs here: %s" % e)
-    if done.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here: %s" % done.stderr.strip())
-    try:
+    with mounted_tmpfs(tmp_path / "disk", "size=48m") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], capture_output=True, timeout=30)
 
 
 def _config(tmp_path, disk):

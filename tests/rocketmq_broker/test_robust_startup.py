@@ -13,7 +13,7 @@ import sys
 import textwrap
 
 import pytest
-from broker_process_support import BOOT_RE, ServerProcess, server_env
+from broker_process_support import BOOT_RE, ServerProcess, mounted_tmpfs, server_env
 
 NAMESRV_BOOT = "The Name Server boot success. serializeType=JSON"
 
@@ -40,16 +40,8 @@ def test_store_directory_below_a_file(tmp_path):
 
 @pytest.fixture
 def read_only_dir(tmp_path):
-    path = tmp_path / "ro"
-    path.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(path)], capture_output=True,
-                          text=True, timeout=30)
-    if done.returncode != 0:
-        pytest.skip("cannot mount a read-only tmpfs here: %s" % done.stderr.strip())
-    try:
+    with mounted_tmpfs(tmp_path / "ro", "ro,size=1m") as path:
         yield path
-    finally:
-        subprocess.run(["umount", "-l", str(path)], capture_output=True, timeout=30)
 
 
 def test_store_directory_on_a_read_only_file_system(tmp_path, read_only_dir):

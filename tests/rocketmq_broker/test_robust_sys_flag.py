@@ -76,35 +76,30 @@ def test_bad_sys_flag_harms_no_acknowledged_message_across_kill_9(tmp_path, sys_
         assert bad.code == ResponseCode.SUCCESS             # the broker's own bits: cleared, the message stored
 
 
+def _with_field(request, field, value):
+    """``request`` with the extFields of its header and ``field`` set to ``value`` (no header object)."""
+    request.make_custom_header_to_net()
+    request.custom_header = None
+    request.ext_fields[field] = value
+    return request
+
+
 def test_header_integers_outside_their_java_type_get_a_clean_remark(tmp_path):
     from test_msg_support import broker_addr, start_broker as start_in_process
     broker = start_in_process(tmp_path / "store")
     client = RawClient(broker_addr(broker))
     try:
-        for field, value in (("f", str(1 << 40)), ("h", str(1 << 31)), ("e", str(-(1 << 31) - 1)),
-                             ("g", str(1 << 63)), ("d", "9" * 5000)):
-            request = send_request(TOPIC, b"x")
-            request.make_custom_header_to_net()
-            request.custom_header = None
-            request.ext_fields[field] = value
-            response = client.request(request)
+        cases = [(send_request(TOPIC, b"x"), field, value, "SendMessageRequestHeaderV2")
+                 for field, value in (("f", str(1 << 40)), ("h", str(1 << 31)), ("e", str(-(1 << 31) - 1)),
+                                      ("g", str(1 << 63)), ("d", "9" * 5000))]
+        cases += [(send_request(TOPIC, b"x", code=RequestCode.SEND_MESSAGE), "sysFlag", str(1 << 40),
+                   "SendMessageRequestHeader"),
+                  (pull_request("CG", TOPIC, 0, 0), "maxMsgNums", str(1 << 40), "PullMessageRequestHeader")]
+        for request, field, value, header in cases:
+            response = client.request(_with_field(request, field, value))
             assert response.code == ResponseCode.SYSTEM_ERROR
-            assert "the custom field <%s> of SendMessageRequestHeaderV2 is out of range" % field in response.remark
+            assert "the custom field <%s> of %s is out of range" % (field, header) in response.remark
             assert "format" not in response.remark and "commit_log" not in response.remark
-        long_request = send_request(TOPIC, b"x", code=RequestCode.SEND_MESSAGE)
-        long_request.make_custom_header_to_net()
-        long_request.custom_header = None
-        long_request.ext_fields["sysFlag"] = str(1 << 40)
-        response = client.request(long_request)
-        assert response.code == ResponseCode.SYSTEM_ERROR
-        assert "the custom field <sysFlag> of SendMessageRequestHeader is out of range" in response.remark
-        pull = pull_request("CG", TOPIC, 0, 0)
-        pull.make_custom_header_to_net()
-        pull.custom_header = None
-        pull.ext_fields["maxMsgNums"] = str(1 << 40)
-        response = client.request(pull)
-        assert response.code == ResponseCode.SYSTEM_ERROR
-        assert "the custom field <maxMsgNums> of PullMessageRequestHeader is out of range" in response.remark
         assert broker.get_message_store().get_max_phy_offset() == 0
         assert client.request(send_request(TOPIC, b"ok")).code == ResponseCode.SUCCESS
     finally:
