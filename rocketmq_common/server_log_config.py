@@ -92,10 +92,10 @@ def configure_server_logging(server: str, log_dir: Optional[str] = None, console
     handlers: Dict[str, List[logging.Handler]] = {}
     try:
         for name, file_name in _FILES[server]:
-            handler = logging.handlers.RotatingFileHandler(os.path.join(directory, file_name), maxBytes=_MAX_BYTES,
-                                                           backupCount=_BACKUP_COUNT, encoding="utf-8")
-            handler.setFormatter(logging.Formatter(_FILE_FORMAT))
-            handlers[name] = [handler, console]
+            file_handler = logging.handlers.RotatingFileHandler(
+                os.path.join(directory, file_name), maxBytes=_MAX_BYTES, backupCount=_BACKUP_COUNT, encoding="utf-8")
+            file_handler.setFormatter(logging.Formatter(_FILE_FORMAT))
+            handlers[name] = [file_handler, console]
     except OSError:
         for installed in handlers.values():
             installed[0].close()
@@ -107,8 +107,7 @@ def configure_server_logging(server: str, log_dir: Optional[str] = None, console
         logger = logging.getLogger(name)
         for handler in old:
             logger.removeHandler(handler)
-            if handler not in handlers.get(name, ()):
-                handler.close()
+            handler.close()
     for name, new in handlers.items():
         logger = logging.getLogger(name)
         logger.setLevel(logging.INFO)
