@@ -133,7 +133,7 @@ class CommitLog(Bean):
         self.default_message_store = default_message_store
         self.mapped_file_queue = MappedFileQueue(config.get_store_path_commit_log(),
                                                  config.mapped_file_size_commit_log,
-                                                 config.is_transient_store_pool_enable())
+                                                 config.is_transient_store_pool_enable(), refuse_unwritten=True)
         self.flush_commit_log_service: FlushCommitLogService
         if config.flush_disk_type is FlushDiskType.SYNC_FLUSH:
             self.flush_commit_log_service = GroupCommitService(self)

@@ -23,8 +23,9 @@ bytes. A segment has one of two write paths:
   ``COMMIT_THRESHOLD`` bytes, before every :meth:`flush` (so the flush services bound the time data stays in
   memory), and before the file is filled, truncated or shut down. A process crash loses what is still buffered
   (consume queues are rebuilt from the commit log by recovery); a write that fails (a full disk) keeps the bytes
-  buffered for the next commit (:meth:`has_uncommitted_data`). A full buffered commit-log segment is extended
-  to ``file_size`` with a sparse hole, so finished segments look like Java's.
+  buffered for the next commit (:meth:`has_uncommitted_data`), and a commit-log segment refuses appends until a
+  commit succeeds (``refuse_unwritten``), so memory does not grow with a full disk. A full buffered commit-log
+  segment is extended to ``file_size`` with a sparse hole, so finished segments look like Java's.
 """
 from __future__ import annotations
 
@@ -100,9 +101,13 @@ class MappedFile(Bean):
     store_timestamp = Prop(int, 0)
     first_create_in_queue = Prop(bool, False)
 
-    def __init__(self, file_name: str, file_size: int, buffered: bool = False) -> None:
+    def __init__(self, file_name: str, file_size: int, buffered: bool = False, refuse_unwritten: bool = False
+                 ) -> None:
         self.file_name = file_name
         self.buffered = buffered
+        #: a buffered segment refuses appends while its buffer cannot be written (the commit log's: its appends
+        #: are refused then; a consume queue's entries of stored records are kept instead)
+        self.refuse_unwritten = refuse_unwritten
         self.file_size = file_size
         self.file_from_offset = int(os.path.basename(file_name))
         parent = os.path.dirname(file_name)
@@ -182,6 +187,9 @@ class MappedFile(Bean):
         if pos != self.wrote_position:
             raise ValueError("append at %d, but the write position of %s is %d" % (pos, self.file_name,
                                                                                     self.wrote_position))
+        if self._commit_failing and self.refuse_unwritten:
+            raise OSError(errno.ENOSPC, "%d appended bytes of %s cannot be written" % (len(self._write_buffer),
+                                                                                       self.file_name))
         buffer = self._write_buffer
         buffer += data
         self.wrote_position = pos + len(data)
@@ -213,6 +221,8 @@ class MappedFile(Bean):
                 pos = self.committed_position
                 done = 0
                 try:
+                    if self.refuse_unwritten:  # keep the reserve, as the memory-mapped appends do
+                        allocate(self._fd, pos, len(data), DISK_RESERVE)
                     view = memoryview(data)
                     while done < len(data):
                         done += _pwrite(self._fd, view[done:], pos + done)

@@ -31,11 +31,13 @@ class MappedFileQueue(Bean):
     #: store time of the last record of the last whole flush
     store_timestamp = Prop(int, 0)
 
-    def __init__(self, store_path: str, mapped_file_size: int, buffered: bool = False) -> None:
+    def __init__(self, store_path: str, mapped_file_size: int, buffered: bool = False,
+                 refuse_unwritten: bool = False) -> None:
         self.store_path = store_path
         self.mapped_file_size = mapped_file_size
-        #: segments keep appends in a write buffer (see :class:`MappedFile`)
+        #: segments keep appends in a write buffer (see :class:`MappedFile`, also for ``refuse_unwritten``)
         self.buffered = buffered
+        self.refuse_unwritten = refuse_unwritten
         self.mapped_files: List[MappedFile] = []
         self.flushed_where = 0
         self.committed_where = 0
@@ -59,7 +61,7 @@ class MappedFileQueue(Bean):
                 for f in files:
                     f.shutdown()
                 return False
-            files.append(MappedFile(path, self.mapped_file_size, self.buffered))
+            files.append(MappedFile(path, self.mapped_file_size, self.buffered, self.refuse_unwritten))
             log.info("load %s OK", path)
         self.mapped_files = files
         return True
@@ -121,7 +123,7 @@ class MappedFileQueue(Bean):
 
     def _create_mapped_file(self, create_offset: int) -> MappedFile:
         path = os.path.join(self.store_path, "%020d" % create_offset)
-        mapped_file = MappedFile(path, self.mapped_file_size, self.buffered)
+        mapped_file = MappedFile(path, self.mapped_file_size, self.buffered, self.refuse_unwritten)
         if not self.mapped_files:
             mapped_file.set_first_create_in_queue(True)
         self.mapped_files = self.mapped_files + [mapped_file]

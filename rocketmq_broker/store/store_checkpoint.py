@@ -46,17 +46,22 @@ class StoreCheckpoint(Bean):
             log.info("store checkpoint file exists, %s: physic %d logics %d index %d", scp_path,
                      self.physic_msg_timestamp, self.logics_msg_timestamp, self.index_msg_timestamp)
         else:
-            os.ftruncate(self._fd, _FILE_SIZE)
+            # its block allocated now: a later write in place then needs no space (a full disk)
+            os.pwrite(self._fd, bytes(_FILE_SIZE), 0)
             log.info("store checkpoint file not exists, %s", scp_path)
 
     def flush(self) -> None:
-        """Java ``flush``: write the three timestamps and fsync."""
+        """Java ``flush``: write the three timestamps and fsync (an I/O error is logged: the checkpoint only
+        shortens the next crash recovery)."""
         with self._lock:
             if self._fd < 0:
                 return
-            os.pwrite(self._fd, _LAYOUT.pack(self.physic_msg_timestamp, self.logics_msg_timestamp,
-                                             self.index_msg_timestamp), 0)
-            os.fsync(self._fd)
+            try:
+                os.pwrite(self._fd, _LAYOUT.pack(self.physic_msg_timestamp, self.logics_msg_timestamp,
+                                                 self.index_msg_timestamp), 0)
+                os.fsync(self._fd)
+            except OSError as e:
+                log.error("cannot write the store checkpoint: %s", e)
 
     def shutdown(self) -> None:
         """Java ``shutdown``: flush and close."""

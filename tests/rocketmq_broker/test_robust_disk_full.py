@@ -9,7 +9,8 @@ import threading
 
 import pytest
 from broker_process_support import mounted_tmpfs, start_broker
-from test_msg_support import RawClient, decode_messages, pull_request, send_request
+from test_msg_support import RawClient, broker_addr, decode_messages, pull_request, send_request
+from test_msg_support import start_broker as start_in_process
 
 from rocketmq_common.protocol.response_code import ResponseCode
 
@@ -132,3 +133,22 @@ def test_full_disk_refuses_sends_keeps_acknowledged_messages_and_restarts(tmp_pa
         assert broker.proc.poll() is None
     finally:
         broker.kill()
+
+
+@pytest.mark.timeout(120)
+def test_full_disk_with_the_transient_store_pool_refuses_sends_and_keeps_what_it_acknowledged(small_disk):
+    """The commit log in write buffers (transientStorePoolEnable): once a buffer cannot be written, appends are
+    refused (code 14) instead of growing in memory; what was acknowledged stays readable."""
+    broker = start_in_process(small_disk / "store", store={"transient_store_pool_enable": True,
+                                                           "mapped_file_size_commit_log": 8 * 1024 * 1024})
+    try:
+        addr = broker_addr(broker)
+        acked, refusals, errors = _fill(addr)
+        assert not errors and len(refusals) == THREADS
+        assert sum(len(b) for b in acked.values()) > 300
+        for queue_id in range(THREADS):
+            assert _pull_all(addr, queue_id) == acked[queue_id]
+        files = broker.get_message_store().commit_log.mapped_file_queue.mapped_files
+        assert sum(len(f._write_buffer) for f in files) <= 2 * (64 * 1024 + 1024) * THREADS
+    finally:
+        broker.shutdown()
