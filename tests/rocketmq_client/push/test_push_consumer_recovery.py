@@ -63,9 +63,10 @@ class Broker:
 
 @pytest.fixture
 def namesrv(tmp_path):
-    config = NamesrvConfig(kv_config_path=str(tmp_path / "ns" / "kv.json"),
-                           config_store_path=str(tmp_path / "ns" / "ns.properties"))
-    with NamesrvController(config, NettyServerConfig(listen_port=0, bind_address="127.0.0.1")) as controller:
+    """An in-process NameServer the broker subprocess registers with (it outlives the broker's restart)."""
+    ns = str(tmp_path / "ns")
+    with NamesrvController(NamesrvConfig(kv_config_path=ns + "/kv.json", config_store_path=ns + "/ns.properties"),
+                           NettyServerConfig(listen_port=0, bind_address="127.0.0.1")) as controller:
         yield "127.0.0.1:%d" % controller.get_listen_port()
 
 
