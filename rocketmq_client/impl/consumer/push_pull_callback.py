@@ -106,19 +106,11 @@ class PushPullCallback(PullCallback):
         penalty delay, and after a broker restart for the next 30 s heartbeat)."""
         impl = self.impl
         pull_request = self.pull_request
-        factory = impl.mq_client_factory
-        if factory.get_pull_message_service().is_stopped():  # type: ignore[union-attr]
+        if impl.mq_client_factory.get_pull_message_service().is_stopped():  # type: ignore[union-attr]
             log.debug("pull request failed while the client shuts down, not retried: %s", e)
             return
         if (isinstance(e, MQBrokerException) and e.get_response_code() in _SUBSCRIPTION_UNKNOWN
-                and e.get_broker_addr() is not None):
-            if not self._registered():  # unregistered on the way out: a heartbeat would register it again
-                log.debug("pull request refused after the consumer was unregistered, not retried: %s", e)
-                return
-            log.info("the broker does not know the subscription yet, heartbeat and pull again: %s %s",
-                     pull_request, e.get_error_message())
-            factory.send_heartbeat_to_broker_promptly(  # type: ignore[union-attr]
-                e.get_broker_addr(), self.begin_timestamp, self._pull_again_if_registered)
+                and self._heartbeat_and_pull_again(e)):
             return
         if not pull_request.message_queue.topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
             log.warning("execute the pull request exception: %s", e)
@@ -126,6 +118,20 @@ class PushPullCallback(PullCallback):
             impl.execute_pull_request_later(pull_request, PULL_TIME_DELAY_MILLS_WHEN_BROKER_FLOW_CONTROL)
         else:
             impl.execute_pull_request_later(pull_request, impl.pull_time_delay_mills_when_exception)
+
+    def _heartbeat_and_pull_again(self, e: MQBrokerException) -> bool:
+        """The prompt heartbeat and pull of :meth:`on_exception`; False when the answer names no broker."""
+        broker_addr = e.get_broker_addr()
+        if broker_addr is None:
+            return False
+        if not self._registered():  # unregistered on the way out: a heartbeat would register it again
+            log.debug("pull request refused after the consumer was unregistered, not retried: %s", e)
+            return True
+        log.info("the broker does not know the subscription yet, heartbeat and pull again: %s %s",
+                 self.pull_request, e.get_error_message())
+        self.impl.mq_client_factory.send_heartbeat_to_broker_promptly(  # type: ignore[union-attr]
+            broker_addr, self.begin_timestamp, self._pull_again_if_registered)
+        return True
 
     def _registered(self) -> bool:
         impl = self.impl
