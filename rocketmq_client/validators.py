@@ -51,7 +51,13 @@ class Validators:
             check_flag(msg.flag)
         properties = msg.properties
         if properties:
-            Validators._check_properties(properties)
+            # one join and two scans in C; the per-property check (and its message) only on failure
+            try:
+                text: Optional[str] = "".join([*properties, *properties.values()])
+            except (TypeError, AttributeError):
+                text = None
+            if text is None or "\x01" in text or "\x02" in text:
+                Validators._check_properties(properties)
         # every send passes here: a non-empty topic of legal characters (none of them blank) within the length
         # limit is valid, so check_topic only runs to raise its message
         if not topic or len(topic) > Validators.TOPIC_MAX_LENGTH or TopicValidator.is_topic_or_group_illegal(topic):
@@ -71,18 +77,12 @@ class Validators:
 
     @staticmethod
     def _check_properties(properties: Any) -> None:
-        """Raise unless every property name and value is a ``str`` without the separators (``None`` values are
-        skipped by the encoder); the joins and scans run in C, the per-property check only on failure."""
+        """Raise for the first property name or value that is not a ``str`` or holds a separator (``None``
+        values are skipped, as the encoder does)."""
         if not isinstance(properties, dict):
             raise TypeError("the message properties must be a dict of str, not %s" % type(properties).__name__)
-        try:
-            text = "".join(properties) + "".join(properties.values())
-        except TypeError:
-            text = None
-        if text is None or "\x01" in text or "\x02" in text:
-            for name, value in properties.items():
-                if value is not None or type(name) is not str:
-                    check_property(name, "" if value is None else value)
+        for name, value in properties.items():
+            check_property(name, "" if value is None else value)
 
     @staticmethod
     def check_topic(topic: Optional[str]) -> None:

@@ -128,23 +128,28 @@ class Message(Bean):
         self.topic = topic
         self.flag = flag
         self.body = body
+        # the properties written directly, checked inline (check_property_text raises with the message)
         properties: Optional[Dict[str, str]] = None
         if tags is not None:
-            check_property_text(tags, "tags")
+            if type(tags) is not str or "\x01" in tags or "\x02" in tags:
+                check_property_text(tags, "tags")
             if tags:
                 properties = {_PROPERTY_TAGS: tags}
-        self.properties = properties
         if keys is not None:
             if not isinstance(keys, str):
                 keys = _join_keys(keys)
             if keys:
-                self.set_keys(keys)
+                if "\x01" in keys or "\x02" in keys:
+                    check_property_text(keys, "keys")
+                if properties is None:
+                    properties = {}
+                properties[MessageConst.PROPERTY_KEYS] = keys
         if topic is not None or body is not None or n or not wait_store_msg_ok:
-            # every Java constructor but the no-argument one sets WAIT (a known-good value: no check)
-            properties = self.properties
+            # every Java constructor but the no-argument one sets WAIT
             if properties is None:
-                self.properties = properties = {}
+                properties = {}
             properties[_PROPERTY_WAIT_STORE_MSG_OK] = "true" if wait_store_msg_ok else "false"
+        self.properties = properties
 
     # ------------------------------------------------------------------ checked setters
 
