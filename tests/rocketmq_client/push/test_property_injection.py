@@ -74,3 +74,23 @@ def test_injection_never_reaches_the_broker(attack: str, embedded_cluster: Embed
         assert not [m for m in stored_messages(embedded_cluster.broker_controller, system_topic)
                     if m.get_body() == b"attack"]
     assert set(recorder.bodies()) == good
+
+
+def test_wrong_types_fail_at_send_time_too_and_the_next_send_works(embedded_cluster: EmbeddedCluster,
+                                                                   new_producer) -> None:
+    create_topic(embedded_cluster.broker_controller, TOPIC, 1)
+    producer = new_producer()
+    cases = [("body", "a str body", r"^body must be bytes; encode str with \.encode\(\)$"),
+             ("topic", 7, r"^topic must be a str, not int$"),
+             ("flag", "1", r"^flag must be an int, not str$")]
+    for attr, value, expected in cases:
+        msg = Message(TOPIC, "TagA", b"x")
+        setattr(msg, attr, value)  # assigned directly, past the checked constructor and setters
+        with pytest.raises(TypeError, match=expected):
+            producer.send(msg)
+    msg = Message(TOPIC, "TagA", b"x")
+    msg.properties["n"] = 5
+    with pytest.raises(TypeError, match=r"^the value of property 'n' must be a str, not int$"):
+        producer.send(msg)
+    assert producer.send(Message(TOPIC, "TagA", bytearray(b"good"))).get_send_status().name == "SEND_OK"
+    assert [m.get_body() for m in stored_messages(embedded_cluster.broker_controller, TOPIC)] == [b"good"]
