@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rocketmq_client.exception import MQClientException
-from rocketmq_common.message.message import Message
+from rocketmq_common.message.message import Message, check_body, check_flag, check_property, check_topic_type
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
@@ -34,10 +34,30 @@ class Validators:
     @staticmethod
     def check_message(msg: Optional[Message], default_mq_producer: Any) -> None:
         """Java ``checkMessage``: topic valid and allowed, body present, not empty and at most the producer's
-        ``get_max_message_size()``; body errors carry ``MESSAGE_ILLEGAL`` (13)."""
+        ``get_max_message_size()``; body errors carry ``MESSAGE_ILLEGAL`` (13).
+
+        Beyond Java, what was assigned to the message's attributes directly is checked again before anything is
+        sent: the types of topic, flag, body and properties (``TypeError`` naming the field; a ``bytearray`` or
+        ``memoryview`` body is copied to ``bytes``) and property names and values holding the property
+        separators (``MQClientException`` ``MESSAGE_ILLEGAL``: they would inject other properties)."""
         if msg is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message is null")
+        if not isinstance(msg, Message):
+            raise TypeError("the message must be a Message, not %s" % type(msg).__name__)
         topic = msg.topic
+        if type(topic) is not str:
+            check_topic_type(topic)
+        if type(msg.flag) is not int:
+            check_flag(msg.flag)
+        properties = msg.properties
+        if properties:
+            # one join and two scans in C; the per-property check (and its message) only on failure
+            try:
+                text: Optional[str] = "".join([*properties, *properties.values()])
+            except (TypeError, AttributeError):
+                text = None
+            if text is None or "\x01" in text or "\x02" in text:
+                Validators._check_properties(properties)
         # every send passes here: a non-empty topic of legal characters (none of them blank) within the length
         # limit is valid, so check_topic only runs to raise its message
         if not topic or len(topic) > Validators.TOPIC_MAX_LENGTH or TopicValidator.is_topic_or_group_illegal(topic):
@@ -46,12 +66,23 @@ class Validators:
         body = msg.body
         if body is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body is null")
+        if type(body) is not bytes:
+            msg.body = body = check_body(body)
         if len(body) == 0:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body length is zero")
         max_size = default_mq_producer.get_max_message_size()
         if len(body) > max_size:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL,
                                     "the message body size over max value, MAX: %d" % max_size)
+
+    @staticmethod
+    def _check_properties(properties: Any) -> None:
+        """Raise for the first property name or value that is not a ``str`` or holds a separator (``None``
+        values are skipped, as the encoder does)."""
+        if not isinstance(properties, dict):
+            raise TypeError("the message properties must be a dict of str, not %s" % type(properties).__name__)
+        for name, value in properties.items():
+            check_property(name, "" if value is None else value)
 
     @staticmethod
     def check_topic(topic: Optional[str]) -> None:

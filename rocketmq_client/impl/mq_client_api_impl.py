@@ -73,6 +73,7 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
@@ -303,10 +304,12 @@ class MQClientAPIImpl(MQClientAPIAdmin):
 
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],
-                 client_config: "ClientConfig") -> None:
+                 client_config: "ClientConfig", channel_event_listener: Optional[ChannelEventListener] = None) -> None:
+        """Java's constructor; ``channel_event_listener`` (beyond Java, which passes none) gets the connection
+        events of the remoting client (the client instance heartbeats a broker on a new connection)."""
         self.client_config = client_config
         self.top_addressing = TopAddressing(TopAddressing.configured_ws_addr(), client_config.unit_name)
-        self.remoting_client = RemotingClient(netty_client_config, None)
+        self.remoting_client = RemotingClient(netty_client_config, channel_event_listener)
         self.client_remoting_processor = client_remoting_processor
         self.name_srv_addr: Optional[str] = None
         if client_config.enable_stream_request_type:

@@ -11,6 +11,73 @@ __all__ = ["Message"]
 
 _PROPERTY_TAGS = MessageConst.PROPERTY_TAGS
 _PROPERTY_WAIT_STORE_MSG_OK = MessageConst.PROPERTY_WAIT_STORE_MSG_OK
+_INT_MIN = -(1 << 31)
+_INT_MAX = (1 << 31) - 1
+
+
+def _type_error(parameter: str, expected: str, value: Any) -> TypeError:
+    return TypeError("%s must be %s, not %s" % (parameter, expected, type(value).__name__))
+
+
+def check_body(body: Any) -> Optional[bytes]:
+    """``body`` as the encoder takes it: ``bytes`` (or ``None``) as given, a ``bytearray`` or ``memoryview``
+    copied to ``bytes`` (so the sender's buffer can change afterwards and the size is its byte count); anything
+    else raises ``TypeError``."""
+    if body is None or isinstance(body, bytes):
+        return body
+    if isinstance(body, (bytearray, memoryview)):
+        return bytes(body)
+    if isinstance(body, str):
+        raise TypeError("body must be bytes; encode str with .encode()")
+    raise _type_error("body", "bytes (or bytearray / memoryview)", body)
+
+
+def check_topic_type(topic: Any) -> None:
+    """Raise ``TypeError`` unless ``topic`` is a ``str`` or ``None`` (its characters are Validators' part)."""
+    if topic is not None and not isinstance(topic, str):
+        raise _type_error("topic", "a str", topic)
+
+
+def check_flag(flag: Any) -> None:
+    """Raise ``TypeError`` unless ``flag`` is an ``int`` within Java's int range (it is encoded as one)."""
+    if not isinstance(flag, int) or isinstance(flag, bool):
+        raise _type_error("flag", "an int", flag)
+    if not _INT_MIN <= flag <= _INT_MAX:
+        raise ValueError("flag must fit a Java int (%d..%d), not %d" % (_INT_MIN, _INT_MAX, flag))
+
+
+def _join_keys(keys: Any) -> str:
+    """A collection of keys joined by ``KEY_SEPARATOR``; ``TypeError`` unless it is an iterable of ``str``."""
+    if isinstance(keys, (bytes, bytearray)) or not hasattr(keys, "__iter__"):
+        raise _type_error("keys", "a str or an iterable of str", keys)
+    keys = list(keys)
+    for key in keys:
+        if not isinstance(key, str):
+            raise _type_error("each of keys", "a str", key)
+    return MessageConst.KEY_SEPARATOR.join(keys)
+
+
+def check_property_text(value: Any, parameter: str) -> None:
+    """``value`` as a property name or value: a ``str`` (``TypeError`` otherwise) without the property
+    encoding's separators ``\\x01`` and ``\\x02``: such a character would end the property in the encoded
+    form and let the rest of the text add or replace properties (``TAGS``, ``DELAY``, ``TRAN_MSG``), so it
+    raises ``MQClientException`` (``MESSAGE_ILLEGAL``) naming ``parameter``. Java does not check this."""
+    if not isinstance(value, str):
+        raise _type_error(parameter, "a str", value)
+    if "\x01" in value or "\x02" in value:
+        # imported here: the client package builds on this one
+        from rocketmq_client.exception import MQClientException
+        from rocketmq_common.protocol.response_code import ResponseCode
+        raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "%s must not contain the property separators "
+                                "\\x01 or \\x02: %r" % (parameter, value))
+
+
+def check_property(name: Any, value: Any) -> None:
+    """:func:`check_property_text` of a property's name and value (the message built only on failure)."""
+    if (type(name) is not str or type(value) is not str or "\x01" in name or "\x02" in name
+            or "\x01" in value or "\x02" in value):
+        check_property_text(name, "property name")
+        check_property_text(value, "the value of property %r" % name)
 
 
 class Message(Bean):
@@ -22,6 +89,11 @@ class Message(Bean):
     ``flag=``, ``wait_store_msg_ok=``) work too. Like Java's constructors it sets ``WAIT``, except ``Message()``
     with no arguments (Java's empty constructor).
     ``keys`` may be a string or a collection of strings (joined by a space).
+
+    Values are checked where they enter: a ``body`` that is not bytes (``bytearray`` and ``memoryview`` are
+    copied to ``bytes``), a topic, tag, key or property that is not a ``str`` or a flag that is not an ``int``
+    raise ``TypeError`` naming the parameter; tags, keys and properties containing the property separators
+    raise ``MQClientException`` (see :func:`check_property_text`).
     """
 
     topic = Prop(str)
@@ -47,20 +119,60 @@ class Message(Bean):
         elif n:
             raise TypeError("Message takes (topic, body), (topic, tags, body), (topic, tags, keys, body) or "
                             "(topic, tags, keys, flag, body, wait_store_msg_ok) positionally, like Java")
+        if topic is not None and type(topic) is not str:
+            check_topic_type(topic)
+        if type(flag) is not int or not _INT_MIN <= flag <= _INT_MAX:
+            check_flag(flag)
+        if body is not None and type(body) is not bytes:
+            body = check_body(body)
         self.topic = topic
         self.flag = flag
         self.body = body
-        self.properties: Optional[Dict[str, str]] = {_PROPERTY_TAGS: tags} if tags else None
-        if keys:
-            self.set_keys(keys)
+        # the properties written directly, checked inline (check_property_text raises with the message)
+        properties: Optional[Dict[str, str]] = None
+        if tags is not None:
+            if type(tags) is not str or "\x01" in tags or "\x02" in tags:
+                check_property_text(tags, "tags")
+            if tags:
+                properties = {_PROPERTY_TAGS: tags}
+        if keys is not None:
+            if not isinstance(keys, str):
+                keys = _join_keys(keys)
+            if keys:
+                if "\x01" in keys or "\x02" in keys:
+                    check_property_text(keys, "keys")
+                if properties is None:
+                    properties = {}
+                properties[MessageConst.PROPERTY_KEYS] = keys
         if topic is not None or body is not None or n or not wait_store_msg_ok:
             # every Java constructor but the no-argument one sets WAIT
-            self.put_property(_PROPERTY_WAIT_STORE_MSG_OK, "true" if wait_store_msg_ok else "false")
+            if properties is None:
+                properties = {}
+            properties[_PROPERTY_WAIT_STORE_MSG_OK] = "true" if wait_store_msg_ok else "false"
+        self.properties = properties
+
+    # ------------------------------------------------------------------ checked setters
+
+    def set_topic(self, topic: str) -> None:
+        """Java ``setTopic``; a topic that is not a ``str`` raises ``TypeError``."""
+        check_topic_type(topic)
+        self.topic = topic
+
+    def set_body(self, body: Optional[bytes]) -> None:
+        """Java ``setBody``; see :func:`check_body` for what is accepted."""
+        self.body = check_body(body)
+
+    def set_flag(self, flag: int) -> None:
+        """Java ``setFlag``; see :func:`check_flag`."""
+        check_flag(flag)
+        self.flag = flag
 
     # ------------------------------------------------------------------ properties
 
     def put_property(self, name: str, value: str) -> None:
-        """Java ``putProperty`` (package-private there): set a property without the reserved-name check."""
+        """Java ``putProperty`` (package-private there): set a property without the reserved-name check; the
+        name and value must be ``str`` without the property separators (:func:`check_property_text`)."""
+        check_property(name, value)
         props = self.properties
         if props is None:
             self.properties = props = {}
@@ -73,7 +185,12 @@ class Message(Bean):
 
     def put_user_property(self, name: str, value: str) -> None:
         """Java ``putUserProperty``: reserved names (``MessageConst.STRING_HASH_SET``) and blank names or
-        values raise ``ValueError`` with Java's message."""
+        values raise ``ValueError`` with Java's message; names and values that are not ``str`` raise ``TypeError``
+        and the property separators ``MQClientException`` (:func:`check_property_text`)."""
+        if name is not None and not isinstance(name, str):
+            raise _type_error("property name", "a str", name)
+        if value is not None and not isinstance(value, str):
+            raise _type_error("the value of property %r" % name, "a str", value)
         if name in MessageConst.STRING_HASH_SET:
             raise ValueError("The Property<%s> is used by system, input another please" % name)
         if value is None or not value.strip() or name is None or not name.strip():
@@ -98,7 +215,8 @@ class Message(Bean):
         return self.get_property(MessageConst.PROPERTY_TAGS)
 
     def set_tags(self, tags: str) -> None:
-        """Java ``setTags``."""
+        """Java ``setTags``; see :func:`check_property_text`."""
+        check_property_text(tags, "tags")
         self.put_property(MessageConst.PROPERTY_TAGS, tags)
 
     def get_keys(self) -> Optional[str]:
@@ -106,9 +224,11 @@ class Message(Bean):
         return self.get_property(MessageConst.PROPERTY_KEYS)
 
     def set_keys(self, keys: Union[str, Iterable[str]]) -> None:
-        """Java ``setKeys(String)`` and ``setKeys(Collection<String>)`` (joined by ``KEY_SEPARATOR``)."""
+        """Java ``setKeys(String)`` and ``setKeys(Collection<String>)`` (joined by ``KEY_SEPARATOR``); anything
+        else raises ``TypeError``, a key with a property separator ``MQClientException``."""
         if not isinstance(keys, str):
-            keys = MessageConst.KEY_SEPARATOR.join(keys)
+            keys = _join_keys(keys)
+        check_property_text(keys, "keys")
         self.put_property(MessageConst.PROPERTY_KEYS, keys)
 
     def get_delay_time_level(self) -> int:

@@ -32,10 +32,13 @@ class MessageBatch(Message):
     @staticmethod
     def generate_from_list(messages: Iterable[Message]) -> "MessageBatch":
         """Java ``generateFromList``: all messages must share topic and ``WAIT``; delayed messages and retry
-        topics are refused (``NotImplementedError``, Java's ``UnsupportedOperationException``)."""
+        topics are refused (``NotImplementedError``, Java's ``UnsupportedOperationException``); an item that is
+        not a :class:`Message` raises ``TypeError``."""
         message_list: List[Message] = []
         first = None
         for message in messages:
+            if not isinstance(message, Message):
+                raise TypeError("messages must hold only Message objects, not %s" % type(message).__name__)
             if message.get_delay_time_level() > 0:
                 raise NotImplementedError("TimeDelayLevel is not supported for batching")
             if message.get_topic().startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):

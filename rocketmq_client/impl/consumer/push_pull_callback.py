@@ -30,6 +30,10 @@ _FOUND = PullStatus.FOUND
 _NO_NEW_MSG = PullStatus.NO_NEW_MSG
 _NO_MATCHED_MSG = PullStatus.NO_MATCHED_MSG
 _OFFSET_ILLEGAL = PullStatus.OFFSET_ILLEGAL
+#: answers meaning the broker does not know the consumer's group or subscription (version) yet: after a restart,
+#: or before the heartbeat of a rebalance arrived
+_SUBSCRIPTION_UNKNOWN = frozenset((ResponseCode.SUBSCRIPTION_NOT_EXIST, ResponseCode.SUBSCRIPTION_NOT_LATEST,
+                                   ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST))
 _time = time.time
 
 
@@ -95,11 +99,18 @@ class PushPullCallback(PullCallback):
 
     def on_exception(self, e: BaseException) -> None:
         """Java ``onException``: pull again after 20 ms (broker FLOW_CONTROL) or
-        ``pullTimeDelayMillsWhenException``; nothing while the client shuts down."""
+        ``pullTimeDelayMillsWhenException``; nothing while the client shuts down.
+
+        Beyond Java, an answer that the broker does not know the group or the subscription version (24, 25, 26)
+        gets that broker a prompt heartbeat and the pull again as soon as it is answered (Java waits for the
+        penalty delay, and after a broker restart for the next 30 s heartbeat)."""
         impl = self.impl
         pull_request = self.pull_request
         if impl.mq_client_factory.get_pull_message_service().is_stopped():  # type: ignore[union-attr]
             log.debug("pull request failed while the client shuts down, not retried: %s", e)
+            return
+        if (isinstance(e, MQBrokerException) and e.get_response_code() in _SUBSCRIPTION_UNKNOWN
+                and self._heartbeat_and_pull_again(e)):
             return
         if not pull_request.message_queue.topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
             log.warning("execute the pull request exception: %s", e)
@@ -107,3 +118,25 @@ class PushPullCallback(PullCallback):
             impl.execute_pull_request_later(pull_request, PULL_TIME_DELAY_MILLS_WHEN_BROKER_FLOW_CONTROL)
         else:
             impl.execute_pull_request_later(pull_request, impl.pull_time_delay_mills_when_exception)
+
+    def _heartbeat_and_pull_again(self, e: MQBrokerException) -> bool:
+        """The prompt heartbeat and pull of :meth:`on_exception`; False when the answer names no broker."""
+        broker_addr = e.get_broker_addr()
+        if broker_addr is None:
+            return False
+        if not self._registered():  # unregistered on the way out: a heartbeat would register it again
+            log.debug("pull request refused after the consumer was unregistered, not retried: %s", e)
+            return True
+        log.info("the broker does not know the subscription yet, heartbeat and pull again: %s %s",
+                 self.pull_request, e.get_error_message())
+        self.impl.mq_client_factory.send_heartbeat_to_broker_promptly(  # type: ignore[union-attr]
+            broker_addr, self.begin_timestamp, self._pull_again_if_registered)
+        return True
+
+    def _registered(self) -> bool:
+        impl = self.impl
+        return impl.mq_client_factory.select_consumer(self.pull_request.consumer_group) is impl  # type: ignore
+
+    def _pull_again_if_registered(self) -> None:
+        if self._registered():
+            self.impl.execute_pull_request_immediately(self.pull_request)

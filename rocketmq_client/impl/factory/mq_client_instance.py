@@ -7,7 +7,7 @@ import logging
 import random
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set
 
 from rocketmq_client.exception import (
     IllegalStateException,
@@ -41,8 +41,9 @@ from rocketmq_common.protocol.route.topic_route_data import (
 )
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
-from rocketmq_remoting.exception import RemotingException
+from rocketmq_remoting.exception import RemotingConnectException, RemotingException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
@@ -59,6 +60,8 @@ __all__ = ["MQClientInstance"]
 log = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_MILLIS = 3000
+#: the least time between two prompt heartbeats to one broker (ms), see ``send_heartbeat_to_broker_promptly``
+PROMPT_HEARTBEAT_INTERVAL_MILLIS = 1000
 
 
 def _is_a(obj: Any, class_name: str) -> bool:
@@ -91,6 +94,14 @@ class MQClientInstance:
         self._lock_heartbeat = threading.Lock()
         self.scheduled_executor_service = ScheduledExecutor("MQClientFactoryScheduledThread")
         self._send_heartbeat_times_total = itertools.count()
+        #: heartbeats by broker address (time.time()): when one was last answered and sent, when a prompt one
+        #: was last sent, and what runs once the prompt one scheduled or in flight is done
+        #: (see send_heartbeat_to_broker_promptly)
+        self._heartbeat_answered: Dict[str, float] = {}
+        self._heartbeat_sent: Dict[str, float] = {}
+        self._prompt_heartbeat_sent: Dict[str, float] = {}
+        self._prompt_heartbeat_waiters: Dict[str, List[Callable[[], None]]] = {}
+        self._lock_prompt_heartbeat = threading.Lock()
         self.service_state = ServiceState.CREATE_JUST
         self._random = random.Random()
 
@@ -99,7 +110,7 @@ class MQClientInstance:
         self.netty_client_config.set_use_tls(client_config.use_tls)
         self.client_remoting_processor = ClientRemotingProcessor(self)
         self.mq_client_api_impl = MQClientAPIImpl(self.netty_client_config, self.client_remoting_processor,
-                                                  rpc_hook, client_config)
+                                                  rpc_hook, client_config, _BrokerConnectListener(self))
         if client_config.get_namesrv_addr() is not None:
             self.mq_client_api_impl.update_name_server_address_list(client_config.get_namesrv_addr())
             log.info("user specified name server address: %s", client_config.get_namesrv_addr())
@@ -200,6 +211,8 @@ class MQClientInstance:
     def _task_update_topic_route_info(self) -> None:
         try:
             self.update_topic_route_info_from_name_server()
+        except IllegalStateException as e:  # a remoting error, logged where it was raised
+            log.debug("ScheduledTask updateTopicRouteInfoFromNameServer exception: %s", e)
         except Exception:
             log.error("ScheduledTask updateTopicRouteInfoFromNameServer exception", exc_info=True)
 
@@ -317,7 +330,12 @@ class MQClientInstance:
                     and topic != TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC:
                 log.warning("updateTopicRouteInfoFromNameServer Exception", exc_info=True)
         except RemotingException as e:
-            log.error("updateTopicRouteInfoFromNameServer Exception", exc_info=True)
+            # one line, no traceback: the caller gets the error (Java logs its stack trace as well); a refused or
+            # timed-out connection was logged by the remoting client already
+            if isinstance(e, RemotingConnectException):
+                log.debug("updateTopicRouteInfoFromNameServer Exception: %s", e)
+            else:
+                log.error("updateTopicRouteInfoFromNameServer Exception: %s", e)
             raise IllegalStateException(e) from e
         finally:
             self._lock_namesrv.release()
@@ -451,8 +469,10 @@ class MQClientInstance:
                 if consumer_empty and broker_id != MixAll.MASTER_ID:
                     continue
                 try:
+                    self._heartbeat_sent[addr] = time.time()
                     version = self.mq_client_api_impl.send_heartbeat(addr, heartbeat_data,
                                                                      self.client_config.mq_client_api_timeout)
+                    self._heartbeat_answered[addr] = time.time()
                     self.broker_version_table.setdefault(broker_name, {})[addr] = version
                     if times % 20 == 0:
                         log.info("send heart beat to broker[%s %s %s] success", broker_name, broker_id, addr)
@@ -464,6 +484,76 @@ class MQClientInstance:
                     else:
                         log.info("send heart beat to broker[%s %s %s] exception, because the broker not up, "
                                  "forget it", broker_name, broker_id, addr, exc_info=True)
+
+    def send_heartbeat_to_broker_promptly(self, broker_addr: str, asked_at: Optional[float] = None,
+                                          then: Optional[Callable[[], None]] = None) -> None:
+        """Beyond Java: heartbeat ``broker_addr`` now, on the scheduled thread, then run ``then`` (with every other
+        ``then`` waiting for the same heartbeat, whether it was answered or not).
+
+        For a broker that answered a request of ``asked_at`` (``time.time()`` when it was sent) that it does not
+        know the consumer's group or subscription version: after a restart (Java waits for the next heartbeat,
+        up to 30 s) or before the heartbeat of a rebalance arrived (SUBSCRIPTION_NOT_LATEST at start-up). A
+        heartbeat answered since ``asked_at`` is enough (``then`` runs at once); otherwise these heartbeats go
+        out at most once per ``PROMPT_HEARTBEAT_INTERVAL_MILLIS`` per broker. Without ``asked_at`` (a new
+        connection to the broker) the heartbeat goes now, unless one was sent within that interval (it may be
+        what opened the connection), and does not count against it."""
+        answer = asked_at is not None
+        with self._lock_prompt_heartbeat:
+            if answer and self._heartbeat_answered.get(broker_addr, 0) > asked_at:  # type: ignore[operator]
+                waiters = None
+            elif not answer and (time.time() - self._heartbeat_sent.get(broker_addr, 0)
+                                 < PROMPT_HEARTBEAT_INTERVAL_MILLIS / 1000):
+                return
+            else:
+                waiters = self._prompt_heartbeat_waiters.get(broker_addr)
+                if waiters is not None:  # one is scheduled or in flight: its answer serves this caller too
+                    if then is not None:
+                        waiters.append(then)
+                    return
+                self._prompt_heartbeat_waiters[broker_addr] = waiters = [then] if then is not None else []
+                delay_millis = 0
+                if answer:
+                    last = self._prompt_heartbeat_sent.get(broker_addr, 0)
+                    delay_millis = max(0, int((last + PROMPT_HEARTBEAT_INTERVAL_MILLIS / 1000 - time.time()) * 1000))
+        if waiters is None:
+            if then is not None:
+                then()
+            return
+        try:
+            self.scheduled_executor_service.schedule(lambda: self._send_prompt_heartbeat(broker_addr, answer),
+                                                     delay_millis)
+        except RuntimeError:  # shut down
+            with self._lock_prompt_heartbeat:
+                self._prompt_heartbeat_waiters.pop(broker_addr, None)
+
+    def _send_prompt_heartbeat(self, broker_addr: str, rate_limited: bool) -> None:
+        if rate_limited:
+            with self._lock_prompt_heartbeat:
+                self._prompt_heartbeat_sent[broker_addr] = time.time()
+        try:
+            heartbeat_data = self._prepare_heartbeat_data()
+            if heartbeat_data.consumer_data_set or heartbeat_data.producer_data_set:
+                self._heartbeat_sent[broker_addr] = time.time()
+                version = self.mq_client_api_impl.send_heartbeat(broker_addr, heartbeat_data,
+                                                                 self.client_config.mq_client_api_timeout)
+                self._heartbeat_answered[broker_addr] = time.time()
+                for broker_name, addrs in list(self.broker_addr_table.items()):
+                    if broker_addr in addrs.values():
+                        self.broker_version_table.setdefault(broker_name, {})[broker_addr] = version
+                log.info("send prompt heart beat to broker[%s] success", broker_addr)
+        except Exception as e:
+            log.info("send prompt heart beat to broker[%s] failed: %s", broker_addr, e)
+        finally:
+            with self._lock_prompt_heartbeat:
+                waiters = self._prompt_heartbeat_waiters.pop(broker_addr, [])
+            for then in waiters:
+                try:
+                    then()
+                except Exception:
+                    log.error("the task waiting for the heart beat to broker[%s] failed", broker_addr, exc_info=True)
+
+    def _is_broker_addr(self, addr: str) -> bool:
+        return any(addr in addrs.values() for addrs in list(self.broker_addr_table.values()))
 
     def _prepare_heartbeat_data(self) -> HeartbeatData:
         heartbeat_data = HeartbeatData()
@@ -778,3 +868,25 @@ class MQClientInstance:
     def get_service_state(self) -> ServiceState:
         """The life-cycle state (Java keeps it private)."""
         return self.service_state
+
+
+class _BrokerConnectListener(ChannelEventListener):
+    """Beyond Java (whose client has no channel listener): a new connection to a known broker (one that restarted,
+    or was unreachable) gets a prompt heartbeat, so the broker knows this client's groups before its next pull."""
+
+    def __init__(self, instance: MQClientInstance) -> None:
+        self.instance = instance
+
+    def on_channel_connect(self, remote_addr: str, channel: Any) -> None:
+        instance = self.instance
+        if instance.service_state is ServiceState.RUNNING and instance._is_broker_addr(remote_addr):
+            instance.send_heartbeat_to_broker_promptly(remote_addr)
+
+    def on_channel_close(self, remote_addr: str, channel: Any) -> None:
+        pass
+
+    def on_channel_exception(self, remote_addr: str, channel: Any) -> None:
+        pass
+
+    def on_channel_idle(self, remote_addr: str, channel: Any) -> None:
+        pass
