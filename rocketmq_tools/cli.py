@@ -12,6 +12,7 @@ other failures (``--debug`` adds the traceback and the client logs).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import logging
 import sys
 import traceback
@@ -61,12 +62,22 @@ class _Parser(argparse.ArgumentParser):
         raise SubCommandException("%s: error: %s (see %s -h)" % (self.prog, message, self.prog), 2)
 
 
+def _version() -> str:
+    """The installed distribution's version (``importlib.metadata``)."""
+    try:
+        return importlib.metadata.version("rocketmq-py")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
 def build_parser(commands: Sequence[SubCommand]) -> argparse.ArgumentParser:
     """The parser of the command line: one subparser per subcommand, with ``-n`` where it applies."""
     parser = _Parser(prog=PROG, description="RocketMQ command line (Python): quickstart, servers, producer and "
                                             "consumer, benchmark and mqadmin commands.",
                      epilog="See '%s <command> -h' for the options of a command." % PROG)
     parser.add_argument("--debug", action="store_true", help="show tracebacks and client logs on stderr")
+    parser.add_argument("-V", "--version", action="version", version="%s %s" % (PROG, _version()),
+                        help="print the version of rocketmq-py and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>", parser_class=_Parser)
     for command in commands:
         passthrough = command.namesrv_option == NAMESRV_NONE
@@ -120,6 +131,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     try:
         args, extras = parser.parse_known_args(argv)
+        if getattr(args, "sub_command", None) is None:  # only top-level options (--debug): Java's printHelp
+            if extras:
+                parser.error("unrecognized arguments: %s" % " ".join(extras))
+            parser.print_help()
+            return 0
         command: SubCommand = args.sub_command
         if command.namesrv_option == NAMESRV_NONE:
             args.server_args = extras
