@@ -35,9 +35,14 @@ from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
 from rocketmq_tools.command.sub_command import NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED, SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import check_namesrv_reachable, describe, is_unreachable, parse_namesrv_addr
+from rocketmq_tools.command.topic.allocate_mq_sub_command import AllocateMQSubCommand
+from rocketmq_tools.command.topic.delete_topic_sub_command import DeleteTopicSubCommand
+from rocketmq_tools.command.topic.topic_cluster_sub_command import TopicClusterSubCommand
 from rocketmq_tools.command.topic.topic_list_sub_command import TopicListSubCommand
 from rocketmq_tools.command.topic.topic_route_sub_command import TopicRouteSubCommand
 from rocketmq_tools.command.topic.topic_status_sub_command import TopicStatusSubCommand
+from rocketmq_tools.command.topic.update_order_conf_command import UpdateOrderConfCommand
+from rocketmq_tools.command.topic.update_topic_perm_sub_command import UpdateTopicPermSubCommand
 from rocketmq_tools.command.topic.update_topic_sub_command import UpdateTopicSubCommand
 
 __all__ = ["main", "build_parser", "sub_commands"]
@@ -49,7 +54,9 @@ _LOG_FORMAT = "%(asctime)s %(levelname)s %(threadName)s %(name)s - %(message)s"
 def sub_commands() -> List[SubCommand]:
     """Java ``MQAdminStartup.initCommand``: every subcommand, in the order of the help."""
     return [QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(),
-            BenchmarkCommand(), UpdateTopicSubCommand(), TopicRouteSubCommand(), TopicStatusSubCommand(),
+            BenchmarkCommand(), UpdateTopicSubCommand(), DeleteTopicSubCommand(), UpdateTopicPermSubCommand(),
+            TopicRouteSubCommand(), TopicStatusSubCommand(), TopicClusterSubCommand(), UpdateOrderConfCommand(),
+            AllocateMQSubCommand(),
             TopicListSubCommand(), ClusterListSubCommand(), ConsumerProgressSubCommand(),
             ConsumerConnectionSubCommand(), QueryMsgByIdSubCommand(), QueryMsgByKeySubCommand(),
             ResetOffsetByTimeCommand(), SendMessageCommand(), ConsumeMessageCommand()]
