@@ -19,6 +19,11 @@ import traceback
 from typing import Dict, List, NoReturn, Optional, Sequence
 
 from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
+from rocketmq_tools.command.broker.clean_expired_cq_sub_command import CleanExpiredCQSubCommand
+from rocketmq_tools.command.broker.clean_unused_topic_command import CleanUnusedTopicCommand
+from rocketmq_tools.command.broker.delete_expired_commit_log_sub_command import DeleteExpiredCommitLogSubCommand
+from rocketmq_tools.command.broker.get_broker_config_command import GetBrokerConfigCommand
+from rocketmq_tools.command.broker.update_broker_config_sub_command import UpdateBrokerConfigSubCommand
 from rocketmq_tools.command.client.consume_command import ConsumeCommand
 from rocketmq_tools.command.client.send_command import SendCommand
 from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
@@ -28,6 +33,12 @@ from rocketmq_tools.command.message.consume_message_command import ConsumeMessag
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
 from rocketmq_tools.command.message.query_msg_by_key_sub_command import QueryMsgByKeySubCommand
 from rocketmq_tools.command.message.send_message_command import SendMessageCommand
+from rocketmq_tools.command.namesrv.add_write_perm_sub_command import AddWritePermSubCommand
+from rocketmq_tools.command.namesrv.delete_kv_config_command import DeleteKvConfigCommand
+from rocketmq_tools.command.namesrv.get_namesrv_config_command import GetNamesrvConfigCommand
+from rocketmq_tools.command.namesrv.update_kv_config_command import UpdateKvConfigCommand
+from rocketmq_tools.command.namesrv.update_namesrv_config_command import UpdateNamesrvConfigCommand
+from rocketmq_tools.command.namesrv.wipe_write_perm_sub_command import WipeWritePermSubCommand
 from rocketmq_tools.command.offset.reset_offset_by_time_command import ResetOffsetByTimeCommand
 from rocketmq_tools.command.quickstart.quickstart_command import QuickstartCommand
 from rocketmq_tools.command.server.broker_command import BrokerCommand
@@ -53,13 +64,38 @@ _LOG_FORMAT = "%(asctime)s %(levelname)s %(threadName)s %(name)s - %(message)s"
 
 def sub_commands() -> List[SubCommand]:
     """Java ``MQAdminStartup.initCommand``: every subcommand, in the order of the help."""
-    return [QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(),
-            BenchmarkCommand(), UpdateTopicSubCommand(), DeleteTopicSubCommand(), UpdateTopicPermSubCommand(),
-            TopicRouteSubCommand(), TopicStatusSubCommand(), TopicClusterSubCommand(), UpdateOrderConfCommand(),
-            AllocateMQSubCommand(),
-            TopicListSubCommand(), ClusterListSubCommand(), ConsumerProgressSubCommand(),
-            ConsumerConnectionSubCommand(), QueryMsgByIdSubCommand(), QueryMsgByKeySubCommand(),
-            ResetOffsetByTimeCommand(), SendMessageCommand(), ConsumeMessageCommand()]
+    return [
+        QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(), BenchmarkCommand(),
+        # mqadmin (Java MQAdminStartup.initCommand order)
+        UpdateTopicSubCommand(),
+        DeleteTopicSubCommand(),
+        UpdateBrokerConfigSubCommand(),
+        UpdateTopicPermSubCommand(),
+        TopicRouteSubCommand(),
+        TopicStatusSubCommand(),
+        TopicClusterSubCommand(),
+        QueryMsgByIdSubCommand(),
+        QueryMsgByKeySubCommand(),
+        ConsumerConnectionSubCommand(),
+        ConsumerProgressSubCommand(),
+        ClusterListSubCommand(),
+        TopicListSubCommand(),
+        UpdateKvConfigCommand(),
+        DeleteKvConfigCommand(),
+        WipeWritePermSubCommand(),
+        AddWritePermSubCommand(),
+        ResetOffsetByTimeCommand(),
+        UpdateOrderConfCommand(),
+        CleanExpiredCQSubCommand(),
+        DeleteExpiredCommitLogSubCommand(),
+        CleanUnusedTopicCommand(),
+        AllocateMQSubCommand(),
+        GetNamesrvConfigCommand(),
+        UpdateNamesrvConfigCommand(),
+        GetBrokerConfigCommand(),
+        SendMessageCommand(),
+        ConsumeMessageCommand(),
+    ]
 
 
 class _Parser(argparse.ArgumentParser):
