@@ -29,6 +29,10 @@ from rocketmq_tools.command.client.send_command import SendCommand
 from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
 from rocketmq_tools.command.connection.consumer_connection_sub_command import ConsumerConnectionSubCommand
 from rocketmq_tools.command.consumer.consumer_progress_sub_command import ConsumerProgressSubCommand
+from rocketmq_tools.command.consumer.consumer_status_sub_command import ConsumerStatusSubCommand
+from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
+from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
+from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
 from rocketmq_tools.command.message.query_msg_by_key_sub_command import QueryMsgByKeySubCommand
@@ -69,6 +73,8 @@ def sub_commands() -> List[SubCommand]:
         # mqadmin (Java MQAdminStartup.initCommand order)
         UpdateTopicSubCommand(),
         DeleteTopicSubCommand(),
+        UpdateSubGroupSubCommand(),
+        DeleteSubscriptionGroupCommand(),
         UpdateBrokerConfigSubCommand(),
         UpdateTopicPermSubCommand(),
         TopicRouteSubCommand(),
@@ -78,6 +84,7 @@ def sub_commands() -> List[SubCommand]:
         QueryMsgByKeySubCommand(),
         ConsumerConnectionSubCommand(),
         ConsumerProgressSubCommand(),
+        ConsumerStatusSubCommand(),
         ClusterListSubCommand(),
         TopicListSubCommand(),
         UpdateKvConfigCommand(),
@@ -93,6 +100,7 @@ def sub_commands() -> List[SubCommand]:
         GetNamesrvConfigCommand(),
         UpdateNamesrvConfigCommand(),
         GetBrokerConfigCommand(),
+        GetConsumerConfigSubCommand(),
         SendMessageCommand(),
         ConsumeMessageCommand(),
     ]

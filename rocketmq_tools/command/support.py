@@ -19,7 +19,8 @@ from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 
 __all__ = ["parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin", "describe",
-           "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "Progress", "split_list"]
+           "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "java_value", "java_bean",
+           "Progress", "split_list"]
 
 #: how long the reachability check waits for a name server's TCP handshake
 NAMESRV_CONNECT_TIMEOUT = 3.0
@@ -116,6 +117,22 @@ def parse_timestamp(value: str) -> int:
 def java_bool(value: Any) -> str:
     """Java's ``String.valueOf(boolean)``."""
     return "true" if value else "false"
+
+
+def java_value(value: Any) -> str:
+    """Java's ``String.valueOf`` of a bean property (booleans lower-case, enums by name, null)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return java_bool(value)
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) and hasattr(type(value), "__members__") else str(value)
+
+
+def java_bean(bean: Any) -> str:
+    """Java's generated ``toString`` of a bean: ``Class [field=value, ...]`` in declaration order."""
+    return "%s [%s]" % (type(bean).__name__, ", ".join("%s=%s" % (p.wire, java_value(getattr(bean, p.name)))
+                                                      for p in type(bean)._props))
 
 
 def java_map(table: Optional[Mapping[Any, Any]]) -> str:

@@ -61,3 +61,60 @@ def interrupt_after_output(cluster: EmbeddedCluster, *argv: str, marker: str, ti
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+class OnlineConsumer:
+    """A started push consumer of ``topic`` (all tags) in ``group``, from the first offset, counting what it
+    receives; ``shutdown()`` when done."""
+
+    def __init__(self, namesrv_addr: str, group: str, topic: str) -> None:
+        import threading
+
+        from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
+        from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
+        from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
+        from rocketmq_tools.command.support import unique_instance_name
+
+        self.bodies: List[bytes] = []
+        self._lock = threading.Lock()
+        self._success = ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+        self.consumer = DefaultMQPushConsumer(group)
+        self.consumer.set_namesrv_addr(namesrv_addr)
+        self.consumer.set_instance_name(unique_instance_name())
+        self.consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+        self.consumer.subscribe(topic, "*")
+        self.consumer.register_message_listener(self._on_messages)
+        self.consumer.set_persist_consumer_offset_interval(1000)
+        self.consumer.start()
+
+    def _on_messages(self, msgs, context):
+        with self._lock:
+            self.bodies.extend(m.get_body() for m in msgs)
+        return self._success
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self.bodies)
+
+    def client_id(self) -> str:
+        return self.consumer.get_default_mq_push_consumer_impl().mq_client_factory.get_client_id()
+
+    def shutdown(self) -> None:
+        self.consumer.shutdown()
+
+
+def send_messages(namesrv_addr: str, topic: str, count: int, group: str = "mqadmin_test_producer") -> list:
+    """Send ``count`` messages (bodies ``m0``, ``m1``...) with one producer; their SendResults."""
+    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+    from rocketmq_common.message.message import Message
+    from rocketmq_tools.command.support import unique_instance_name
+
+    producer = DefaultMQProducer(group)
+    producer.set_namesrv_addr(namesrv_addr)
+    producer.set_instance_name(unique_instance_name())
+    producer.start()
+    try:
+        return [producer.send(Message(topic, ("m%d" % i).encode(), tags="TagA", keys="key%d" % i))
+                for i in range(count)]
+    finally:
+        producer.shutdown()
