@@ -35,7 +35,12 @@ from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetC
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
+from rocketmq_tools.command.message.print_message_by_queue_command import PrintMessageByQueueCommand
+from rocketmq_tools.command.message.print_message_sub_command import PrintMessageSubCommand
 from rocketmq_tools.command.message.query_msg_by_key_sub_command import QueryMsgByKeySubCommand
+from rocketmq_tools.command.message.query_msg_by_offset_sub_command import QueryMsgByOffsetSubCommand
+from rocketmq_tools.command.message.query_msg_by_unique_key_sub_command import QueryMsgByUniqueKeySubCommand
+from rocketmq_tools.command.message.query_msg_trace_by_id_sub_command import QueryMsgTraceByIdSubCommand
 from rocketmq_tools.command.message.send_message_command import SendMessageCommand
 from rocketmq_tools.command.namesrv.add_write_perm_sub_command import AddWritePermSubCommand
 from rocketmq_tools.command.namesrv.delete_kv_config_command import DeleteKvConfigCommand
@@ -82,6 +87,11 @@ def sub_commands() -> List[SubCommand]:
         TopicClusterSubCommand(),
         QueryMsgByIdSubCommand(),
         QueryMsgByKeySubCommand(),
+        QueryMsgByUniqueKeySubCommand(),
+        QueryMsgByOffsetSubCommand(),
+        QueryMsgTraceByIdSubCommand(),
+        PrintMessageSubCommand(),
+        PrintMessageByQueueCommand(),
         ConsumerConnectionSubCommand(),
         ConsumerProgressSubCommand(),
         ConsumerStatusSubCommand(),

@@ -9,12 +9,15 @@ import tempfile
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message_client_ext import MessageClientExt
+from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import describe, java_map, new_admin, parse_bool, split_list, \
     unique_instance_name
 
@@ -25,7 +28,7 @@ log = logging.getLogger(__name__)
 _FORMAT = "%-20s %s"
 
 
-def _body_dir() -> str:
+def body_dir() -> str:
     """Java: ``/tmp/rocketmq/msgbodys``; here under the temporary directory of the platform."""
     return os.path.join(tempfile.gettempdir(), "rocketmq", "msgbodys")
 
@@ -78,8 +81,29 @@ class QueryMsgByIdSubCommand(SubCommand):
 
     @staticmethod
     def query_by_id(admin: DefaultMQAdminExt, msg_id: str) -> None:
-        """Java ``queryById``."""
+        """Java ``queryById``. A client (unique) msgId fails with one line pointing to queryMsgByUniqueKey
+        (Java tries to connect to the address such an id seems to hold, the producer's, and fails with a
+        connect error)."""
+        if QueryMsgByIdSubCommand.looks_like_client_msg_id(admin, msg_id):
+            raise SubCommandException("%s looks like a client (unique) msgId, not an offset msgId: use "
+                                      "queryMsgByUniqueKey -t TOPIC -i %s instead" % (msg_id, msg_id))
         QueryMsgByIdSubCommand.print_msg(admin, admin.view_message(msg_id))
+
+    @staticmethod
+    def looks_like_client_msg_id(admin: DefaultMQAdminExt, msg_id: str) -> bool:
+        """Whether ``msg_id`` cannot be an offset msgId of this cluster: it does not decode to ``ip:port`` +
+        offset with a port below 65536, or the address is no broker of the cluster (both kinds of id are 32
+        hex digits; a unique id holds the producer's IP and pid where an offset id holds the broker's address)."""
+        try:
+            address = MessageDecoder.decode_message_id(msg_id).get_address()
+        except Exception:  # noqa: BLE001 - not even hex of the right length: let view_message report it
+            return False
+        port = address[1] if isinstance(address, tuple) else None
+        if port is None or not 0 < port < 65536:
+            return True
+        brokers = {addr for bd in (admin.examine_broker_cluster_info().broker_addr_table or {}).values()
+                   for addr in (bd.broker_addrs or {}).values()}
+        return RemotingUtil.socket_address2string(address) not in brokers
 
     @staticmethod
     def print_msg(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
@@ -120,7 +144,7 @@ class QueryMsgByIdSubCommand(SubCommand):
     @staticmethod
     def create_body_file(msg: MessageExt) -> str:
         """Java ``createBodyFile``: the body written to ``<tmp>/rocketmq/msgbodys/<msgId>``."""
-        directory = _body_dir()
+        directory = body_dir()
         os.makedirs(directory, exist_ok=True)
         path = os.path.join(directory, str(msg.get_msg_id()))
         with open(path, "wb") as f:
