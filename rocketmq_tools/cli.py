@@ -19,15 +19,19 @@ import traceback
 from typing import Dict, List, NoReturn, Optional, Sequence
 
 from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
+from rocketmq_tools.command.broker.broker_consume_stats_sub_commad import BrokerConsumeStatsSubCommad
+from rocketmq_tools.command.broker.broker_status_sub_command import BrokerStatusSubCommand
 from rocketmq_tools.command.broker.clean_expired_cq_sub_command import CleanExpiredCQSubCommand
 from rocketmq_tools.command.broker.clean_unused_topic_command import CleanUnusedTopicCommand
 from rocketmq_tools.command.broker.delete_expired_commit_log_sub_command import DeleteExpiredCommitLogSubCommand
 from rocketmq_tools.command.broker.get_broker_config_command import GetBrokerConfigCommand
+from rocketmq_tools.command.broker.send_msg_status_command import SendMsgStatusCommand
 from rocketmq_tools.command.broker.update_broker_config_sub_command import UpdateBrokerConfigSubCommand
 from rocketmq_tools.command.client.consume_command import ConsumeCommand
 from rocketmq_tools.command.client.send_command import SendCommand
 from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
 from rocketmq_tools.command.connection.consumer_connection_sub_command import ConsumerConnectionSubCommand
+from rocketmq_tools.command.connection.producer_connection_sub_command import ProducerConnectionSubCommand
 from rocketmq_tools.command.consumer.consumer_progress_sub_command import ConsumerProgressSubCommand
 from rocketmq_tools.command.consumer.consumer_status_sub_command import ConsumerStatusSubCommand
 from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
@@ -48,7 +52,11 @@ from rocketmq_tools.command.namesrv.get_namesrv_config_command import GetNamesrv
 from rocketmq_tools.command.namesrv.update_kv_config_command import UpdateKvConfigCommand
 from rocketmq_tools.command.namesrv.update_namesrv_config_command import UpdateNamesrvConfigCommand
 from rocketmq_tools.command.namesrv.wipe_write_perm_sub_command import WipeWritePermSubCommand
+from rocketmq_tools.command.offset.clone_group_offset_command import CloneGroupOffsetCommand
 from rocketmq_tools.command.offset.reset_offset_by_time_command import ResetOffsetByTimeCommand
+from rocketmq_tools.command.offset.skip_accumulation_sub_command import SkipAccumulationSubCommand
+from rocketmq_tools.command.producer.producer_sub_command import ProducerSubCommand
+from rocketmq_tools.command.queue.query_consume_queue_command import QueryConsumeQueueCommand
 from rocketmq_tools.command.quickstart.quickstart_command import QuickstartCommand
 from rocketmq_tools.command.server.broker_command import BrokerCommand
 from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
@@ -85,6 +93,7 @@ def sub_commands() -> List[SubCommand]:
         TopicRouteSubCommand(),
         TopicStatusSubCommand(),
         TopicClusterSubCommand(),
+        BrokerStatusSubCommand(),
         QueryMsgByIdSubCommand(),
         QueryMsgByKeySubCommand(),
         QueryMsgByUniqueKeySubCommand(),
@@ -92,9 +101,14 @@ def sub_commands() -> List[SubCommand]:
         QueryMsgTraceByIdSubCommand(),
         PrintMessageSubCommand(),
         PrintMessageByQueueCommand(),
+        SendMsgStatusCommand(),
+        BrokerConsumeStatsSubCommad(),
+        ProducerConnectionSubCommand(),
         ConsumerConnectionSubCommand(),
         ConsumerProgressSubCommand(),
         ConsumerStatusSubCommand(),
+        CloneGroupOffsetCommand(),
+        ProducerSubCommand(),
         ClusterListSubCommand(),
         TopicListSubCommand(),
         UpdateKvConfigCommand(),
@@ -102,6 +116,7 @@ def sub_commands() -> List[SubCommand]:
         WipeWritePermSubCommand(),
         AddWritePermSubCommand(),
         ResetOffsetByTimeCommand(),
+        SkipAccumulationSubCommand(),
         UpdateOrderConfCommand(),
         CleanExpiredCQSubCommand(),
         DeleteExpiredCommitLogSubCommand(),
@@ -111,6 +126,7 @@ def sub_commands() -> List[SubCommand]:
         UpdateNamesrvConfigCommand(),
         GetBrokerConfigCommand(),
         GetConsumerConfigSubCommand(),
+        QueryConsumeQueueCommand(),
         SendMessageCommand(),
         ConsumeMessageCommand(),
     ]

@@ -1,20 +1,22 @@
 """Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
 subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
 
-Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps...) is answered like
-Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
-``" request type <code> not supported"``.
+Every code this broker does not implement (ACL configuration...) is answered like Java answers an unknown code:
+REQUEST_CODE_NOT_SUPPORTED with the remark ``" request type <code> not supported"``. Broker statistics items are
+not kept: VIEW_BROKER_STATS_DATA answers Java's "not exist" for every item.
 """
 from __future__ import annotations
 
 import logging
 import os
 import shutil
+import struct
 import threading
 from typing import TYPE_CHECKING, Callable, Dict, Optional, Set
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.consume_queue import CQ_STORE_UNIT_SIZE
 from rocketmq_broker.store.put_message_status import PutMessageStatus
 from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
 from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
@@ -31,12 +33,15 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.connection import Connection
+from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
+from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
 from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
 from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResponseBody
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
@@ -49,6 +54,7 @@ from rocketmq_common.protocol.header.delete_subscription_group_request_header im
 from rocketmq_common.protocol.header.delete_topic_request_header import DeleteTopicRequestHeader
 from rocketmq_common.protocol.header.get_all_topic_config_response_header import GetAllTopicConfigResponseHeader
 from rocketmq_common.protocol.header.get_broker_config_response_header import GetBrokerConfigResponseHeader
+from rocketmq_common.protocol.header.get_consume_stats_in_broker_header import GetConsumeStatsInBrokerHeader
 from rocketmq_common.protocol.header.get_consume_stats_request_header import GetConsumeStatsRequestHeader
 from rocketmq_common.protocol.header.get_consumer_connection_list_request_header import \
     GetConsumerConnectionListRequestHeader
@@ -63,6 +69,7 @@ from rocketmq_common.protocol.header.get_min_offset_request_header import (
 from rocketmq_common.protocol.header.get_producer_connection_list_request_header import \
     GetProducerConnectionListRequestHeader
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
+from rocketmq_common.protocol.header.query_consume_queue_request_header import QueryConsumeQueueRequestHeader
 from rocketmq_common.protocol.header.query_correction_offset_header import QueryCorrectionOffsetHeader
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
     QueryTopicConsumeByWhoRequestHeader
@@ -71,6 +78,7 @@ from rocketmq_common.protocol.header.resume_check_half_message_request_header im
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
     SearchOffsetRequestHeader, SearchOffsetResponseHeader)
+from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -82,7 +90,7 @@ from rocketmq_remoting.exception import RemotingTimeoutException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.protocol.remoting_serializable import from_json_value
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -93,6 +101,7 @@ __all__ = ["AdminBrokerProcessor"]
 log = logging.getLogger(__name__)
 
 _LONG_MAX = (1 << 63) - 1
+_CQ_ENTRY = struct.Struct(">qiq")  # a consume queue entry: commit log offset, size, tags code
 _Handler = Callable[["AdminBrokerProcessor", "ChannelHandlerContext", RemotingCommand], Optional[RemotingCommand]]
 
 
@@ -446,6 +455,96 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
         return _success(_new_response(), consume_stats.encode())
 
+    def fetch_all_consume_stats_in_broker(self, ctx: "ChannelHandlerContext",
+                                          request: RemotingCommand) -> RemotingCommand:
+        """Java ``fetchAllConsumeStatsInBroker`` (GET_BROKER_CONSUME_STATS): the consume stats of every
+        subscription group, topic by topic (only order topics with ``isOrder``), and the total diff."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(GetConsumeStatsInBrokerHeader)
+        store = controller.get_message_store()
+        offset_manager = controller.get_consumer_offset_manager()
+        consumer_manager = controller.get_consumer_manager()
+        stats_manager = controller.get_broker_stats_manager()
+        broker_consume_stats = []
+        total_diff = 0
+        for group in list(controller.get_subscription_group_manager().get_subscription_group_table()):
+            stats_of_group = []
+            for topic in sorted(offset_manager.which_topic_by_consumer(group)):
+                topic_config = controller.get_topic_config_manager().select_topic_config(topic)
+                if topic_config is None:
+                    log.warning("consumeStats, topic config not exist, %s", topic)
+                    continue
+                if header.order and not topic_config.order:
+                    continue
+                if consumer_manager.find_subscription_data(group, topic) is None and \
+                        consumer_manager.find_subscription_data_count(group) > 0:
+                    log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
+                    continue
+                consume_stats = ConsumeStats()
+                for queue_id in range(topic_config.write_queue_nums):
+                    broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
+                    consumer_offset = max(0, offset_manager.query_offset(group, topic, queue_id))
+                    wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
+                    if consumer_offset - 1 >= 0:
+                        last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
+                        if last_timestamp > 0:
+                            wrapper.last_timestamp = last_timestamp
+                    consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
+                consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
+                consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
+                total_diff += consume_stats.compute_total_diff()
+                stats_of_group.append(consume_stats)
+            broker_consume_stats.append({group: stats_of_group})
+        body = ConsumeStatsList(broker_addr=controller.get_broker_addr(), consume_stats_list=broker_consume_stats,
+                                total_diff=total_diff)
+        return _success(_new_response(), body.encode())
+
+    def view_broker_stats_data(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``ViewBrokerStatsData``: the minute, hour and day figures of a stats item. This broker keeps no
+        BrokerStatsManager, so every item is answered as Java answers an unknown one (SYSTEM_ERROR, "The stats
+        <name> <key> not exist")."""
+        header = request.decode_command_custom_header(ViewBrokerStatsDataRequestHeader)
+        response = _new_response()
+        response.remark = "The stats <%s> <%s> not exist" % (header.stats_name, header.stats_key)
+        return response
+
+    def query_consume_queue(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``queryConsumeQueue``: ``count`` entries of a consume queue from ``index`` (and the group's
+        subscription when given)."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(QueryConsumeQueueRequestHeader)
+        response = _new_response()
+        consume_queue = controller.get_message_store().get_consume_queue(header.topic, header.queue_id)
+        if consume_queue is None:
+            response.remark = "%d@%s is not exist!" % (header.queue_id, header.topic)
+            return response
+        response.code = ResponseCode.SUCCESS
+        body = QueryConsumeQueueResponseBody(max_queue_index=consume_queue.get_max_offset_in_queue(),
+                                             min_queue_index=consume_queue.get_min_offset_in_queue())
+        if header.consumer_group is not None:
+            subscription_data = controller.get_consumer_manager().find_subscription_data(header.consumer_group,
+                                                                                         header.topic)
+            body.subscription_data = subscription_data
+            if subscription_data is None:
+                body.filter_data = "%s@%s is not online!" % (header.consumer_group, header.topic)
+            else:
+                filter_data = controller.get_consumer_filter_manager().get(header.topic, header.consumer_group)
+                body.filter_data = fastjson.dumps(to_json_value(filter_data)) if filter_data is not None else "null"
+        result = consume_queue.get_index_buffer(header.index, max(0, header.count or 0) * CQ_STORE_UNIT_SIZE)
+        if result is None:
+            response.remark = "Index %d of %d@%s is not exist!" % (header.index, header.queue_id, header.topic)
+            return response
+        response.remark = None
+        queue_data = []
+        data = bytes(result.byte_buffer)
+        for pos in range(0, result.size - CQ_STORE_UNIT_SIZE + 1, CQ_STORE_UNIT_SIZE):
+            physic_offset, physic_size, tags_code = _CQ_ENTRY.unpack_from(data, pos)
+            queue_data.append(ConsumeQueueData(physic_offset=physic_offset, physic_size=physic_size,
+                                               tags_code=tags_code))
+        body.queue_data = queue_data
+        response.body = body.encode()
+        return response
+
     def get_all_consumer_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getAllConsumerOffset``: the ConsumerOffsetSerializeWrapper JSON."""
         response = _new_response()
@@ -686,4 +785,7 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.CONSUME_MESSAGE_DIRECTLY: AdminBrokerProcessor.consume_message_directly,
     RequestCode.CLONE_GROUP_OFFSET: AdminBrokerProcessor.clone_group_offset,
     RequestCode.RESUME_CHECK_HALF_MESSAGE: AdminBrokerProcessor.resume_check_half_message,
+    RequestCode.GET_BROKER_CONSUME_STATS: AdminBrokerProcessor.fetch_all_consume_stats_in_broker,
+    RequestCode.VIEW_BROKER_STATS_DATA: AdminBrokerProcessor.view_broker_stats_data,
+    RequestCode.QUERY_CONSUME_QUEUE: AdminBrokerProcessor.query_consume_queue,
 }

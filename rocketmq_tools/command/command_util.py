@@ -65,3 +65,18 @@ class CommandUtil:
             result[addrs.get(MixAll.MASTER_ID)] = [addr for broker_id, addr in sorted(addrs.items())
                                                    if addr is not None and broker_id != MixAll.MASTER_ID]
         return result
+
+    @staticmethod
+    def fetch_master_and_slave_addr_by_cluster_name(admin: "DefaultMQAdminExt", cluster_name: str) -> Set[str]:
+        """Java ``fetchMasterAndSlaveAddrByClusterName``: every broker address (masters and slaves) of the
+        cluster; an unknown cluster fails with :attr:`ERROR_MESSAGE`."""
+        info = admin.examine_broker_cluster_info()
+        broker_names = (info.cluster_addr_table or {}).get(cluster_name)
+        if broker_names is None:
+            raise SubCommandException(CommandUtil.ERROR_MESSAGE)
+        addrs: Set[str] = set()
+        for broker_name in broker_names:
+            broker_data = (info.broker_addr_table or {}).get(broker_name)
+            if broker_data is not None:
+                addrs.update((broker_data.broker_addrs or {}).values())
+        return addrs

@@ -103,7 +103,8 @@ class OnlineConsumer:
         self.consumer.shutdown()
 
 
-def send_messages(namesrv_addr: str, topic: str, count: int, group: str = "mqadmin_test_producer") -> list:
+def send_messages(namesrv_addr: str, topic: str, count: int, group: str = "mqadmin_test_producer",
+                  body_prefix: str = "m") -> list:
     """Send ``count`` messages (bodies ``m0``, ``m1``...) with one producer; their SendResults."""
     from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
     from rocketmq_common.message.message import Message
@@ -114,7 +115,7 @@ def send_messages(namesrv_addr: str, topic: str, count: int, group: str = "mqadm
     producer.set_instance_name(unique_instance_name())
     producer.start()
     try:
-        return [producer.send(Message(topic, ("m%d" % i).encode(), tags="TagA", keys="key%d" % i))
+        return [producer.send(Message(topic, ("%s%d" % (body_prefix, i)).encode(), tags="TagA", keys="key%d" % i))
                 for i in range(count)]
     finally:
         producer.shutdown()
