@@ -29,6 +29,7 @@ from rocketmq_tools.command.broker.send_msg_status_command import SendMsgStatusC
 from rocketmq_tools.command.broker.update_broker_config_sub_command import UpdateBrokerConfigSubCommand
 from rocketmq_tools.command.client.consume_command import ConsumeCommand
 from rocketmq_tools.command.client.send_command import SendCommand
+from rocketmq_tools.command.cluster.c_luster_send_msg_rt_command import CLusterSendMsgRTCommand
 from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
 from rocketmq_tools.command.connection.consumer_connection_sub_command import ConsumerConnectionSubCommand
 from rocketmq_tools.command.connection.producer_connection_sub_command import ProducerConnectionSubCommand
@@ -37,6 +38,7 @@ from rocketmq_tools.command.consumer.consumer_status_sub_command import Consumer
 from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
 from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
+from rocketmq_tools.command.message.check_msg_send_rt_command import CheckMsgSendRTCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
 from rocketmq_tools.command.message.print_message_by_queue_command import PrintMessageByQueueCommand
@@ -63,6 +65,7 @@ from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
 from rocketmq_tools.command.sub_command import NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED, SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import check_namesrv_reachable, describe, is_unreachable, parse_namesrv_addr
+from rocketmq_tools.command.stats.stats_all_sub_command import StatsAllSubCommand
 from rocketmq_tools.command.topic.allocate_mq_sub_command import AllocateMQSubCommand
 from rocketmq_tools.command.topic.delete_topic_sub_command import DeleteTopicSubCommand
 from rocketmq_tools.command.topic.topic_cluster_sub_command import TopicClusterSubCommand
@@ -121,7 +124,10 @@ def sub_commands() -> List[SubCommand]:
         CleanExpiredCQSubCommand(),
         DeleteExpiredCommitLogSubCommand(),
         CleanUnusedTopicCommand(),
+        StatsAllSubCommand(),
         AllocateMQSubCommand(),
+        CheckMsgSendRTCommand(),
+        CLusterSendMsgRTCommand(),
         GetNamesrvConfigCommand(),
         UpdateNamesrvConfigCommand(),
         GetBrokerConfigCommand(),
