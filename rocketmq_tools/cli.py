@@ -37,6 +37,7 @@ from rocketmq_tools.command.consumer.consumer_progress_sub_command import Consum
 from rocketmq_tools.command.consumer.consumer_status_sub_command import ConsumerStatusSubCommand
 from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
 from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
+from rocketmq_tools.command.consumer.start_monitoring_sub_command import StartMonitoringSubCommand
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
 from rocketmq_tools.command.message.check_msg_send_rt_command import CheckMsgSendRTCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
@@ -124,6 +125,7 @@ def sub_commands() -> List[SubCommand]:
         CleanExpiredCQSubCommand(),
         DeleteExpiredCommitLogSubCommand(),
         CleanUnusedTopicCommand(),
+        StartMonitoringSubCommand(),
         StatsAllSubCommand(),
         AllocateMQSubCommand(),
         CheckMsgSendRTCommand(),

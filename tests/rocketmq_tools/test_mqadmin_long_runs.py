@@ -79,3 +79,23 @@ def test_stats_all_over_many_topics_stops_on_ctrl_c(cluster):
         cluster.create_topic("ManyTopic%03d" % i, 1)
     run = interrupt_after_output(cluster, "statsAll", marker="ManyTopic000")
     _assert_interrupted(run, "statsAll")
+
+
+def test_start_monitoring_reports_rounds_until_ctrl_c(cluster, wait_until):
+    cluster.create_topic("MonitoredTopic", 1)
+    online = OnlineConsumer(cluster.namesrv_addr, "MonitoredGroup", "MonitoredTopic")
+    try:
+        send_messages(cluster.namesrv_addr, "MonitoredTopic", 2)
+        wait_until(lambda: online.count() >= 2, message="2 messages consumed")
+        offsets = cluster.broker_controller.get_consumer_offset_manager()
+        wait_until(lambda: offsets.query_offset("MonitoredGroup", "MonitoredTopic", 0) == 2,
+                   message="offsets committed")
+        run = interrupt_after_output(cluster, "startMonitoring", "--firstRoundDelay", "0", "--roundInterval", "500",
+                                     marker="endRound")
+    finally:
+        online.shutdown()
+    _assert_interrupted(run, "startMonitoring")
+    assert "[MONITOR] =========================================beginRound" in run.out
+    assert ("[MONITOR] reportUndoneMsgs: UndoneMsgs [consumerGroup=MonitoredGroup, topic=MonitoredTopic, "
+            "undoneMsgsTotal=0, undoneMsgsSingleMQ=0, undoneMsgsDelayTimeMills=0]") in run.out
+    assert mqadmin(cluster, "startMonitoring", "--roundInterval", "0").code == 2
