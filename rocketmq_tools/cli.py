@@ -18,6 +18,12 @@ import sys
 import traceback
 from typing import Dict, List, NoReturn, Optional, Sequence
 
+from rocketmq_tools.command.acl.cluster_acl_config_version_list_sub_command import \
+    ClusterAclConfigVersionListSubCommand
+from rocketmq_tools.command.acl.delete_access_config_sub_command import DeleteAccessConfigSubCommand
+from rocketmq_tools.command.acl.get_access_config_sub_command import GetAccessConfigSubCommand
+from rocketmq_tools.command.acl.update_access_config_sub_command import UpdateAccessConfigSubCommand
+from rocketmq_tools.command.acl.update_global_white_addr_sub_command import UpdateGlobalWhiteAddrSubCommand
 from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
 from rocketmq_tools.command.broker.broker_consume_stats_sub_commad import BrokerConsumeStatsSubCommad
 from rocketmq_tools.command.broker.broker_status_sub_command import BrokerStatusSubCommand
@@ -137,6 +143,11 @@ def sub_commands() -> List[SubCommand]:
         QueryConsumeQueueCommand(),
         SendMessageCommand(),
         ConsumeMessageCommand(),
+        UpdateAccessConfigSubCommand(),
+        DeleteAccessConfigSubCommand(),
+        ClusterAclConfigVersionListSubCommand(),
+        UpdateGlobalWhiteAddrSubCommand(),
+        GetAccessConfigSubCommand(),
     ]
 
 

@@ -1,9 +1,10 @@
 """Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
 subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
 
-Every code this broker does not implement (ACL configuration...) is answered like Java answers an unknown code:
-REQUEST_CODE_NOT_SUPPORTED with the remark ``" request type <code> not supported"``. Broker statistics items are
-not kept: VIEW_BROKER_STATS_DATA answers Java's "not exist" for every item.
+Every code this broker does not implement is answered like Java answers an unknown code:
+REQUEST_CODE_NOT_SUPPORTED with the remark ``" request type <code> not supported"``. The ACL configuration codes
+answer their FAILED code (or SYSTEM_ERROR) with "The broker does not enable acl" on a broker without ACL. Broker
+statistics items are not kept: VIEW_BROKER_STATS_DATA answers Java's "not exist" for every item.
 """
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
 from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
+from rocketmq_common.protocol.body.get_broker_cluster_acl_config_response_body import \
+    GetBrokerClusterAclConfigResponseBody
 from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
@@ -48,10 +51,13 @@ from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchR
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
     ConsumeMessageDirectlyResultRequestHeader
+from rocketmq_common.protocol.header.create_access_config_request_header import CreateAccessConfigRequestHeader
 from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader
+from rocketmq_common.protocol.header.delete_access_config_request_header import DeleteAccessConfigRequestHeader
 from rocketmq_common.protocol.header.delete_subscription_group_request_header import \
     DeleteSubscriptionGroupRequestHeader
 from rocketmq_common.protocol.header.delete_topic_request_header import DeleteTopicRequestHeader
+from rocketmq_common.protocol.header.get_broker_acl_config_response_header import GetBrokerAclConfigResponseHeader
 from rocketmq_common.protocol.header.get_all_topic_config_response_header import GetAllTopicConfigResponseHeader
 from rocketmq_common.protocol.header.get_broker_config_response_header import GetBrokerConfigResponseHeader
 from rocketmq_common.protocol.header.get_consume_stats_in_broker_header import GetConsumeStatsInBrokerHeader
@@ -78,6 +84,8 @@ from rocketmq_common.protocol.header.resume_check_half_message_request_header im
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
     SearchOffsetRequestHeader, SearchOffsetResponseHeader)
+from rocketmq_common.protocol.header.update_global_white_addrs_config_request_header import \
+    UpdateGlobalWhiteAddrsConfigRequestHeader
 from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -93,6 +101,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand, Remotin
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
@@ -228,6 +237,100 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         self.broker_controller.get_message_store().execute_delete_files_manually()
         log.warning("invoke deleteExpiredCommitLog end.")
         return _success(_new_response())
+
+    # ------------------------------------------------------------------ ACL configuration
+
+    def _plain_access_validator(self) -> Optional["PlainAccessValidator"]:
+        from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
+        return self.broker_controller.get_access_validator_map().get(PlainAccessValidator)  # type: ignore
+
+    def _acl_update(self, request: RemotingCommand, failed_code: int,
+                    action: Callable[["PlainAccessValidator"], bool], failed_remark: str) -> RemotingCommand:
+        # Java's updateAndCreateAccessConfig / deleteAccessConfig / updateGlobalWhiteAddrsConfig: SUCCESS, or the
+        # code of the failed update with Java's remark (the exception's message when it raised)
+        response = _new_response()
+        validator = self._plain_access_validator()
+        try:
+            if validator is None:
+                raise ValueError("The broker does not enable acl")
+            with self._lock:
+                done = action(validator)
+        except Exception as e:  # noqa: BLE001 - every failure is answered, as in Java
+            log.error("Failed to update the acl configuration: %s", e)
+            response.code = failed_code
+            response.remark = str(e)
+            return response
+        if not done:
+            log.warning(failed_remark)
+            response.code = failed_code
+            response.remark = failed_remark
+            return response
+        return _success(response)
+
+    def update_and_create_access_config(self, ctx: "ChannelHandlerContext",
+                                        request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateAccessConfig``: an account of the header into the broker's ACL files."""
+        from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+        header = request.decode_command_custom_header(CreateAccessConfigRequestHeader)
+        config = PlainAccessConfig(access_key=header.access_key, secret_key=header.secret_key,
+                                   white_remote_address=header.white_remote_address,
+                                   default_topic_perm=header.default_topic_perm,
+                                   default_group_perm=header.default_group_perm,
+                                   topic_perms=_split(header.topic_perms), group_perms=_split(header.group_perms),
+                                   admin=bool(header.admin))
+        return self._acl_update(request, ResponseCode.UPDATE_AND_CREATE_ACL_CONFIG_FAILED,
+                                lambda v: v.update_access_config(config),
+                                "The accesskey[%s] corresponding to accessConfig has been updated failed."
+                                % header.access_key)
+
+    def delete_access_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteAccessConfig``."""
+        header = request.decode_command_custom_header(DeleteAccessConfigRequestHeader)
+        log.info("DeleteAccessConfig called by %s", ctx.channel().get_remote_addr())
+        return self._acl_update(request, ResponseCode.DELETE_ACL_CONFIG_FAILED,
+                                lambda v: v.delete_access_config(header.access_key),
+                                "The accesskey[%s] corresponding to accessConfig has been deleted failed."
+                                % header.access_key)
+
+    def update_global_white_addrs_config(self, ctx: "ChannelHandlerContext",
+                                         request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateGlobalWhiteAddrsConfig``."""
+        header = request.decode_command_custom_header(UpdateGlobalWhiteAddrsConfigRequestHeader)
+        return self._acl_update(request, ResponseCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG_FAILED,
+                                lambda v: v.update_global_white_addrs_config(_split(header.global_white_addrs) or [],
+                                                                             header.acl_file_full_path),
+                                "The globalWhiteAddresses[%s] has been updated failed." % header.global_white_addrs)
+
+    def get_broker_acl_config_version(self, ctx: "ChannelHandlerContext",
+                                      request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerAclConfigVersion``: the versions of the ACL files in the header."""
+        response = _new_response(GetBrokerAclConfigResponseHeader)
+        validator = self._plain_access_validator()
+        if validator is None:
+            response.remark = "The broker does not enable acl"
+            return response
+        header = response.read_custom_header()
+        header.all_acl_file_version = fastjson.dumps({path: to_json_value(version) for path, version
+                                                      in validator.get_all_acl_config_version().items()})
+        header.version = validator.get_acl_config_version()
+        config = self.broker_controller.get_broker_config()
+        header.broker_addr = self.broker_controller.get_broker_addr()
+        header.broker_name = config.broker_name
+        header.cluster_name = config.broker_cluster_name
+        return _success(response)
+
+    def get_broker_cluster_acl_config(self, ctx: "ChannelHandlerContext",
+                                      request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerClusterAclConfig``: the global white addresses and accounts of every ACL file."""
+        response = _new_response()
+        validator = self._plain_access_validator()
+        if validator is None:
+            response.remark = "The broker does not enable acl"
+            return response
+        acl_config = validator.get_all_acl_config()
+        body = GetBrokerClusterAclConfigResponseBody(global_white_addrs=acl_config.global_white_addrs,
+                                                     plain_access_configs=acl_config.plain_access_configs)
+        return _success(response, body.encode())
 
     # ------------------------------------------------------------------ broker configuration and runtime
 
@@ -746,6 +849,13 @@ def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:
     return inner
 
 
+def _split(value: Optional[str]) -> Optional[list]:
+    # Java ``UtilAll.split(str, ",")``: None for null, else the items without blanks
+    if value is None:
+        return None
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
 def _connection(client) -> Connection:
     return Connection(client_id=client.client_id, client_addr=client.channel.get_remote_addr(),
                       language=client.language, version=client.version)
@@ -785,6 +895,11 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.CONSUME_MESSAGE_DIRECTLY: AdminBrokerProcessor.consume_message_directly,
     RequestCode.CLONE_GROUP_OFFSET: AdminBrokerProcessor.clone_group_offset,
     RequestCode.RESUME_CHECK_HALF_MESSAGE: AdminBrokerProcessor.resume_check_half_message,
+    RequestCode.UPDATE_AND_CREATE_ACL_CONFIG: AdminBrokerProcessor.update_and_create_access_config,
+    RequestCode.DELETE_ACL_CONFIG: AdminBrokerProcessor.delete_access_config,
+    RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG: AdminBrokerProcessor.update_global_white_addrs_config,
+    RequestCode.GET_BROKER_CLUSTER_ACL_INFO: AdminBrokerProcessor.get_broker_acl_config_version,
+    RequestCode.GET_BROKER_CLUSTER_ACL_CONFIG: AdminBrokerProcessor.get_broker_cluster_acl_config,
     RequestCode.GET_BROKER_CONSUME_STATS: AdminBrokerProcessor.fetch_all_consume_stats_in_broker,
     RequestCode.VIEW_BROKER_STATS_DATA: AdminBrokerProcessor.view_broker_stats_data,
     RequestCode.QUERY_CONSUME_QUEUE: AdminBrokerProcessor.query_consume_queue,

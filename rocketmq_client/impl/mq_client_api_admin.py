@@ -8,18 +8,26 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Set
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.admin.consume_stats import ConsumeStats
+from rocketmq_common.acl_config import AclConfig
+from rocketmq_common.data_version import DataVersion
 from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
+from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
 from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
+from rocketmq_common.protocol.body.get_broker_cluster_acl_config_response_body import \
+    GetBrokerClusterAclConfigResponseBody
 from rocketmq_common.protocol.body.get_consumer_status_body import GetConsumerStatusBody
 from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
 from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
+from rocketmq_common.protocol.header.create_access_config_request_header import CreateAccessConfigRequestHeader
+from rocketmq_common.protocol.header.delete_access_config_request_header import DeleteAccessConfigRequestHeader
 from rocketmq_common.protocol.header.delete_subscription_group_request_header import \
     DeleteSubscriptionGroupRequestHeader
 from rocketmq_common.protocol.header.delete_topic_request_header import DeleteTopicRequestHeader
 from rocketmq_common.protocol.header.get_all_producer_info_request_header import GetAllProducerInfoRequestHeader
+from rocketmq_common.protocol.header.get_broker_acl_config_response_header import GetBrokerAclConfigResponseHeader
 from rocketmq_common.protocol.header.get_consume_stats_in_broker_header import GetConsumeStatsInBrokerHeader
 from rocketmq_common.protocol.header.get_consumer_status_request_header import GetConsumerStatusRequestHeader
 from rocketmq_common.protocol.header.get_topics_by_cluster_request_header import GetTopicsByClusterRequestHeader
@@ -33,6 +41,8 @@ from rocketmq_common.protocol.header.namesrv.get_kv_list_by_namespace_request_he
 from rocketmq_common.protocol.header.namesrv.wipe_write_perm_of_broker_request_header import (
     WipeWritePermOfBrokerRequestHeader, WipeWritePermOfBrokerResponseHeader)
 from rocketmq_common.protocol.header.query_consume_queue_request_header import QueryConsumeQueueRequestHeader
+from rocketmq_common.protocol.header.update_global_white_addrs_config_request_header import \
+    UpdateGlobalWhiteAddrsConfigRequestHeader
 from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
 from rocketmq_common.message.message_queue import MessageQueue
@@ -78,6 +88,7 @@ from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCo
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -586,3 +597,60 @@ class MQClientAPIAdmin:
         request = RemotingCommand.create_request_command(RequestCode.QUERY_CONSUME_QUEUE, header)
         return QueryConsumeQueueResponseBody.decode(self._invoke_broker_ok(broker_addr, request,
                                                                            timeout_millis).get_body())
+
+    # ------------------------------------------------------------------ mqadmin: ACL configuration
+
+    def create_plain_access_config(self, addr: str, plain_access_config: "PlainAccessConfig",
+                                   timeout_millis: int) -> None:
+        """Java ``createPlainAccessConfig``: UPDATE_AND_CREATE_ACL_CONFIG (the account in the header)."""
+        header = CreateAccessConfigRequestHeader()
+        header.set_access_key(plain_access_config.access_key)
+        header.set_secret_key(plain_access_config.secret_key)
+        header.set_admin(bool(plain_access_config.admin))
+        header.set_default_group_perm(plain_access_config.default_group_perm)
+        header.set_default_topic_perm(plain_access_config.default_topic_perm)
+        header.set_white_remote_address(plain_access_config.white_remote_address)
+        header.set_topic_perms(",".join(plain_access_config.topic_perms or ()))
+        header.set_group_perms(",".join(plain_access_config.group_perms or ()))
+        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_ACL_CONFIG,
+                                                                            header), timeout_millis)
+
+    def delete_access_config(self, addr: str, access_key: str, timeout_millis: int) -> None:
+        """Java ``deleteAccessConfig``: DELETE_ACL_CONFIG."""
+        header = DeleteAccessConfigRequestHeader()
+        header.set_access_key(access_key)
+        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.DELETE_ACL_CONFIG, header),
+                               timeout_millis)
+
+    def update_global_white_addrs_config(self, addr: str, global_white_addrs: str, acl_file_full_path: Optional[str],
+                                         timeout_millis: int) -> None:
+        """Java ``updateGlobalWhiteAddrsConfig``: UPDATE_GLOBAL_WHITE_ADDRS_CONFIG. Without a path an empty one
+        is sent, which a broker reads as its default ACL file (Java sends none, which its own broker refuses: the
+        header field is ``@CFNotNull``)."""
+        header = UpdateGlobalWhiteAddrsConfigRequestHeader()
+        header.set_global_white_addrs(global_white_addrs)
+        header.set_acl_file_full_path(acl_file_full_path or "")
+        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(
+            RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG, header), timeout_millis)
+
+    def get_broker_cluster_acl_info(self, addr: str, timeout_millis: int) -> ClusterAclVersionInfo:
+        """Java ``getBrokerClusterAclInfo``: GET_BROKER_CLUSTER_ACL_INFO, the versions of the ACL files."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_ACL_INFO, None)
+        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        header = response.decode_command_custom_header(GetBrokerAclConfigResponseHeader)
+        info = ClusterAclVersionInfo(cluster_name=header.cluster_name, broker_name=header.broker_name,
+                                     broker_addr=header.broker_addr)
+        info.acl_config_data_version = DataVersion.decode(header.version.encode("utf-8")) if header.version else None
+        versions = fastjson.loads(header.all_acl_file_version) if header.all_acl_file_version else {}
+        info.all_acl_config_data_version = {path: DataVersion.decode(fastjson.dumps(value).encode("utf-8"))
+                                            for path, value in (versions or {}).items()}
+        return info
+
+    def get_broker_cluster_config(self, addr: str, timeout_millis: int) -> AclConfig:
+        """Java ``getBrokerClusterConfig``: GET_BROKER_CLUSTER_ACL_CONFIG, the white addresses and accounts."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_ACL_CONFIG, None)
+        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        if response.get_body() is None:
+            raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        body = GetBrokerClusterAclConfigResponseBody.decode(response.get_body())
+        return AclConfig(global_white_addrs=body.global_white_addrs, plain_access_configs=body.plain_access_configs)

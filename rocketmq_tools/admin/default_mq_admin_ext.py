@@ -20,7 +20,10 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_tools.admin.default_mq_admin_ext_impl import DefaultMQAdminExtImpl
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.query_result import QueryResult
+    from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_common.admin.consume_stats import ConsumeStats
     from rocketmq_common.admin.rollback_stats import RollbackStats
     from rocketmq_common.admin.topic_stats_table import TopicStatsTable
@@ -355,3 +358,24 @@ class DefaultMQAdminExt(ClientConfig):
                            client_addr: Optional[str]) -> Dict[str, Dict["MessageQueue", int]]:
         """Java ``getConsumeStatus``."""
         return self.default_mq_admin_ext_impl.get_consume_status(topic, group, client_addr)
+
+    def create_and_update_plain_access_config(self, addr: str, config: "PlainAccessConfig") -> None:
+        """Java ``createAndUpdatePlainAccessConfig``."""
+        self.default_mq_admin_ext_impl.create_and_update_plain_access_config(addr, config)
+
+    def delete_plain_access_config(self, addr: str, access_key: str) -> None:
+        """Java ``deletePlainAccessConfig``."""
+        self.default_mq_admin_ext_impl.delete_plain_access_config(addr, access_key)
+
+    def update_global_white_addr_config(self, addr: str, global_white_addrs: str,
+                                        acl_file_full_path: Optional[str] = None) -> None:
+        """Java ``updateGlobalWhiteAddrConfig`` (both overloads)."""
+        self.default_mq_admin_ext_impl.update_global_white_addr_config(addr, global_white_addrs, acl_file_full_path)
+
+    def examine_broker_cluster_acl_version_info(self, addr: str) -> "ClusterAclVersionInfo":
+        """Java ``examineBrokerClusterAclVersionInfo``."""
+        return self.default_mq_admin_ext_impl.examine_broker_cluster_acl_version_info(addr)
+
+    def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
+        """Java ``examineBrokerClusterAclConfig``."""
+        return self.default_mq_admin_ext_impl.examine_broker_cluster_acl_config(addr)

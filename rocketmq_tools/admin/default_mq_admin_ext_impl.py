@@ -51,7 +51,10 @@ from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+    from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
     from rocketmq_common.topic_config import TopicConfig
@@ -659,3 +662,27 @@ class DefaultMQAdminExtImpl:
                 return self._api().invoke_broker_to_get_consumer_status(addr, topic, group, client_addr,
                                                                         self.timeout_millis)
         return {}
+
+    # ------------------------------------------------------------------ mqadmin: ACL
+
+    def create_and_update_plain_access_config(self, addr: str, config: "PlainAccessConfig") -> None:
+        """Java ``createAndUpdatePlainAccessConfig``."""
+        self._api().create_plain_access_config(addr, config, self.timeout_millis)
+
+    def delete_plain_access_config(self, addr: str, access_key: str) -> None:
+        """Java ``deletePlainAccessConfig``."""
+        self._api().delete_access_config(addr, access_key, self.timeout_millis)
+
+    def update_global_white_addr_config(self, addr: str, global_white_addrs: str,
+                                        acl_file_full_path: Optional[str] = None) -> None:
+        """Java ``updateGlobalWhiteAddrConfig`` (both overloads)."""
+        self._api().update_global_white_addrs_config(addr, global_white_addrs, acl_file_full_path,
+                                                     self.timeout_millis)
+
+    def examine_broker_cluster_acl_version_info(self, addr: str) -> "ClusterAclVersionInfo":
+        """Java ``examineBrokerClusterAclVersionInfo``."""
+        return self._api().get_broker_cluster_acl_info(addr, self.timeout_millis)
+
+    def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
+        """Java ``examineBrokerClusterAclConfig``."""
+        return self._api().get_broker_cluster_config(addr, self.timeout_millis)

@@ -7,7 +7,7 @@ import time
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import Progress, unique_instance_name
+from rocketmq_tools.command.support import acl_rpc_hook, Progress, unique_instance_name
 
 __all__ = ["SendMsgStatusCommand"]
 
@@ -34,7 +34,7 @@ class SendMsgStatusCommand(SubCommand):
 
     def execute(self, args: argparse.Namespace) -> int:
         broker_name = args.brokerName.strip()
-        producer = DefaultMQProducer("PID_SMSC")
+        producer = DefaultMQProducer("PID_SMSC", acl_rpc_hook())
         producer.set_namesrv_addr(args.namesrv_addr)
         producer.set_instance_name(unique_instance_name())
         with producer:

@@ -11,7 +11,7 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import new_admin, parse_bool, unique_instance_name
+from rocketmq_tools.command.support import acl_rpc_hook, new_admin, parse_bool, unique_instance_name
 
 __all__ = ["CLusterSendMsgRTCommand"]
 
@@ -45,7 +45,7 @@ class CLusterSendMsgRTCommand(SubCommand):
         if args.amount < 1 or args.interval < 0:
             raise SubCommandException("the amount must be at least 1 and the interval not negative", 2)
         print_as_tlog = args.printLog is not None and parse_bool(args.printLog)
-        producer = DefaultMQProducer(str(int(time.time() * 1000)))
+        producer = DefaultMQProducer(str(int(time.time() * 1000)), acl_rpc_hook())
         producer.set_namesrv_addr(args.namesrv_addr)
         producer.set_instance_name(unique_instance_name())
         with new_admin(args.namesrv_addr) as admin, producer:

@@ -8,6 +8,7 @@ import threading
 
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
+from rocketmq_tools.command.support import acl_rpc_hook
 from rocketmq_tools.monitor import monitor_listener
 from rocketmq_tools.monitor.monitor_config import MonitorConfig
 from rocketmq_tools.monitor.monitor_listener import DefaultMonitorListener
@@ -46,7 +47,7 @@ class StartMonitoringSubCommand(SubCommand):
         listener_log = logging.getLogger(monitor_listener.__name__)
         listener_log.addHandler(handler)
         listener_log.setLevel(logging.INFO)
-        service = MonitorService(config, DefaultMonitorListener())
+        service = MonitorService(config, DefaultMonitorListener(), acl_rpc_hook())
         try:
             service.start()
             print("startMonitoring: first round in %d ms, then every %d ms; Ctrl-C stops"

@@ -11,7 +11,7 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import Progress, unique_instance_name
+from rocketmq_tools.command.support import acl_rpc_hook, Progress, unique_instance_name
 
 __all__ = ["CheckMsgSendRTCommand"]
 
@@ -47,7 +47,7 @@ class CheckMsgSendRTCommand(SubCommand):
     def execute(self, args: argparse.Namespace) -> int:
         if args.amount < 1 or args.size < 0:
             raise SubCommandException("the amount must be at least 1 and the size not negative", 2)
-        producer = DefaultMQProducer(str(int(time.time() * 1000)))
+        producer = DefaultMQProducer(str(int(time.time() * 1000)), acl_rpc_hook())
         producer.set_namesrv_addr(args.namesrv_addr)
         producer.set_instance_name(unique_instance_name())
         selector = _RoundRobin()

@@ -9,14 +9,14 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, unique_instance_name
+from rocketmq_tools.command.support import acl_rpc_hook, new_admin, unique_instance_name
 
 __all__ = ["QueryMsgByOffsetSubCommand", "new_tools_pull_consumer"]
 
 
 def new_tools_pull_consumer(namesrv_addr: str) -> DefaultMQPullConsumer:
     """Java's ``new DefaultMQPullConsumer(MixAll.TOOLS_CONSUMER_GROUP)`` of the message commands (not started)."""
-    consumer = DefaultMQPullConsumer(MixAll.TOOLS_CONSUMER_GROUP)
+    consumer = DefaultMQPullConsumer(MixAll.TOOLS_CONSUMER_GROUP, acl_rpc_hook())
     consumer.set_namesrv_addr(namesrv_addr)
     consumer.set_instance_name(unique_instance_name())
     return consumer
