@@ -45,6 +45,9 @@ from rocketmq_tools.command.consumer.delete_subscription_group_command import De
 from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
 from rocketmq_tools.command.consumer.start_monitoring_sub_command import StartMonitoringSubCommand
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
+from rocketmq_tools.command.export.export_configs_command import ExportConfigsCommand
+from rocketmq_tools.command.export.export_metadata_command import ExportMetadataCommand
+from rocketmq_tools.command.export.export_metrics_command import ExportMetricsCommand
 from rocketmq_tools.command.message.check_msg_send_rt_command import CheckMsgSendRTCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
@@ -148,6 +151,9 @@ def sub_commands() -> List[SubCommand]:
         ClusterAclConfigVersionListSubCommand(),
         UpdateGlobalWhiteAddrSubCommand(),
         GetAccessConfigSubCommand(),
+        ExportMetadataCommand(),
+        ExportConfigsCommand(),
+        ExportMetricsCommand(),
     ]
 
 
