@@ -522,6 +522,20 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 min_offset=min_offset, max_offset=max_offset, last_update_timestamp=timestamp)
         return _success(response, table.encode())
 
+    def _offset_wrapper(self, group: str, topic: str, queue_id: int) -> OffsetWrapper:
+        # Java's loop body of getConsumeStats / fetchAllConsumeStatsInBroker: broker and consumer offsets (not
+        # negative) and the store time of the last consumed message
+        controller = self.broker_controller
+        store = controller.get_message_store()
+        broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
+        consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic, queue_id))
+        wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
+        if consumer_offset - 1 >= 0:
+            last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
+            if last_timestamp > 0:
+                wrapper.last_timestamp = last_timestamp
+        return wrapper
+
     def get_consume_stats(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getConsumeStats``: broker and consumer offsets of every queue the group consumes."""
         controller = self.broker_controller
@@ -531,7 +545,6 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             topics: Set[str] = controller.get_consumer_offset_manager().which_topic_by_consumer(group)
         else:
             topics = {header.topic}
-        store = controller.get_message_store()
         consume_stats = ConsumeStats()
         for topic in topics:
             topic_config = controller.get_topic_config_manager().select_topic_config(topic)
@@ -544,15 +557,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
                 continue
             for queue_id in range(topic_config.read_queue_nums):
-                broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
-                consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic,
-                                                                                               queue_id))
-                wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
-                if consumer_offset - 1 >= 0:
-                    last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
-                    if last_timestamp > 0:
-                        wrapper.last_timestamp = last_timestamp
-                consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
+                consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
+                    group, topic, queue_id)
             stats_manager = controller.get_broker_stats_manager()
             consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
@@ -564,7 +570,6 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         subscription group, topic by topic (only order topics with ``isOrder``), and the total diff."""
         controller = self.broker_controller
         header = request.decode_command_custom_header(GetConsumeStatsInBrokerHeader)
-        store = controller.get_message_store()
         offset_manager = controller.get_consumer_offset_manager()
         consumer_manager = controller.get_consumer_manager()
         stats_manager = controller.get_broker_stats_manager()
@@ -585,14 +590,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                     continue
                 consume_stats = ConsumeStats()
                 for queue_id in range(topic_config.write_queue_nums):
-                    broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
-                    consumer_offset = max(0, offset_manager.query_offset(group, topic, queue_id))
-                    wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
-                    if consumer_offset - 1 >= 0:
-                        last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
-                        if last_timestamp > 0:
-                            wrapper.last_timestamp = last_timestamp
-                    consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
+                    consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
+                        group, topic, queue_id)
                 consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
                 consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
                 total_diff += consume_stats.compute_total_diff()

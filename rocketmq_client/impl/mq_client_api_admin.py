@@ -466,20 +466,19 @@ class MQClientAPIAdmin:
 
     def clean_expired_consume_queue(self, addr: str, timeout_millis: int) -> bool:
         """Java ``cleanExpiredConsumeQueue``: CLEAN_EXPIRED_CONSUMEQUEUE."""
-        request = RemotingCommand.create_request_command(RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, None)
-        self._invoke_broker_ok(addr, request, timeout_millis)
-        return True
+        return self._broker_action(addr, RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, timeout_millis)
 
     def delete_expired_commit_log(self, addr: str, timeout_millis: int) -> bool:
         """Java ``deleteExpiredCommitLog``: DELETE_EXPIRED_COMMITLOG."""
-        request = RemotingCommand.create_request_command(RequestCode.DELETE_EXPIRED_COMMITLOG, None)
-        self._invoke_broker_ok(addr, request, timeout_millis)
-        return True
+        return self._broker_action(addr, RequestCode.DELETE_EXPIRED_COMMITLOG, timeout_millis)
 
     def clean_unused_topic_by_addr(self, addr: str, timeout_millis: int) -> bool:
         """Java ``cleanUnusedTopicByAddr``: CLEAN_UNUSED_TOPIC."""
-        request = RemotingCommand.create_request_command(RequestCode.CLEAN_UNUSED_TOPIC, None)
-        self._invoke_broker_ok(addr, request, timeout_millis)
+        return self._broker_action(addr, RequestCode.CLEAN_UNUSED_TOPIC, timeout_millis)
+
+    def _broker_action(self, addr: str, request_code: int, timeout_millis: int) -> bool:
+        # a request without header or body: True on SUCCESS, MQClientException otherwise
+        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(request_code, None), timeout_millis)
         return True
 
     def clone_group_offset(self, addr: str, src_group: str, dest_group: str, topic: str, is_offline: bool,

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import argparse
 
+from rocketmq_tools.command.broker.clean_expired_cq_sub_command import run_on_broker_or_cluster
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin
 
 __all__ = ["CleanUnusedTopicCommand"]
 
 
 class CleanUnusedTopicCommand(SubCommand):
-    """Ask a broker (``-b``) or every broker of a cluster (``-c``; all clusters without either) to run it now;
-    prints ``success`` or ``false``."""
+    """Ask a broker (``-b``) or every broker of a cluster (``-c``; all clusters without either) to drop the
+    consume queues of topics that have no configuration."""
 
     def command_name(self) -> str:
         return "cleanUnusedTopic"
@@ -24,10 +24,4 @@ class CleanUnusedTopicCommand(SubCommand):
         parser.add_argument("-c", "--cluster", help="cluster name")
 
     def execute(self, args: argparse.Namespace) -> int:
-        with new_admin(args.namesrv_addr) as admin:
-            if args.brokerAddr:
-                result = admin.clean_unused_topic_by_addr(args.brokerAddr.strip())
-            else:
-                result = admin.clean_unused_topic(args.cluster.strip() if args.cluster else None)
-        print("success" if result else "false")
-        return 0
+        return run_on_broker_or_cluster(args, "clean_unused_topic")

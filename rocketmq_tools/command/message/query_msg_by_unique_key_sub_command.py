@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import os
-
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
-from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand, body_dir
+from rocketmq_tools.command.message.query_msg_by_id_sub_command import (QueryMsgByIdSubCommand, message_rows,
+                                                                        print_tracks)
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import describe, java_map, new_admin
+from rocketmq_tools.command.support import new_admin
 
 __all__ = ["QueryMsgByUniqueKeySubCommand"]
 
@@ -54,45 +51,7 @@ class QueryMsgByUniqueKeySubCommand(SubCommand):
 
     @staticmethod
     def show_message(admin: DefaultMQAdminExt, msg: MessageExt, index: int) -> None:
-        """Java ``showMessage``."""
-        body_path = QueryMsgByUniqueKeySubCommand.create_body_file(msg, index)
-        rows = [
-            ("Topic:", msg.get_topic()),
-            ("Tags:", "[%s]" % msg.get_tags()),
-            ("Keys:", "[%s]" % msg.get_keys()),
-            ("Queue ID:", "%d" % msg.get_queue_id()),
-            ("Queue Offset:", "%d" % msg.get_queue_offset()),
-            ("CommitLog Offset:", "%d" % msg.get_commit_log_offset()),
-            ("Reconsume Times:", "%d" % msg.get_reconsume_times()),
-            ("Born Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_born_timestamp())),
-            ("Store Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_store_timestamp())),
-            ("Born Host:", RemotingHelper.parse_socket_address_addr(msg.get_born_host())),
-            ("Store Host:", RemotingHelper.parse_socket_address_addr(msg.get_store_host())),
-            ("System Flag:", "%d" % msg.get_sys_flag()),
-            ("Properties:", java_map(msg.properties) if msg.properties is not None else ""),
-            ("Message Body Path:", body_path),
-        ]
-        for label, value in rows:
+        """Java ``showMessage``: queryMsgById's rows without the OffsetID."""
+        for label, value in message_rows(msg, QueryMsgByIdSubCommand.create_body_file(msg, index)):
             print("%-20s %s" % (label, value))
-        try:
-            tracks = admin.message_track_detail(msg)
-        except Exception as e:  # noqa: BLE001 - Java prints the stack and ends
-            print("\n\nWARN: message track failed: %s" % describe(e))
-            return
-        if not tracks:
-            print("\n\nWARN: No Consumer")
-        else:
-            print("\n")
-            for track in tracks:
-                print(track)
-
-    @staticmethod
-    def create_body_file(msg: MessageExt, index: int) -> str:
-        """Java ``createBodyFile``: ``<tmp>/rocketmq/msgbodys/<msgId>[_<index>]``."""
-        if index == 0:
-            return QueryMsgByIdSubCommand.create_body_file(msg)
-        os.makedirs(body_dir(), exist_ok=True)
-        path = os.path.join(body_dir(), "%s_%d" % (msg.get_msg_id(), index))
-        with open(path, "wb") as f:
-            f.write(msg.get_body() or b"")
-        return path
+        print_tracks(admin, msg)

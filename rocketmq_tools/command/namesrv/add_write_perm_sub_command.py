@@ -2,19 +2,16 @@
 from __future__ import annotations
 
 import argparse
-import logging
 
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.namesrv.wipe_write_perm_sub_command import on_each_name_server
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import describe, new_admin
-
-log = logging.getLogger(__name__)
 
 __all__ = ["AddWritePermSubCommand"]
 
 
 class AddWritePermSubCommand(SubCommand):
-    """Give back the write permission of a broker's topics in each name server of ``-n`` (one line per name server;
-    exit code 1 when one failed)."""
+    """Give back the write permission of a broker's topics in each name server of ``-n``."""
 
     def command_name(self) -> str:
         return "addWritePerm"
@@ -26,17 +23,5 @@ class AddWritePermSubCommand(SubCommand):
         parser.add_argument("-b", "--brokerName", required=True, help="broker name")
 
     def execute(self, args: argparse.Namespace) -> int:
-        broker_name = args.brokerName.strip()
-        code = 0
-        with new_admin(args.namesrv_addr) as admin:
-            for namesrv_addr in admin.get_name_server_address_list():
-                try:
-                    count = admin.add_write_perm_of_broker(namesrv_addr, broker_name)
-                    print("add write perm of broker[%s] in name server[%s] OK, %d"
-                          % (broker_name, namesrv_addr, count))
-                except Exception as e:  # noqa: BLE001 - Java goes on with the next name server
-                    log.debug("addWritePerm at %s failed", namesrv_addr, exc_info=True)
-                    print("add write perm of broker[%s] in name server[%s] Failed (%s)" % (broker_name, namesrv_addr,
-                                                                                        describe(e)))
-                    code = 1
-        return code
+        return on_each_name_server(args.namesrv_addr, args.brokerName.strip(), "add",
+                                   DefaultMQAdminExt.add_write_perm_of_broker)
