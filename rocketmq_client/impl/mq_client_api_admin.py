@@ -4,7 +4,7 @@ subscription-group creation, client checks, consumer diagnostics); a base class 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -378,20 +378,22 @@ class MQClientAPIAdmin:
         """Java ``wipeWritePermOfBroker``: WIPE_WRITE_PERM_OF_BROKER at one name server; the topics changed."""
         header = WipeWritePermOfBrokerRequestHeader()
         header.set_broker_name(broker_name)
-        request = RemotingCommand.create_request_command(RequestCode.WIPE_WRITE_PERM_OF_BROKER, header)
-        response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return response.decode_command_custom_header(WipeWritePermOfBrokerResponseHeader).get_wipe_topic_count()
-        raise MQClientException(response.get_code(), response.get_remark())
+        return self._write_perm(namesrv_addr, RequestCode.WIPE_WRITE_PERM_OF_BROKER, header, timeout_millis,
+                                WipeWritePermOfBrokerResponseHeader).get_wipe_topic_count()
 
     def add_write_perm_of_broker(self, namesrv_addr: str, broker_name: str, timeout_millis: int) -> int:
         """Java ``addWritePermOfBroker``: ADD_WRITE_PERM_OF_BROKER at one name server; the topics changed."""
         header = AddWritePermOfBrokerRequestHeader()
         header.set_broker_name(broker_name)
-        request = RemotingCommand.create_request_command(RequestCode.ADD_WRITE_PERM_OF_BROKER, header)
+        return self._write_perm(namesrv_addr, RequestCode.ADD_WRITE_PERM_OF_BROKER, header, timeout_millis,
+                                AddWritePermOfBrokerResponseHeader).get_add_topic_count()
+
+    def _write_perm(self, namesrv_addr: str, request_code: int, header: object, timeout_millis: int,
+                    response_header_class: type) -> Any:
+        request = RemotingCommand.create_request_command(request_code, header)
         response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_millis)
         if response.get_code() == ResponseCode.SUCCESS:
-            return response.decode_command_custom_header(AddWritePermOfBrokerResponseHeader).get_add_topic_count()
+            return response.decode_command_custom_header(response_header_class)
         raise MQClientException(response.get_code(), response.get_remark())
 
     def delete_topic_in_broker(self, addr: str, topic: str, timeout_millis: int) -> None:
