@@ -34,9 +34,14 @@ class _Line:
 
 def _strip_comment(line: str) -> str:
     quote = None
+    escaped = False
     for i, ch in enumerate(line):
         if quote:
-            if ch == quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
                 quote = None
         elif ch in "\"'" and (i == 0 or line[i - 1] in " \t-:[{,"):
             quote = ch

@@ -3,7 +3,9 @@
 Files: every ``*.yml``/``*.yaml`` under ``<rocketmq home>/conf/acl`` plus the default file, Java's
 ``<rocketmq home>/<rocketmq.acl.plain.file>`` (default ``conf/plain_acl.yml``). Here the default file may also
 be given directly (``default_acl_file``; an absolute path is used as is, a relative one is taken under the
-home), so a broker needs no RocketMQ home. Files are reloaded when they change (``AclFileWatchService``).
+home), so a broker needs no RocketMQ home. Files are reloaded when they change (``AclFileWatchService``), and at
+once after mqadmin's updates (:meth:`PlainPermissionManager.update_access_config`, ``delete_access_config``,
+``update_global_white_addrs_config``), which write the YAML file with its version bumped.
 Secret keys are never logged.
 """
 from __future__ import annotations
