@@ -4,7 +4,8 @@ programs): ``rocketmq <command> [options]``, also ``python -m rocketmq_tools``.
 ``rocketmq quickstart`` runs Java's quickstart on an embedded NameServer and Broker; ``namesrv`` / ``broker`` run
 those servers in the foreground; ``send`` / ``consume`` are a producer and a consumer; ``benchmark`` is Java's
 benchmark; the admin commands keep mqadmin's names, options and table layouts (``updateTopic``, ``topicList``...).
-Every command that talks to a cluster takes ``-n host:port[;host:port]`` (default ``$NAMESRV_ADDR``).
+Every command that talks to a cluster takes ``-n host:port[;host:port]`` (default ``$NAMESRV_ADDR``); all 57
+subcommands of mqadmin 4.9.7 are here (``docs/mqadmin.md``). ``rocketmq --version`` prints the installed version.
 
 Errors end the command with one line on stderr: exit code 2 for bad arguments and unreachable servers, 1 for
 other failures (``--debug`` adds the traceback and the client logs).
@@ -12,31 +13,78 @@ other failures (``--debug`` adds the traceback and the client logs).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import logging
 import sys
 import traceback
 from typing import Dict, List, NoReturn, Optional, Sequence
 
+from rocketmq_tools.command.acl.cluster_acl_config_version_list_sub_command import \
+    ClusterAclConfigVersionListSubCommand
+from rocketmq_tools.command.acl.delete_access_config_sub_command import DeleteAccessConfigSubCommand
+from rocketmq_tools.command.acl.get_access_config_sub_command import GetAccessConfigSubCommand
+from rocketmq_tools.command.acl.update_access_config_sub_command import UpdateAccessConfigSubCommand
+from rocketmq_tools.command.acl.update_global_white_addr_sub_command import UpdateGlobalWhiteAddrSubCommand
 from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
+from rocketmq_tools.command.broker.broker_consume_stats_sub_commad import BrokerConsumeStatsSubCommad
+from rocketmq_tools.command.broker.broker_status_sub_command import BrokerStatusSubCommand
+from rocketmq_tools.command.broker.clean_expired_cq_sub_command import CleanExpiredCQSubCommand
+from rocketmq_tools.command.broker.clean_unused_topic_command import CleanUnusedTopicCommand
+from rocketmq_tools.command.broker.delete_expired_commit_log_sub_command import DeleteExpiredCommitLogSubCommand
+from rocketmq_tools.command.broker.get_broker_config_command import GetBrokerConfigCommand
+from rocketmq_tools.command.broker.send_msg_status_command import SendMsgStatusCommand
+from rocketmq_tools.command.broker.update_broker_config_sub_command import UpdateBrokerConfigSubCommand
 from rocketmq_tools.command.client.consume_command import ConsumeCommand
 from rocketmq_tools.command.client.send_command import SendCommand
+from rocketmq_tools.command.cluster.c_luster_send_msg_rt_command import CLusterSendMsgRTCommand
 from rocketmq_tools.command.cluster.cluster_list_sub_command import ClusterListSubCommand
 from rocketmq_tools.command.connection.consumer_connection_sub_command import ConsumerConnectionSubCommand
+from rocketmq_tools.command.connection.producer_connection_sub_command import ProducerConnectionSubCommand
 from rocketmq_tools.command.consumer.consumer_progress_sub_command import ConsumerProgressSubCommand
+from rocketmq_tools.command.consumer.consumer_status_sub_command import ConsumerStatusSubCommand
+from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
+from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
+from rocketmq_tools.command.consumer.start_monitoring_sub_command import StartMonitoringSubCommand
+from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
+from rocketmq_tools.command.export.export_configs_command import ExportConfigsCommand
+from rocketmq_tools.command.export.export_metadata_command import ExportMetadataCommand
+from rocketmq_tools.command.export.export_metrics_command import ExportMetricsCommand
+from rocketmq_tools.command.message.check_msg_send_rt_command import CheckMsgSendRTCommand
 from rocketmq_tools.command.message.consume_message_command import ConsumeMessageCommand
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import QueryMsgByIdSubCommand
+from rocketmq_tools.command.message.print_message_by_queue_command import PrintMessageByQueueCommand
+from rocketmq_tools.command.message.print_message_sub_command import PrintMessageSubCommand
 from rocketmq_tools.command.message.query_msg_by_key_sub_command import QueryMsgByKeySubCommand
+from rocketmq_tools.command.message.query_msg_by_offset_sub_command import QueryMsgByOffsetSubCommand
+from rocketmq_tools.command.message.query_msg_by_unique_key_sub_command import QueryMsgByUniqueKeySubCommand
+from rocketmq_tools.command.message.query_msg_trace_by_id_sub_command import QueryMsgTraceByIdSubCommand
 from rocketmq_tools.command.message.send_message_command import SendMessageCommand
+from rocketmq_tools.command.namesrv.add_write_perm_sub_command import AddWritePermSubCommand
+from rocketmq_tools.command.namesrv.delete_kv_config_command import DeleteKvConfigCommand
+from rocketmq_tools.command.namesrv.get_namesrv_config_command import GetNamesrvConfigCommand
+from rocketmq_tools.command.namesrv.update_kv_config_command import UpdateKvConfigCommand
+from rocketmq_tools.command.namesrv.update_namesrv_config_command import UpdateNamesrvConfigCommand
+from rocketmq_tools.command.namesrv.wipe_write_perm_sub_command import WipeWritePermSubCommand
+from rocketmq_tools.command.offset.clone_group_offset_command import CloneGroupOffsetCommand
 from rocketmq_tools.command.offset.reset_offset_by_time_command import ResetOffsetByTimeCommand
+from rocketmq_tools.command.offset.skip_accumulation_sub_command import SkipAccumulationSubCommand
+from rocketmq_tools.command.producer.producer_sub_command import ProducerSubCommand
+from rocketmq_tools.command.queue.query_consume_queue_command import QueryConsumeQueueCommand
 from rocketmq_tools.command.quickstart.quickstart_command import QuickstartCommand
 from rocketmq_tools.command.server.broker_command import BrokerCommand
 from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
 from rocketmq_tools.command.sub_command import NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED, SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import check_namesrv_reachable, describe, is_unreachable, parse_namesrv_addr
+from rocketmq_tools.command.stats.stats_all_sub_command import StatsAllSubCommand
+from rocketmq_tools.command.topic.allocate_mq_sub_command import AllocateMQSubCommand
+from rocketmq_tools.command.topic.delete_topic_sub_command import DeleteTopicSubCommand
+from rocketmq_tools.command.topic.topic_cluster_sub_command import TopicClusterSubCommand
 from rocketmq_tools.command.topic.topic_list_sub_command import TopicListSubCommand
 from rocketmq_tools.command.topic.topic_route_sub_command import TopicRouteSubCommand
 from rocketmq_tools.command.topic.topic_status_sub_command import TopicStatusSubCommand
+from rocketmq_tools.command.topic.update_order_conf_command import UpdateOrderConfCommand
+from rocketmq_tools.command.topic.update_topic_perm_sub_command import UpdateTopicPermSubCommand
 from rocketmq_tools.command.topic.update_topic_sub_command import UpdateTopicSubCommand
 
 __all__ = ["main", "build_parser", "sub_commands"]
@@ -47,11 +95,67 @@ _LOG_FORMAT = "%(asctime)s %(levelname)s %(threadName)s %(name)s - %(message)s"
 
 def sub_commands() -> List[SubCommand]:
     """Java ``MQAdminStartup.initCommand``: every subcommand, in the order of the help."""
-    return [QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(),
-            BenchmarkCommand(), UpdateTopicSubCommand(), TopicRouteSubCommand(), TopicStatusSubCommand(),
-            TopicListSubCommand(), ClusterListSubCommand(), ConsumerProgressSubCommand(),
-            ConsumerConnectionSubCommand(), QueryMsgByIdSubCommand(), QueryMsgByKeySubCommand(),
-            ResetOffsetByTimeCommand(), SendMessageCommand(), ConsumeMessageCommand()]
+    return [
+        QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(), BenchmarkCommand(),
+        # mqadmin (Java MQAdminStartup.initCommand order)
+        UpdateTopicSubCommand(),
+        DeleteTopicSubCommand(),
+        UpdateSubGroupSubCommand(),
+        DeleteSubscriptionGroupCommand(),
+        UpdateBrokerConfigSubCommand(),
+        UpdateTopicPermSubCommand(),
+        TopicRouteSubCommand(),
+        TopicStatusSubCommand(),
+        TopicClusterSubCommand(),
+        BrokerStatusSubCommand(),
+        QueryMsgByIdSubCommand(),
+        QueryMsgByKeySubCommand(),
+        QueryMsgByUniqueKeySubCommand(),
+        QueryMsgByOffsetSubCommand(),
+        QueryMsgTraceByIdSubCommand(),
+        PrintMessageSubCommand(),
+        PrintMessageByQueueCommand(),
+        SendMsgStatusCommand(),
+        BrokerConsumeStatsSubCommad(),
+        ProducerConnectionSubCommand(),
+        ConsumerConnectionSubCommand(),
+        ConsumerProgressSubCommand(),
+        ConsumerStatusSubCommand(),
+        CloneGroupOffsetCommand(),
+        ProducerSubCommand(),
+        ClusterListSubCommand(),
+        TopicListSubCommand(),
+        UpdateKvConfigCommand(),
+        DeleteKvConfigCommand(),
+        WipeWritePermSubCommand(),
+        AddWritePermSubCommand(),
+        ResetOffsetByTimeCommand(),
+        SkipAccumulationSubCommand(),
+        UpdateOrderConfCommand(),
+        CleanExpiredCQSubCommand(),
+        DeleteExpiredCommitLogSubCommand(),
+        CleanUnusedTopicCommand(),
+        StartMonitoringSubCommand(),
+        StatsAllSubCommand(),
+        AllocateMQSubCommand(),
+        CheckMsgSendRTCommand(),
+        CLusterSendMsgRTCommand(),
+        GetNamesrvConfigCommand(),
+        UpdateNamesrvConfigCommand(),
+        GetBrokerConfigCommand(),
+        GetConsumerConfigSubCommand(),
+        QueryConsumeQueueCommand(),
+        SendMessageCommand(),
+        ConsumeMessageCommand(),
+        UpdateAccessConfigSubCommand(),
+        DeleteAccessConfigSubCommand(),
+        ClusterAclConfigVersionListSubCommand(),
+        UpdateGlobalWhiteAddrSubCommand(),
+        GetAccessConfigSubCommand(),
+        ExportMetadataCommand(),
+        ExportConfigsCommand(),
+        ExportMetricsCommand(),
+    ]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,12 +165,22 @@ class _Parser(argparse.ArgumentParser):
         raise SubCommandException("%s: error: %s (see %s -h)" % (self.prog, message, self.prog), 2)
 
 
+def _version() -> str:
+    """The installed distribution's version (``importlib.metadata``)."""
+    try:
+        return importlib.metadata.version("rocketmq-py")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
 def build_parser(commands: Sequence[SubCommand]) -> argparse.ArgumentParser:
     """The parser of the command line: one subparser per subcommand, with ``-n`` where it applies."""
     parser = _Parser(prog=PROG, description="RocketMQ command line (Python): quickstart, servers, producer and "
                                             "consumer, benchmark and mqadmin commands.",
                      epilog="See '%s <command> -h' for the options of a command." % PROG)
     parser.add_argument("--debug", action="store_true", help="show tracebacks and client logs on stderr")
+    parser.add_argument("-V", "--version", action="version", version="%s %s" % (PROG, _version()),
+                        help="print the version of rocketmq-py and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>", parser_class=_Parser)
     for command in commands:
         passthrough = command.namesrv_option == NAMESRV_NONE
@@ -120,6 +234,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     try:
         args, extras = parser.parse_known_args(argv)
+        if getattr(args, "sub_command", None) is None:  # only top-level options (--debug): Java's printHelp
+            if extras:
+                parser.error("unrecognized arguments: %s" % " ".join(extras))
+            parser.print_help()
+            return 0
         command: SubCommand = args.sub_command
         if command.namesrv_option == NAMESRV_NONE:
             args.server_args = extras

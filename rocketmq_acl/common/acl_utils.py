@@ -9,6 +9,7 @@ from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.acl_signer import AclSigner
 from rocketmq_acl.common.plain_yaml import PlainYaml
 from rocketmq_acl.common.session_credentials import SessionCredentials
+from rocketmq_common.mix_all import MixAll
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -174,6 +175,18 @@ class AclUtils:
             return PlainYaml.load(text)
         except ValueError as e:
             raise AclException("%s: %s" % (path, e)) from None
+
+    @staticmethod
+    def write_data_object(path: str, data: Any) -> bool:
+        """Java ``writeDataObject``: write ``data`` (mappings, lists and scalars) as a YAML block document
+        :meth:`get_yaml_data_object` reads back (strings double-quoted); False (logged) when it cannot be
+        written. The file is replaced atomically."""
+        try:
+            MixAll.string2file(PlainYaml.dump(data), path)
+        except OSError as e:
+            log.error("Failed to write %s: %s", path, e)
+            return False
+        return True
 
     @staticmethod
     def get_acl_rpc_hook(file_name: str) -> Optional[RPCHook]:

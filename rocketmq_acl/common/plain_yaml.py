@@ -10,6 +10,7 @@ only, never the line's text (it may hold a secret key).
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, List, Optional, Tuple
 
@@ -33,9 +34,14 @@ class _Line:
 
 def _strip_comment(line: str) -> str:
     quote = None
+    escaped = False
     for i, ch in enumerate(line):
         if quote:
-            if ch == quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
                 quote = None
         elif ch in "\"'" and (i == 0 or line[i - 1] in " \t-:[{,"):
             quote = ch
@@ -62,7 +68,15 @@ def _split_key(text: str) -> Optional[Tuple[str, str]]:
 
 
 class PlainYaml:
-    """``PlainYaml.load(text)``: the document as dicts, lists and scalars (None for an empty document)."""
+    """``PlainYaml.load(text)``: the document as dicts, lists and scalars (None for an empty document);
+    ``PlainYaml.dump(data)``: the block text of such a document (what Java's ``AclUtils.writeDataObject`` writes
+    with SnakeYAML, with every string double-quoted so it reads back verbatim)."""
+
+    @staticmethod
+    def dump(data: Any) -> str:
+        lines: List[str] = []
+        _dump_block(data, 0, lines)
+        return "".join(line + "\n" for line in lines)
 
     @staticmethod
     def load(text: str) -> Any:
@@ -84,6 +98,47 @@ class PlainYaml:
         if parser.pos < len(lines):
             raise ValueError("line %d: unexpected indentation" % lines[parser.pos].number)
         return value
+
+
+def _dump_scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict) and not value:
+        return "{}"
+    if isinstance(value, list) and not value:
+        return "[]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _is_block(value: Any) -> bool:
+    return isinstance(value, (dict, list)) and bool(value)
+
+
+def _dump_block(value: Any, indent: int, lines: List[str]) -> None:
+    pad = " " * indent
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            if _is_block(item):
+                lines.append("%s%s:" % (pad, key))
+                # a sequence at its key's own indentation, as SnakeYAML writes it; a mapping one level deeper
+                _dump_block(item, indent if isinstance(item, list) else indent + 2, lines)
+            else:
+                lines.append("%s%s: %s" % (pad, key, _dump_scalar(item)))
+    elif isinstance(value, list) and value:
+        for item in value:
+            if _is_block(item):
+                nested: List[str] = []
+                _dump_block(item, indent + 2, nested)
+                lines.append("%s- %s" % (pad, nested[0][indent + 2:]))
+                lines.extend(nested[1:])
+            else:
+                lines.append("%s- %s" % (pad, _dump_scalar(item)))
+    else:
+        lines.append(pad + _dump_scalar(value))
 
 
 def _is_seq_entry(text: str) -> bool:

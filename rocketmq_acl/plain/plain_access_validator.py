@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.acl.plain.PlainAccessValidator``: the broker's check of signed requests."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from rocketmq_acl.access_resource import AccessResource
 from rocketmq_acl.access_validator import AccessValidator
@@ -19,6 +19,10 @@ from rocketmq_common.protocol.header.update_consumer_offset_request_header impor
 from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+
+if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+    from rocketmq_common.acl_config import AclConfig
 
 __all__ = ["PlainAccessValidator"]
 
@@ -102,6 +106,27 @@ class PlainAccessValidator(AccessValidator):
     def get_all_acl_config_version(self) -> dict:
         """Java ``getAllAclConfigVersion``: the DataVersion of each loaded file."""
         return self.acl_plug_engine.get_data_version_map()
+
+    def update_access_config(self, plain_access_config: "PlainAccessConfig") -> bool:
+        """Java ``updateAccessConfig``."""
+        return self.acl_plug_engine.update_access_config(plain_access_config)
+
+    def delete_access_config(self, access_key: str) -> bool:
+        """Java ``deleteAccessConfig``."""
+        return self.acl_plug_engine.delete_access_config(access_key)
+
+    def get_acl_config_version(self) -> str:
+        """Java ``getAclConfigVersion``."""
+        return self.acl_plug_engine.get_acl_config_data_version()
+
+    def update_global_white_addrs_config(self, global_white_addrs_list: List[str],
+                                         acl_file_full_path: Optional[str] = None) -> bool:
+        """Java ``updateGlobalWhiteAddrsConfig`` (both overloads)."""
+        return self.acl_plug_engine.update_global_white_addrs_config(global_white_addrs_list, acl_file_full_path)
+
+    def get_all_acl_config(self) -> "AclConfig":
+        """Java ``getAllAclConfig``."""
+        return self.acl_plug_engine.get_all_acl_config()
 
     def shutdown(self) -> None:
         """Stop the file watcher (Python addition)."""

@@ -3,7 +3,9 @@
 Files: every ``*.yml``/``*.yaml`` under ``<rocketmq home>/conf/acl`` plus the default file, Java's
 ``<rocketmq home>/<rocketmq.acl.plain.file>`` (default ``conf/plain_acl.yml``). Here the default file may also
 be given directly (``default_acl_file``; an absolute path is used as is, a relative one is taken under the
-home), so a broker needs no RocketMQ home. Files are reloaded when they change (``AclFileWatchService``).
+home), so a broker needs no RocketMQ home. Files are reloaded when they change (``AclFileWatchService``), and at
+once after mqadmin's updates (:meth:`PlainPermissionManager.update_access_config`, ``delete_access_config``,
+``update_global_white_addrs_config``), which write the YAML file with its version bumped.
 Secret keys are never logged.
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
 from rocketmq_acl.plain.plain_access_resource import PlainAccessResource
 from rocketmq_acl.plain.remote_address_strategy import RemoteAddressStrategy
 from rocketmq_acl.plain.remote_address_strategy_factory import RemoteAddressStrategyFactory
+from rocketmq_common.acl_config import AclConfig
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -283,3 +286,153 @@ class PlainPermissionManager:
                 owned_perm = owned[resource]
             if not Permission.check_permission(needed_perm, owned_perm):
                 raise AclException("No default permission for %s" % PlainAccessResource.print_str(resource, is_group))
+
+    # ------------------------------------------------------------------ configuration updates (mqadmin)
+
+    def update_acl_config_file_version(self, acl_file_name: str, update_acl_config_map: Dict[str, Any]
+                                       ) -> Dict[str, Any]:
+        """Java ``updateAclConfigFileVersion``: the file's ``dataVersion`` entry moved to its next version."""
+        data_version = self._data_version(update_acl_config_map)
+        data_version.next_version()
+        update_acl_config_map[AclConstants.CONFIG_DATA_VERSION] = [
+            {AclConstants.CONFIG_COUNTER: data_version.counter, AclConstants.CONFIG_TIME_STAMP: data_version.timestamp}]
+        self.data_version_map[acl_file_name] = data_version
+        return update_acl_config_map
+
+    @staticmethod
+    def create_acl_access_config_map(existed_account_map: Optional[Dict[str, Any]],
+                                     plain_access_config: PlainAccessConfig) -> Dict[str, Any]:
+        """Java ``createAclAccessConfigMap``: the YAML account of ``plain_access_config`` (merged into the
+        existing one: what the config leaves unset is kept)."""
+        account: Dict[str, Any] = existed_account_map if existed_account_map is not None else {}
+        access_key = plain_access_config.access_key
+        if not access_key or len(access_key) <= AclConstants.ACCESS_KEY_MIN_LENGTH:
+            raise AclException("The accessKey=%s cannot be null and length should longer than 6" % access_key)
+        account[AclConstants.CONFIG_ACCESS_KEY] = access_key
+        secret_key = plain_access_config.secret_key
+        if secret_key:
+            if len(secret_key) <= AclConstants.SECRET_KEY_MIN_LENGTH:
+                raise AclException("The secretKey=****** value length should longer than 6")
+            account[AclConstants.CONFIG_SECRET_KEY] = secret_key
+        if plain_access_config.white_remote_address is not None:
+            account[AclConstants.CONFIG_WHITE_ADDR] = plain_access_config.white_remote_address
+        account[AclConstants.CONFIG_ADMIN_ROLE] = bool(plain_access_config.admin)
+        if plain_access_config.default_topic_perm:
+            account[AclConstants.CONFIG_DEFAULT_TOPIC_PERM] = plain_access_config.default_topic_perm
+        if plain_access_config.default_group_perm:
+            account[AclConstants.CONFIG_DEFAULT_GROUP_PERM] = plain_access_config.default_group_perm
+        if plain_access_config.topic_perms is not None:
+            account[AclConstants.CONFIG_TOPIC_PERMS] = list(plain_access_config.topic_perms)
+        if plain_access_config.group_perms is not None:
+            account[AclConstants.CONFIG_GROUP_PERMS] = list(plain_access_config.group_perms)
+        return account
+
+    def _read_file_map(self, path: str) -> Dict[str, Any]:
+        data = AclUtils.get_yaml_data_object(path)
+        return data if isinstance(data, dict) else {}
+
+    def _write_and_reload(self, path: str, data: Dict[str, Any]) -> bool:
+        # Java writes the file and updates its maps (the file watcher reloads it later); here the file is
+        # reloaded at once, so the broker checks the new accounts and white addresses from the next request
+        if not AclUtils.write_data_object(path, self.update_acl_config_file_version(path, data)):
+            return False
+        if path not in self.file_list:
+            self.file_list.append(path)
+        self.load_file(path)
+        return True
+
+    def update_access_config(self, plain_access_config: Optional[PlainAccessConfig]) -> bool:
+        """Java ``updateAccessConfig``: update the account in the file that holds it, else add it to the default
+        file; the file is written (its version bumped) and reloaded. Raises :class:`AclException` for an invalid
+        account."""
+        if plain_access_config is None:
+            raise AclException("Parameter value plainAccessConfig is null, Please check your parameter")
+        if self.default_acl_file is None:
+            raise AclException("The broker has no ACL file (no RocketMQ home)")
+        self.check_plain_access_config(plain_access_config)
+        Permission.check_resource_perms(plain_access_config.topic_perms)
+        Permission.check_resource_perms(plain_access_config.group_perms)
+        self.build_plain_access_resource(plain_access_config)  # every permission parses
+        access_key = plain_access_config.access_key
+        path = self.access_key_table.get(access_key)  # type: ignore[arg-type]
+        if path is None:
+            path = self.default_acl_file
+            self._assure_acl_config_files_exist()
+        data = self._read_file_map(path)
+        accounts = data.get(AclConstants.CONFIG_ACCOUNTS)
+        if not isinstance(accounts, list):
+            accounts = []
+        existing = next((a for a in accounts if isinstance(a, dict)
+                         and str(a.get(AclConstants.CONFIG_ACCESS_KEY)) == access_key), None)
+        if existing is not None:
+            accounts.remove(existing)
+        accounts.append(self.create_acl_access_config_map(existing, plain_access_config))
+        data[AclConstants.CONFIG_ACCOUNTS] = accounts
+        return self._write_and_reload(path, data)
+
+    def delete_access_config(self, access_key: Optional[str]) -> bool:
+        """Java ``deleteAccessConfig``: remove the account from its file (False when there is none)."""
+        if not access_key:
+            log.error("Parameter value accesskey is null or empty String,Please check your parameter")
+            return False
+        path = self.access_key_table.get(access_key)
+        if path is None:
+            return False
+        data = self._read_file_map(path)
+        if not data:
+            log.warning("No data found in %s when deleting access config of %s", path, access_key)
+            return True
+        accounts = data.get(AclConstants.CONFIG_ACCOUNTS) or []
+        kept = [a for a in accounts if not (isinstance(a, dict)
+                                            and str(a.get(AclConstants.CONFIG_ACCESS_KEY)) == access_key)]
+        if len(kept) == len(accounts):
+            return False
+        data[AclConstants.CONFIG_ACCOUNTS] = kept
+        return self._write_and_reload(path, data)
+
+    def update_global_white_addrs_config(self, global_white_addrs_list: Optional[List[str]],
+                                         file_name: Optional[str] = None) -> bool:
+        """Java ``updateGlobalWhiteAddrsConfig``: replace the global white addresses of ``file_name`` (the
+        default file when empty), which must be an existing ACL file under the RocketMQ home (or the default
+        file)."""
+        if not file_name:
+            file_name = self.default_acl_file
+        if global_white_addrs_list is None or file_name is None:
+            log.error("Parameter value globalWhiteAddrsList is null,Please check your parameter")
+            return False
+        path = MixAll.deal_file_path(file_name)
+        if not os.path.isfile(path):
+            log.error("Parameter value %s is not exist or is a directory, please check your parameter", path)
+            return False
+        if path != self.default_acl_file and not (self.file_home and path.startswith(self.file_home)):
+            log.error("Parameter value %s is not in the directory rocketmq.home.dir %s", path, self.file_home)
+            return False
+        if not path.endswith((".yml", ".yaml")):
+            log.error("Parameter value %s is not a ACL configuration file", path)
+            return False
+        data = self._read_file_map(path)
+        data[AclConstants.CONFIG_GLOBAL_WHITE_ADDRS] = list(global_white_addrs_list)
+        return self._write_and_reload(path, data)
+
+    def get_all_acl_config(self) -> AclConfig:
+        """Java ``getAllAclConfig``: the global white addresses and the accounts of every file (an access key
+        once)."""
+        configs: List[PlainAccessConfig] = []
+        white_addrs: List[str] = []
+        seen = set()
+        for path in self.file_list:
+            data = self._read_file_map(path)
+            addrs = data.get(AclConstants.CONFIG_GLOBAL_WHITE_ADDRS) or []
+            white_addrs.extend(str(a) for a in (addrs if isinstance(addrs, list) else [addrs]) if a is not None)
+            accounts = data.get(AclConstants.CONFIG_ACCOUNTS) or []
+            for account in accounts if isinstance(accounts, list) else []:
+                if isinstance(account, dict):
+                    config = PlainAccessConfig.from_yaml(account)
+                    if config.access_key not in seen:
+                        seen.add(config.access_key)
+                        configs.append(config)
+        return AclConfig(global_white_addrs=white_addrs, plain_access_configs=configs)
+
+    def get_acl_config_data_version(self) -> str:
+        """Java ``getAclConfigDataVersion`` (deprecated in Java): the default file's version as JSON."""
+        return self.data_version_map.get(self.default_acl_file or "", DataVersion()).to_json()

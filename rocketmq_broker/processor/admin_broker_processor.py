@@ -1,20 +1,23 @@
 """Java ``org.apache.rocketmq.broker.processor.AdminBrokerProcessor``: the broker's default processor (topics,
 subscription groups, offsets, statistics, connections, queue locks, calls to consumers).
 
-Every code this broker does not implement (ACL, broker statistics views, consume-queue dumps...) is answered like
-Java answers an unknown code: REQUEST_CODE_NOT_SUPPORTED with the remark
-``" request type <code> not supported"``.
+Every code this broker does not implement is answered like Java answers an unknown code:
+REQUEST_CODE_NOT_SUPPORTED with the remark ``" request type <code> not supported"``. The ACL configuration codes
+answer their FAILED code (or SYSTEM_ERROR) with "The broker does not enable acl" on a broker without ACL. Broker
+statistics items are not kept: VIEW_BROKER_STATS_DATA answers Java's "not exist" for every item.
 """
 from __future__ import annotations
 
 import logging
 import os
 import shutil
+import struct
 import threading
 from typing import TYPE_CHECKING, Callable, Dict, Optional, Set
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.consume_queue import CQ_STORE_UNIT_SIZE
 from rocketmq_broker.store.put_message_status import PutMessageStatus
 from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
 from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
@@ -31,24 +34,33 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.connection import Connection
+from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
+from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
+from rocketmq_common.protocol.body.get_broker_cluster_acl_config_response_body import \
+    GetBrokerClusterAclConfigResponseBody
 from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
 from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResponseBody
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
     ConsumeMessageDirectlyResultRequestHeader
+from rocketmq_common.protocol.header.create_access_config_request_header import CreateAccessConfigRequestHeader
 from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader
+from rocketmq_common.protocol.header.delete_access_config_request_header import DeleteAccessConfigRequestHeader
 from rocketmq_common.protocol.header.delete_subscription_group_request_header import \
     DeleteSubscriptionGroupRequestHeader
 from rocketmq_common.protocol.header.delete_topic_request_header import DeleteTopicRequestHeader
+from rocketmq_common.protocol.header.get_broker_acl_config_response_header import GetBrokerAclConfigResponseHeader
 from rocketmq_common.protocol.header.get_all_topic_config_response_header import GetAllTopicConfigResponseHeader
 from rocketmq_common.protocol.header.get_broker_config_response_header import GetBrokerConfigResponseHeader
+from rocketmq_common.protocol.header.get_consume_stats_in_broker_header import GetConsumeStatsInBrokerHeader
 from rocketmq_common.protocol.header.get_consume_stats_request_header import GetConsumeStatsRequestHeader
 from rocketmq_common.protocol.header.get_consumer_connection_list_request_header import \
     GetConsumerConnectionListRequestHeader
@@ -63,6 +75,7 @@ from rocketmq_common.protocol.header.get_min_offset_request_header import (
 from rocketmq_common.protocol.header.get_producer_connection_list_request_header import \
     GetProducerConnectionListRequestHeader
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
+from rocketmq_common.protocol.header.query_consume_queue_request_header import QueryConsumeQueueRequestHeader
 from rocketmq_common.protocol.header.query_correction_offset_header import QueryCorrectionOffsetHeader
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
     QueryTopicConsumeByWhoRequestHeader
@@ -71,6 +84,9 @@ from rocketmq_common.protocol.header.resume_check_half_message_request_header im
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
     SearchOffsetRequestHeader, SearchOffsetResponseHeader)
+from rocketmq_common.protocol.header.update_global_white_addrs_config_request_header import \
+    UpdateGlobalWhiteAddrsConfigRequestHeader
+from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -82,9 +98,10 @@ from rocketmq_remoting.exception import RemotingTimeoutException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.protocol.remoting_serializable import from_json_value
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
@@ -93,6 +110,7 @@ __all__ = ["AdminBrokerProcessor"]
 log = logging.getLogger(__name__)
 
 _LONG_MAX = (1 << 63) - 1
+_CQ_ENTRY = struct.Struct(">qiq")  # a consume queue entry: commit log offset, size, tags code
 _Handler = Callable[["AdminBrokerProcessor", "ChannelHandlerContext", RemotingCommand], Optional[RemotingCommand]]
 
 
@@ -219,6 +237,100 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         self.broker_controller.get_message_store().execute_delete_files_manually()
         log.warning("invoke deleteExpiredCommitLog end.")
         return _success(_new_response())
+
+    # ------------------------------------------------------------------ ACL configuration
+
+    def _plain_access_validator(self) -> Optional["PlainAccessValidator"]:
+        from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
+        return self.broker_controller.get_access_validator_map().get(PlainAccessValidator)  # type: ignore
+
+    def _acl_update(self, request: RemotingCommand, failed_code: int,
+                    action: Callable[["PlainAccessValidator"], bool], failed_remark: str) -> RemotingCommand:
+        # Java's updateAndCreateAccessConfig / deleteAccessConfig / updateGlobalWhiteAddrsConfig: SUCCESS, or the
+        # code of the failed update with Java's remark (the exception's message when it raised)
+        response = _new_response()
+        validator = self._plain_access_validator()
+        try:
+            if validator is None:
+                raise ValueError("The broker does not enable acl")
+            with self._lock:
+                done = action(validator)
+        except Exception as e:  # noqa: BLE001 - every failure is answered, as in Java
+            log.error("Failed to update the acl configuration: %s", e)
+            response.code = failed_code
+            response.remark = str(e)
+            return response
+        if not done:
+            log.warning(failed_remark)
+            response.code = failed_code
+            response.remark = failed_remark
+            return response
+        return _success(response)
+
+    def update_and_create_access_config(self, ctx: "ChannelHandlerContext",
+                                        request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateAccessConfig``: an account of the header into the broker's ACL files."""
+        from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+        header = request.decode_command_custom_header(CreateAccessConfigRequestHeader)
+        config = PlainAccessConfig(access_key=header.access_key, secret_key=header.secret_key,
+                                   white_remote_address=header.white_remote_address,
+                                   default_topic_perm=header.default_topic_perm,
+                                   default_group_perm=header.default_group_perm,
+                                   topic_perms=_split(header.topic_perms), group_perms=_split(header.group_perms),
+                                   admin=bool(header.admin))
+        return self._acl_update(request, ResponseCode.UPDATE_AND_CREATE_ACL_CONFIG_FAILED,
+                                lambda v: v.update_access_config(config),
+                                "The accesskey[%s] corresponding to accessConfig has been updated failed."
+                                % header.access_key)
+
+    def delete_access_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteAccessConfig``."""
+        header = request.decode_command_custom_header(DeleteAccessConfigRequestHeader)
+        log.info("DeleteAccessConfig called by %s", ctx.channel().get_remote_addr())
+        return self._acl_update(request, ResponseCode.DELETE_ACL_CONFIG_FAILED,
+                                lambda v: v.delete_access_config(header.access_key),
+                                "The accesskey[%s] corresponding to accessConfig has been deleted failed."
+                                % header.access_key)
+
+    def update_global_white_addrs_config(self, ctx: "ChannelHandlerContext",
+                                         request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateGlobalWhiteAddrsConfig``."""
+        header = request.decode_command_custom_header(UpdateGlobalWhiteAddrsConfigRequestHeader)
+        return self._acl_update(request, ResponseCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG_FAILED,
+                                lambda v: v.update_global_white_addrs_config(_split(header.global_white_addrs) or [],
+                                                                             header.acl_file_full_path),
+                                "The globalWhiteAddresses[%s] has been updated failed." % header.global_white_addrs)
+
+    def get_broker_acl_config_version(self, ctx: "ChannelHandlerContext",
+                                      request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerAclConfigVersion``: the versions of the ACL files in the header."""
+        response = _new_response(GetBrokerAclConfigResponseHeader)
+        validator = self._plain_access_validator()
+        if validator is None:
+            response.remark = "The broker does not enable acl"
+            return response
+        header = response.read_custom_header()
+        header.all_acl_file_version = fastjson.dumps({path: to_json_value(version) for path, version
+                                                      in validator.get_all_acl_config_version().items()})
+        header.version = validator.get_acl_config_version()
+        config = self.broker_controller.get_broker_config()
+        header.broker_addr = self.broker_controller.get_broker_addr()
+        header.broker_name = config.broker_name
+        header.cluster_name = config.broker_cluster_name
+        return _success(response)
+
+    def get_broker_cluster_acl_config(self, ctx: "ChannelHandlerContext",
+                                      request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerClusterAclConfig``: the global white addresses and accounts of every ACL file."""
+        response = _new_response()
+        validator = self._plain_access_validator()
+        if validator is None:
+            response.remark = "The broker does not enable acl"
+            return response
+        acl_config = validator.get_all_acl_config()
+        body = GetBrokerClusterAclConfigResponseBody(global_white_addrs=acl_config.global_white_addrs,
+                                                     plain_access_configs=acl_config.plain_access_configs)
+        return _success(response, body.encode())
 
     # ------------------------------------------------------------------ broker configuration and runtime
 
@@ -410,6 +522,20 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 min_offset=min_offset, max_offset=max_offset, last_update_timestamp=timestamp)
         return _success(response, table.encode())
 
+    def _offset_wrapper(self, group: str, topic: str, queue_id: int) -> OffsetWrapper:
+        # Java's loop body of getConsumeStats / fetchAllConsumeStatsInBroker: broker and consumer offsets (not
+        # negative) and the store time of the last consumed message
+        controller = self.broker_controller
+        store = controller.get_message_store()
+        broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
+        consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic, queue_id))
+        wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
+        if consumer_offset - 1 >= 0:
+            last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
+            if last_timestamp > 0:
+                wrapper.last_timestamp = last_timestamp
+        return wrapper
+
     def get_consume_stats(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getConsumeStats``: broker and consumer offsets of every queue the group consumes."""
         controller = self.broker_controller
@@ -419,7 +545,6 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             topics: Set[str] = controller.get_consumer_offset_manager().which_topic_by_consumer(group)
         else:
             topics = {header.topic}
-        store = controller.get_message_store()
         consume_stats = ConsumeStats()
         for topic in topics:
             topic_config = controller.get_topic_config_manager().select_topic_config(topic)
@@ -432,19 +557,95 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
                 continue
             for queue_id in range(topic_config.read_queue_nums):
-                broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
-                consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic,
-                                                                                               queue_id))
-                wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
-                if consumer_offset - 1 >= 0:
-                    last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
-                    if last_timestamp > 0:
-                        wrapper.last_timestamp = last_timestamp
-                consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
+                consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
+                    group, topic, queue_id)
             stats_manager = controller.get_broker_stats_manager()
             consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
         return _success(_new_response(), consume_stats.encode())
+
+    def fetch_all_consume_stats_in_broker(self, ctx: "ChannelHandlerContext",
+                                          request: RemotingCommand) -> RemotingCommand:
+        """Java ``fetchAllConsumeStatsInBroker`` (GET_BROKER_CONSUME_STATS): the consume stats of every
+        subscription group, topic by topic (only order topics with ``isOrder``), and the total diff."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(GetConsumeStatsInBrokerHeader)
+        offset_manager = controller.get_consumer_offset_manager()
+        consumer_manager = controller.get_consumer_manager()
+        stats_manager = controller.get_broker_stats_manager()
+        broker_consume_stats = []
+        total_diff = 0
+        for group in list(controller.get_subscription_group_manager().get_subscription_group_table()):
+            stats_of_group = []
+            for topic in sorted(offset_manager.which_topic_by_consumer(group)):
+                topic_config = controller.get_topic_config_manager().select_topic_config(topic)
+                if topic_config is None:
+                    log.warning("consumeStats, topic config not exist, %s", topic)
+                    continue
+                if header.order and not topic_config.order:
+                    continue
+                if consumer_manager.find_subscription_data(group, topic) is None and \
+                        consumer_manager.find_subscription_data_count(group) > 0:
+                    log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
+                    continue
+                consume_stats = ConsumeStats()
+                for queue_id in range(topic_config.write_queue_nums):
+                    consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
+                        group, topic, queue_id)
+                consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
+                consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
+                total_diff += consume_stats.compute_total_diff()
+                stats_of_group.append(consume_stats)
+            broker_consume_stats.append({group: stats_of_group})
+        body = ConsumeStatsList(broker_addr=controller.get_broker_addr(), consume_stats_list=broker_consume_stats,
+                                total_diff=total_diff)
+        return _success(_new_response(), body.encode())
+
+    def view_broker_stats_data(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``ViewBrokerStatsData``: the minute, hour and day figures of a stats item. This broker keeps no
+        BrokerStatsManager, so every item is answered as Java answers an unknown one (SYSTEM_ERROR, "The stats
+        <name> <key> not exist")."""
+        header = request.decode_command_custom_header(ViewBrokerStatsDataRequestHeader)
+        response = _new_response()
+        response.remark = "The stats <%s> <%s> not exist" % (header.stats_name, header.stats_key)
+        return response
+
+    def query_consume_queue(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``queryConsumeQueue``: ``count`` entries of a consume queue from ``index`` (and the group's
+        subscription when given)."""
+        controller = self.broker_controller
+        header = request.decode_command_custom_header(QueryConsumeQueueRequestHeader)
+        response = _new_response()
+        consume_queue = controller.get_message_store().get_consume_queue(header.topic, header.queue_id)
+        if consume_queue is None:
+            response.remark = "%d@%s is not exist!" % (header.queue_id, header.topic)
+            return response
+        response.code = ResponseCode.SUCCESS
+        body = QueryConsumeQueueResponseBody(max_queue_index=consume_queue.get_max_offset_in_queue(),
+                                             min_queue_index=consume_queue.get_min_offset_in_queue())
+        if header.consumer_group is not None:
+            subscription_data = controller.get_consumer_manager().find_subscription_data(header.consumer_group,
+                                                                                         header.topic)
+            body.subscription_data = subscription_data
+            if subscription_data is None:
+                body.filter_data = "%s@%s is not online!" % (header.consumer_group, header.topic)
+            else:
+                filter_data = controller.get_consumer_filter_manager().get(header.topic, header.consumer_group)
+                body.filter_data = fastjson.dumps(to_json_value(filter_data)) if filter_data is not None else "null"
+        result = consume_queue.get_index_buffer(header.index, max(0, header.count or 0) * CQ_STORE_UNIT_SIZE)
+        if result is None:
+            response.remark = "Index %d of %d@%s is not exist!" % (header.index, header.queue_id, header.topic)
+            return response
+        response.remark = None
+        queue_data = []
+        data = bytes(result.byte_buffer)
+        for pos in range(0, result.size - CQ_STORE_UNIT_SIZE + 1, CQ_STORE_UNIT_SIZE):
+            physic_offset, physic_size, tags_code = _CQ_ENTRY.unpack_from(data, pos)
+            queue_data.append(ConsumeQueueData(physic_offset=physic_offset, physic_size=physic_size,
+                                               tags_code=tags_code))
+        body.queue_data = queue_data
+        response.body = body.encode()
+        return response
 
     def get_all_consumer_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getAllConsumerOffset``: the ConsumerOffsetSerializeWrapper JSON."""
@@ -647,6 +848,13 @@ def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:
     return inner
 
 
+def _split(value: Optional[str]) -> Optional[list]:
+    # Java ``UtilAll.split(str, ",")``: None for null, else the items without blanks
+    if value is None:
+        return None
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
 def _connection(client) -> Connection:
     return Connection(client_id=client.client_id, client_addr=client.channel.get_remote_addr(),
                       language=client.language, version=client.version)
@@ -686,4 +894,12 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.CONSUME_MESSAGE_DIRECTLY: AdminBrokerProcessor.consume_message_directly,
     RequestCode.CLONE_GROUP_OFFSET: AdminBrokerProcessor.clone_group_offset,
     RequestCode.RESUME_CHECK_HALF_MESSAGE: AdminBrokerProcessor.resume_check_half_message,
+    RequestCode.UPDATE_AND_CREATE_ACL_CONFIG: AdminBrokerProcessor.update_and_create_access_config,
+    RequestCode.DELETE_ACL_CONFIG: AdminBrokerProcessor.delete_access_config,
+    RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG: AdminBrokerProcessor.update_global_white_addrs_config,
+    RequestCode.GET_BROKER_CLUSTER_ACL_INFO: AdminBrokerProcessor.get_broker_acl_config_version,
+    RequestCode.GET_BROKER_CLUSTER_ACL_CONFIG: AdminBrokerProcessor.get_broker_cluster_acl_config,
+    RequestCode.GET_BROKER_CONSUME_STATS: AdminBrokerProcessor.fetch_all_consume_stats_in_broker,
+    RequestCode.VIEW_BROKER_STATS_DATA: AdminBrokerProcessor.view_broker_stats_data,
+    RequestCode.QUERY_CONSUME_QUEUE: AdminBrokerProcessor.query_consume_queue,
 }

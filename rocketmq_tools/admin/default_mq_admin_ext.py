@@ -12,7 +12,7 @@ A ClientConfig (name server, instance name...) plus the admin calls, each delega
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -20,7 +20,10 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_tools.admin.default_mq_admin_ext_impl import DefaultMQAdminExtImpl
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.query_result import QueryResult
+    from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_common.admin.consume_stats import ConsumeStats
     from rocketmq_common.admin.rollback_stats import RollbackStats
     from rocketmq_common.admin.topic_stats_table import TopicStatsTable
@@ -31,9 +34,15 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
     from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
     from rocketmq_common.protocol.body.group_list import GroupList
+    from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
+    from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
     from rocketmq_common.protocol.body.kv_table import KVTable
     from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+    from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
+    from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
     from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
+    from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
+    from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
     from rocketmq_common.protocol.body.topic_list import TopicList
     from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -202,3 +211,171 @@ class DefaultMQAdminExt(ClientConfig):
     def update_consume_offset(self, broker_addr: str, consume_group: str, mq: "MessageQueue", offset: int) -> None:
         """Java ``updateConsumeOffset``."""
         self.default_mq_admin_ext_impl.update_consume_offset(broker_addr, consume_group, mq, offset)
+
+    # ------------------------------------------------------------------ MQAdminExt: the mqadmin commands
+    def update_broker_config(self, broker_addr: str, properties: Dict[str, str]) -> None:
+        """Java ``updateBrokerConfig``."""
+        self.default_mq_admin_ext_impl.update_broker_config(broker_addr, properties)
+
+    def get_broker_config(self, broker_addr: str) -> Optional[Dict[str, str]]:
+        """Java ``getBrokerConfig``."""
+        return self.default_mq_admin_ext_impl.get_broker_config(broker_addr)
+
+    def examine_subscription_group_config(self, addr: str, group: str) -> Optional["SubscriptionGroupConfig"]:
+        """Java ``examineSubscriptionGroupConfig``."""
+        return self.default_mq_admin_ext_impl.examine_subscription_group_config(addr, group)
+
+    def examine_topic_config(self, addr: str, topic: str) -> Optional["TopicConfig"]:
+        """Java ``examineTopicConfig``."""
+        return self.default_mq_admin_ext_impl.examine_topic_config(addr, topic)
+
+    def fetch_topics_by_cluster(self, cluster_name: str) -> "TopicList":
+        """Java ``fetchTopicsByCLuster``."""
+        return self.default_mq_admin_ext_impl.fetch_topics_by_cluster(cluster_name)
+
+    def get_all_producer_info(self, broker_addr: str) -> "ProducerTableInfo":
+        """Java ``getAllProducerInfo``."""
+        return self.default_mq_admin_ext_impl.get_all_producer_info(broker_addr)
+
+    def wipe_write_perm_of_broker(self, namesrv_addr: str, broker_name: str) -> int:
+        """Java ``wipeWritePermOfBroker``."""
+        return self.default_mq_admin_ext_impl.wipe_write_perm_of_broker(namesrv_addr, broker_name)
+
+    def add_write_perm_of_broker(self, namesrv_addr: str, broker_name: str) -> int:
+        """Java ``addWritePermOfBroker``."""
+        return self.default_mq_admin_ext_impl.add_write_perm_of_broker(namesrv_addr, broker_name)
+
+    def get_kv_config(self, namespace: str, key: str) -> Optional[str]:
+        """Java ``getKVConfig``."""
+        return self.default_mq_admin_ext_impl.get_kv_config(namespace, key)
+
+    def get_kv_list_by_namespace(self, namespace: str) -> "KVTable":
+        """Java ``getKVListByNamespace``."""
+        return self.default_mq_admin_ext_impl.get_kv_list_by_namespace(namespace)
+
+    def create_and_update_kv_config(self, namespace: str, key: str, value: str) -> None:
+        """Java ``createAndUpdateKvConfig``."""
+        self.default_mq_admin_ext_impl.create_and_update_kv_config(namespace, key, value)
+
+    def delete_kv_config(self, namespace: str, key: str) -> None:
+        """Java ``deleteKvConfig``."""
+        self.default_mq_admin_ext_impl.delete_kv_config(namespace, key)
+
+    def delete_topic_in_broker(self, addrs: Set[str], topic: str) -> None:
+        """Java ``deleteTopicInBroker``."""
+        self.default_mq_admin_ext_impl.delete_topic_in_broker(addrs, topic)
+
+    def delete_topic_in_name_server(self, addrs: Optional[Set[str]], topic: str,
+                                    cluster_name: Optional[str] = None) -> None:
+        """Java ``deleteTopicInNameServer``."""
+        self.default_mq_admin_ext_impl.delete_topic_in_name_server(addrs, topic, cluster_name)
+
+    def delete_subscription_group(self, addr: str, group_name: str, remove_offset: bool = False) -> None:
+        """Java ``deleteSubscriptionGroup``."""
+        self.default_mq_admin_ext_impl.delete_subscription_group(addr, group_name, remove_offset)
+
+    def clean_expired_consumer_queue(self, cluster: Optional[str]) -> bool:
+        """Java ``cleanExpiredConsumerQueue``."""
+        return self.default_mq_admin_ext_impl.clean_expired_consumer_queue(cluster)
+
+    def clean_expired_consumer_queue_by_addr(self, addr: str) -> bool:
+        """Java ``cleanExpiredConsumerQueueByAddr``."""
+        return self.default_mq_admin_ext_impl.clean_expired_consumer_queue_by_addr(addr)
+
+    def delete_expired_commit_log(self, cluster: Optional[str]) -> bool:
+        """Java ``deleteExpiredCommitLog``."""
+        return self.default_mq_admin_ext_impl.delete_expired_commit_log(cluster)
+
+    def delete_expired_commit_log_by_addr(self, addr: str) -> bool:
+        """Java ``deleteExpiredCommitLogByAddr``."""
+        return self.default_mq_admin_ext_impl.delete_expired_commit_log_by_addr(addr)
+
+    def clean_unused_topic(self, cluster: Optional[str]) -> bool:
+        """Java ``cleanUnusedTopic``."""
+        return self.default_mq_admin_ext_impl.clean_unused_topic(cluster)
+
+    def clean_unused_topic_by_addr(self, addr: str) -> bool:
+        """Java ``cleanUnusedTopicByAddr``."""
+        return self.default_mq_admin_ext_impl.clean_unused_topic_by_addr(addr)
+
+    def view_broker_stats_data(self, broker_addr: str, stats_name: str, stats_key: str) -> "BrokerStatsData":
+        """Java ``viewBrokerStatsData``."""
+        return self.default_mq_admin_ext_impl.view_broker_stats_data(broker_addr, stats_name, stats_key)
+
+    def get_cluster_list(self, topic: str) -> Set[str]:
+        """Java ``getClusterList``."""
+        return self.default_mq_admin_ext_impl.get_cluster_list(topic)
+
+    def fetch_consume_stats_in_broker(self, broker_addr: str, is_order: bool,
+                                      timeout_millis: int) -> "ConsumeStatsList":
+        """Java ``fetchConsumeStatsInBroker``."""
+        return self.default_mq_admin_ext_impl.fetch_consume_stats_in_broker(broker_addr, is_order, timeout_millis)
+
+    def get_topic_cluster_list(self, topic: str) -> Set[str]:
+        """Java ``getTopicClusterList``."""
+        return self.default_mq_admin_ext_impl.get_topic_cluster_list(topic)
+
+    def get_all_subscription_group(self, broker_addr: str, timeout_millis: int) -> "SubscriptionGroupWrapper":
+        """Java ``getAllSubscriptionGroup``."""
+        return self.default_mq_admin_ext_impl.get_all_subscription_group(broker_addr, timeout_millis)
+
+    def get_user_subscription_group(self, broker_addr: str, timeout_millis: int) -> "SubscriptionGroupWrapper":
+        """Java ``getUserSubscriptionGroup``."""
+        return self.default_mq_admin_ext_impl.get_user_subscription_group(broker_addr, timeout_millis)
+
+    def get_all_topic_config(self, broker_addr: str, timeout_millis: int) -> "TopicConfigSerializeWrapper":
+        """Java ``getAllTopicConfig``."""
+        return self.default_mq_admin_ext_impl.get_all_topic_config(broker_addr, timeout_millis)
+
+    def get_user_topic_config(self, broker_addr: str, special_topic: bool,
+                              timeout_millis: int) -> "TopicConfigSerializeWrapper":
+        """Java ``getUserTopicConfig``."""
+        return self.default_mq_admin_ext_impl.get_user_topic_config(broker_addr, special_topic, timeout_millis)
+
+    def update_name_server_config(self, properties: Dict[str, str], name_servers: Optional[List[str]]) -> None:
+        """Java ``updateNameServerConfig``."""
+        self.default_mq_admin_ext_impl.update_name_server_config(properties, name_servers)
+
+    def get_name_server_config(self, name_servers: Optional[List[str]]) -> Optional[Dict[str, Dict[str, str]]]:
+        """Java ``getNameServerConfig``."""
+        return self.default_mq_admin_ext_impl.get_name_server_config(name_servers)
+
+    def query_consume_queue(self, broker_addr: str, topic: str, queue_id: int, index: int, count: int,
+                            consumer_group: Optional[str]) -> "QueryConsumeQueueResponseBody":
+        """Java ``queryConsumeQueue``."""
+        return self.default_mq_admin_ext_impl.query_consume_queue(broker_addr, topic, queue_id, index, count,
+                                                                  consumer_group)
+
+    def clone_group_offset(self, src_group: str, dest_group: str, topic: str, is_offline: bool) -> None:
+        """Java ``cloneGroupOffset``."""
+        self.default_mq_admin_ext_impl.clone_group_offset(src_group, dest_group, topic, is_offline)
+
+    def reset_offset_new(self, consumer_group: str, topic: str, timestamp: int) -> None:
+        """Java ``resetOffsetNew``."""
+        self.default_mq_admin_ext_impl.reset_offset_new(consumer_group, topic, timestamp)
+
+    def get_consume_status(self, topic: str, group: str,
+                           client_addr: Optional[str]) -> Dict[str, Dict["MessageQueue", int]]:
+        """Java ``getConsumeStatus``."""
+        return self.default_mq_admin_ext_impl.get_consume_status(topic, group, client_addr)
+
+    def create_and_update_plain_access_config(self, addr: str, config: "PlainAccessConfig") -> None:
+        """Java ``createAndUpdatePlainAccessConfig``."""
+        self.default_mq_admin_ext_impl.create_and_update_plain_access_config(addr, config)
+
+    def delete_plain_access_config(self, addr: str, access_key: str) -> None:
+        """Java ``deletePlainAccessConfig``."""
+        self.default_mq_admin_ext_impl.delete_plain_access_config(addr, access_key)
+
+    def update_global_white_addr_config(self, addr: str, global_white_addrs: str,
+                                        acl_file_full_path: Optional[str] = None) -> None:
+        """Java ``updateGlobalWhiteAddrConfig`` (both overloads)."""
+        self.default_mq_admin_ext_impl.update_global_white_addr_config(addr, global_white_addrs, acl_file_full_path)
+
+    def examine_broker_cluster_acl_version_info(self, addr: str) -> "ClusterAclVersionInfo":
+        """Java ``examineBrokerClusterAclVersionInfo``."""
+        return self.default_mq_admin_ext_impl.examine_broker_cluster_acl_version_info(addr)
+
+    def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
+        """Java ``examineBrokerClusterAclConfig``."""
+        return self.default_mq_admin_ext_impl.examine_broker_cluster_acl_config(addr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -28,11 +28,17 @@ from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
+from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
+from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
 from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
+from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
+from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
+from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
+from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
@@ -45,7 +51,10 @@ from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
 
 if TYPE_CHECKING:
+    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+    from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
     from rocketmq_common.topic_config import TopicConfig
@@ -55,6 +64,15 @@ if TYPE_CHECKING:
 __all__ = ["DefaultMQAdminExtImpl"]
 
 log = logging.getLogger(__name__)
+
+#: Java ``DefaultMQAdminExtImpl.SYSTEM_GROUP_SET``: groups :meth:`DefaultMQAdminExtImpl.get_user_subscription_group`
+#: leaves out
+SYSTEM_GROUP_SET = frozenset((MixAll.DEFAULT_CONSUMER_GROUP, MixAll.DEFAULT_PRODUCER_GROUP, MixAll.TOOLS_CONSUMER_GROUP,
+                              MixAll.FILTERSRV_CONSUMER_GROUP, MixAll.MONITOR_CONSUMER_GROUP,
+                              MixAll.CLIENT_INNER_PRODUCER_GROUP, MixAll.SELF_TEST_PRODUCER_GROUP,
+                              MixAll.SELF_TEST_CONSUMER_GROUP, MixAll.ONS_HTTP_PROXY_GROUP,
+                              MixAll.CID_ONSAPI_PERMISSION_GROUP, MixAll.CID_ONSAPI_OWNER_GROUP,
+                              MixAll.CID_ONSAPI_PULL_GROUP, MixAll.CID_SYS_RMQ_TRANS))
 
 
 class DefaultMQAdminExtImpl:
@@ -437,3 +455,234 @@ class DefaultMQAdminExtImpl:
     def get_name_server_address_list(self) -> List[str]:
         """Java ``getNameServerAddressList``."""
         return list(self._api().get_name_server_address_list() or [])
+
+    # ------------------------------------------------------------------ mqadmin: brokers
+
+    def update_broker_config(self, broker_addr: str, properties: Dict[str, str]) -> None:
+        """Java ``updateBrokerConfig``."""
+        self._api().update_broker_config(broker_addr, properties, self.timeout_millis)
+
+    def get_broker_config(self, broker_addr: str) -> Optional[Dict[str, str]]:
+        """Java ``getBrokerConfig``."""
+        return self._api().get_broker_config(broker_addr, self.timeout_millis)
+
+    def examine_subscription_group_config(self, addr: str, group: str) -> Optional["SubscriptionGroupConfig"]:
+        """Java ``examineSubscriptionGroupConfig``: the group's config on ``addr`` (None when it has none)."""
+        return (self._api().get_all_subscription_group(addr, self.timeout_millis).subscription_group_table
+                or {}).get(group)
+
+    def examine_topic_config(self, addr: str, topic: str) -> Optional["TopicConfig"]:
+        """Java ``examineTopicConfig``."""
+        return (self._api().get_all_topic_config(addr, self.timeout_millis).topic_config_table or {}).get(topic)
+
+    def fetch_topics_by_cluster(self, cluster_name: str) -> TopicList:
+        """Java ``fetchTopicsByCLuster``."""
+        return self._api().get_topics_by_cluster(cluster_name, self.timeout_millis)
+
+    def get_all_producer_info(self, broker_addr: str) -> ProducerTableInfo:
+        """Java ``getAllProducerInfo``."""
+        return self._api().get_all_producer_info(broker_addr, self.timeout_millis)
+
+    def wipe_write_perm_of_broker(self, namesrv_addr: str, broker_name: str) -> int:
+        """Java ``wipeWritePermOfBroker``."""
+        return self._api().wipe_write_perm_of_broker(namesrv_addr, broker_name, self.timeout_millis)
+
+    def add_write_perm_of_broker(self, namesrv_addr: str, broker_name: str) -> int:
+        """Java ``addWritePermOfBroker``."""
+        return self._api().add_write_perm_of_broker(namesrv_addr, broker_name, self.timeout_millis)
+
+    def get_kv_config(self, namespace: str, key: str) -> Optional[str]:
+        """Java ``getKVConfig``."""
+        return self._api().get_kv_config_value(namespace, key, self.timeout_millis)
+
+    def get_kv_list_by_namespace(self, namespace: str) -> KVTable:
+        """Java ``getKVListByNamespace``."""
+        return self._api().get_kv_list_by_namespace(namespace, self.timeout_millis)
+
+    def create_and_update_kv_config(self, namespace: str, key: str, value: str) -> None:
+        """Java ``createAndUpdateKvConfig`` (and ``putKVConfig``): at every name server."""
+        self._api().put_kv_config_value(namespace, key, value, self.timeout_millis)
+
+    def delete_kv_config(self, namespace: str, key: str) -> None:
+        """Java ``deleteKvConfig``: at every name server."""
+        self._api().delete_kv_config_value(namespace, key, self.timeout_millis)
+
+    def delete_topic_in_broker(self, addrs: Set[str], topic: str) -> None:
+        """Java ``deleteTopicInBroker``: at each broker of ``addrs``."""
+        for addr in sorted(addrs):
+            self._api().delete_topic_in_broker(addr, topic, self.timeout_millis)
+
+    def delete_topic_in_name_server(self, addrs: Optional[Set[str]], topic: str,
+                                    cluster_name: Optional[str] = None) -> None:
+        """Java ``deleteTopicInNameServer``: at each name server of ``addrs`` (the client's when None)."""
+        if addrs is None:
+            addrs = set((self._api().fetch_name_server_addr() or "").split(";")) - {""}
+        for addr in sorted(addrs):
+            self._api().delete_topic_in_name_server(addr, topic, cluster_name, self.timeout_millis)
+
+    def delete_subscription_group(self, addr: str, group_name: str, remove_offset: bool = False) -> None:
+        """Java ``deleteSubscriptionGroup`` (both overloads)."""
+        self._api().delete_subscription_group(addr, group_name, remove_offset, self.timeout_millis)
+
+    def _on_brokers(self, cluster: Optional[str], action: Callable[[str], bool]) -> bool:
+        # Java's ``xxx(cluster)`` / ``xxxByCluster``: every broker of the cluster (of every cluster when blank);
+        # the result of the last broker, False when the cluster info cannot be had
+        result = False
+        try:
+            cluster_info = self.examine_broker_cluster_info()
+        except MQBrokerException:
+            log.error("examineBrokerClusterInfo error", exc_info=True)
+            return False
+        clusters = cluster_info.retrieve_all_cluster_names() if not cluster else [cluster]
+        for name in clusters:
+            for addr in cluster_info.retrieve_all_addr_by_cluster(name):
+                result = action(addr)
+        return result
+
+    def clean_expired_consumer_queue(self, cluster: Optional[str]) -> bool:
+        """Java ``cleanExpiredConsumerQueue``: on every broker of ``cluster`` (all clusters when blank)."""
+        return self._on_brokers(cluster, self.clean_expired_consumer_queue_by_addr)
+
+    def clean_expired_consumer_queue_by_addr(self, addr: str) -> bool:
+        """Java ``cleanExpiredConsumerQueueByAddr``."""
+        result = self._api().clean_expired_consume_queue(addr, self.timeout_millis)
+        log.warning("clean expired ConsumeQueue on target %s broker %s", addr, result)
+        return result
+
+    def delete_expired_commit_log(self, cluster: Optional[str]) -> bool:
+        """Java ``deleteExpiredCommitLog``."""
+        return self._on_brokers(cluster, self.delete_expired_commit_log_by_addr)
+
+    def delete_expired_commit_log_by_addr(self, addr: str) -> bool:
+        """Java ``deleteExpiredCommitLogByAddr``."""
+        result = self._api().delete_expired_commit_log(addr, self.timeout_millis)
+        log.warning("Delete expired CommitLog on target %s broker %s", addr, result)
+        return result
+
+    def clean_unused_topic(self, cluster: Optional[str]) -> bool:
+        """Java ``cleanUnusedTopic``."""
+        return self._on_brokers(cluster, self.clean_unused_topic_by_addr)
+
+    def clean_unused_topic_by_addr(self, addr: str) -> bool:
+        """Java ``cleanUnusedTopicByAddr``."""
+        result = self._api().clean_unused_topic_by_addr(addr, self.timeout_millis)
+        log.warning("clean unused topic on target %s broker %s", addr, result)
+        return result
+
+    def view_broker_stats_data(self, broker_addr: str, stats_name: str, stats_key: str) -> BrokerStatsData:
+        """Java ``viewBrokerStatsData``."""
+        return self._api().view_broker_stats_data(broker_addr, stats_name, stats_key, self.timeout_millis)
+
+    def get_cluster_list(self, topic: str) -> Set[str]:
+        """Java ``getClusterList`` (empty, as in Java)."""
+        return self._api().get_cluster_list(topic, self.timeout_millis)
+
+    def fetch_consume_stats_in_broker(self, broker_addr: str, is_order: bool,
+                                      timeout_millis: int) -> ConsumeStatsList:
+        """Java ``fetchConsumeStatsInBroker``."""
+        return self._api().fetch_consume_stats_in_broker(broker_addr, is_order, timeout_millis)
+
+    def get_topic_cluster_list(self, topic: str) -> Set[str]:
+        """Java ``getTopicClusterList``: the clusters holding the first broker of the topic's route."""
+        cluster_info = self.examine_broker_cluster_info()
+        broker_name = self.examine_topic_route_info(topic).broker_datas[0].broker_name
+        return {cluster for cluster, names in (cluster_info.cluster_addr_table or {}).items()
+                if broker_name in (names or ())}
+
+    def get_all_subscription_group(self, broker_addr: str, timeout_millis: int) -> SubscriptionGroupWrapper:
+        """Java ``getAllSubscriptionGroup``."""
+        return self._api().get_all_subscription_group(broker_addr, timeout_millis)
+
+    def get_user_subscription_group(self, broker_addr: str, timeout_millis: int) -> SubscriptionGroupWrapper:
+        """Java ``getUserSubscriptionGroup``: without the system groups."""
+        wrapper = self._api().get_all_subscription_group(broker_addr, timeout_millis)
+        table = wrapper.subscription_group_table or {}
+        for group in [g for g in table if MixAll.is_sys_consumer_group(g) or g in SYSTEM_GROUP_SET]:
+            del table[group]
+        return wrapper
+
+    def get_all_topic_config(self, broker_addr: str, timeout_millis: int) -> TopicConfigSerializeWrapper:
+        """Java ``getAllTopicConfig``."""
+        return self._api().get_all_topic_config(broker_addr, timeout_millis)
+
+    def get_user_topic_config(self, broker_addr: str, special_topic: bool,
+                              timeout_millis: int) -> TopicConfigSerializeWrapper:
+        """Java ``getUserTopicConfig``: without the system topics (nor retry / DLQ topics unless
+        ``special_topic``)."""
+        wrapper = self.get_all_topic_config(broker_addr, timeout_millis)
+        system = set(self._api().get_system_topic_list_from_broker(broker_addr, timeout_millis).topic_list or ())
+        table = wrapper.topic_config_table or {}
+        for topic in list(table):
+            if topic in system or (not special_topic and (topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX)
+                                                          or topic.startswith(MixAll.DLQ_GROUP_TOPIC_PREFIX))):
+                del table[topic]
+        return wrapper
+
+    def update_name_server_config(self, properties: Dict[str, str], name_servers: Optional[List[str]]) -> None:
+        """Java ``updateNameServerConfig``."""
+        self._api().update_name_server_config(properties, name_servers, self.timeout_millis)
+
+    def get_name_server_config(self, name_servers: Optional[List[str]]) -> Optional[Dict[str, Dict[str, str]]]:
+        """Java ``getNameServerConfig``."""
+        return self._api().get_name_server_config(name_servers, self.timeout_millis)
+
+    def query_consume_queue(self, broker_addr: str, topic: str, queue_id: int, index: int, count: int,
+                            consumer_group: Optional[str]) -> QueryConsumeQueueResponseBody:
+        """Java ``queryConsumeQueue``."""
+        return self._api().query_consume_queue(broker_addr, topic, queue_id, index, count, consumer_group,
+                                               self.timeout_millis)
+
+    # ------------------------------------------------------------------ mqadmin: consumers and offsets
+
+    def clone_group_offset(self, src_group: str, dest_group: str, topic: str, is_offline: bool) -> None:
+        """Java ``cloneGroupOffset``: on every broker of the source group's retry topic."""
+        for bd in self.examine_topic_route_info(MixAll.get_retry_topic(src_group)).broker_datas:
+            addr = bd.select_broker_addr()
+            if addr is not None:
+                self._api().clone_group_offset(addr, src_group, dest_group, topic, is_offline,
+                                               self.timeout_millis * 3)
+
+    def reset_offset_new(self, consumer_group: str, topic: str, timestamp: int) -> None:
+        """Java ``resetOffsetNew``: through the online clients, else directly on the brokers."""
+        try:
+            self.reset_offset_by_timestamp(topic, consumer_group, timestamp, True)
+        except MQClientException as e:
+            if e.response_code != ResponseCode.CONSUMER_NOT_ONLINE:
+                raise
+            self.reset_offset_by_timestamp_old(consumer_group, topic, timestamp, True)
+
+    def get_consume_status(self, topic: str, group: str,
+                           client_addr: Optional[str]) -> Dict[str, Dict[MessageQueue, int]]:
+        """Java ``getConsumeStatus``: the offsets each client of the group holds, asked through the topic's first
+        broker."""
+        brokers = self.examine_topic_route_info(topic).broker_datas
+        if brokers:
+            addr = brokers[0].select_broker_addr()
+            if addr is not None:
+                return self._api().invoke_broker_to_get_consumer_status(addr, topic, group, client_addr,
+                                                                        self.timeout_millis)
+        return {}
+
+    # ------------------------------------------------------------------ mqadmin: ACL
+
+    def create_and_update_plain_access_config(self, addr: str, config: "PlainAccessConfig") -> None:
+        """Java ``createAndUpdatePlainAccessConfig``."""
+        self._api().create_plain_access_config(addr, config, self.timeout_millis)
+
+    def delete_plain_access_config(self, addr: str, access_key: str) -> None:
+        """Java ``deletePlainAccessConfig``."""
+        self._api().delete_access_config(addr, access_key, self.timeout_millis)
+
+    def update_global_white_addr_config(self, addr: str, global_white_addrs: str,
+                                        acl_file_full_path: Optional[str] = None) -> None:
+        """Java ``updateGlobalWhiteAddrConfig`` (both overloads)."""
+        self._api().update_global_white_addrs_config(addr, global_white_addrs, acl_file_full_path,
+                                                     self.timeout_millis)
+
+    def examine_broker_cluster_acl_version_info(self, addr: str) -> "ClusterAclVersionInfo":
+        """Java ``examineBrokerClusterAclVersionInfo``."""
+        return self._api().get_broker_cluster_acl_info(addr, self.timeout_millis)
+
+    def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
+        """Java ``examineBrokerClusterAclConfig``."""
+        return self._api().get_broker_cluster_config(addr, self.timeout_millis)

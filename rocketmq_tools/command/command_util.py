@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.tools.command.CommandUtil``: brokers of a cluster from the name server."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Set
+from typing import TYPE_CHECKING, Dict, List, Set
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_tools.command.sub_command_exception import SubCommandException
@@ -47,3 +47,36 @@ class CommandUtil:
             if addr in (broker_data.broker_addrs or {}).values():
                 return broker_name
         raise SubCommandException(CommandUtil.ERROR_MESSAGE)
+
+    @staticmethod
+    def fetch_master_and_slave_distinguish(admin: "DefaultMQAdminExt", cluster_name: str) -> Dict[str, List[str]]:
+        """Java ``fetchMasterAndSlaveDistinguish``: each master address of the cluster with its slaves' addresses
+        (broker names sorted); an unknown cluster fails with :attr:`ERROR_MESSAGE`."""
+        info = admin.examine_broker_cluster_info()
+        broker_names = (info.cluster_addr_table or {}).get(cluster_name)
+        if broker_names is None:
+            raise SubCommandException(CommandUtil.ERROR_MESSAGE)
+        result: Dict[str, List[str]] = {}
+        for broker_name in sorted(broker_names):
+            broker_data = (info.broker_addr_table or {}).get(broker_name)
+            if broker_data is None or not broker_data.broker_addrs:
+                continue
+            addrs = broker_data.broker_addrs
+            result[addrs.get(MixAll.MASTER_ID)] = [addr for broker_id, addr in sorted(addrs.items())
+                                                   if addr is not None and broker_id != MixAll.MASTER_ID]
+        return result
+
+    @staticmethod
+    def fetch_master_and_slave_addr_by_cluster_name(admin: "DefaultMQAdminExt", cluster_name: str) -> Set[str]:
+        """Java ``fetchMasterAndSlaveAddrByClusterName``: every broker address (masters and slaves) of the
+        cluster; an unknown cluster fails with :attr:`ERROR_MESSAGE`."""
+        info = admin.examine_broker_cluster_info()
+        broker_names = (info.cluster_addr_table or {}).get(cluster_name)
+        if broker_names is None:
+            raise SubCommandException(CommandUtil.ERROR_MESSAGE)
+        addrs: Set[str] = set()
+        for broker_name in broker_names:
+            broker_data = (info.broker_addr_table or {}).get(broker_name)
+            if broker_data is not None:
+                addrs.update((broker_data.broker_addrs or {}).values())
+        return addrs

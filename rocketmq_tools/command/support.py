@@ -8,18 +8,24 @@ import socket
 import sys
 import threading
 import time
-from typing import IO, Any, Iterator, List, Mapping, Optional
+from typing import IO, TYPE_CHECKING, Any, Iterator, List, Mapping, Optional
 
+from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.exception import (RemotingConnectException, RemotingSendRequestException,
                                          RemotingTimeoutException)
+from rocketmq_remoting.netty.netty_system_config import get_system_property
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 
-__all__ = ["parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin", "describe",
-           "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "Progress", "split_list"]
+if TYPE_CHECKING:
+    from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["acl_rpc_hook", "parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin",
+           "describe", "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "java_value",
+           "java_bean", "Progress", "split_list"]
 
 #: how long the reachability check waits for a name server's TCP handshake
 NAMESRV_CONNECT_TIMEOUT = 3.0
@@ -60,9 +66,20 @@ def unique_instance_name() -> str:
     return "%d-%d-%d" % (os.getpid(), int(time.time() * 1000), next(_instance_counter))
 
 
+def acl_rpc_hook() -> Optional["RPCHook"]:
+    """Java ``MQAdminStartup``'s RPC hook: the ACL credentials (``accessKey`` / ``secretKey``) of
+    ``<rocketmq home>/conf/tools.yml`` (home: ``rocketmq.home.dir`` / ``$ROCKETMQ_HOME``) when that file exists,
+    else None."""
+    home = get_system_property(MixAll.ROCKETMQ_HOME_PROPERTY, MixAll.ROCKETMQ_HOME_ENV, None)
+    if not home or not os.path.isfile(home + MixAll.ACL_CONF_TOOLS_FILE):
+        return None
+    return AclUtils.get_acl_rpc_hook(home + MixAll.ACL_CONF_TOOLS_FILE)
+
+
 def new_admin(namesrv_addr: str) -> DefaultMQAdminExt:
-    """A DefaultMQAdminExt for ``namesrv_addr`` with its own instance name (not started)."""
-    admin = DefaultMQAdminExt()
+    """A DefaultMQAdminExt for ``namesrv_addr`` with its own instance name and the tools' ACL credentials
+    (:func:`acl_rpc_hook`), not started."""
+    admin = DefaultMQAdminExt(rpc_hook=acl_rpc_hook())
     admin.set_namesrv_addr(namesrv_addr)
     admin.set_instance_name(unique_instance_name())
     return admin
@@ -116,6 +133,22 @@ def parse_timestamp(value: str) -> int:
 def java_bool(value: Any) -> str:
     """Java's ``String.valueOf(boolean)``."""
     return "true" if value else "false"
+
+
+def java_value(value: Any) -> str:
+    """Java's ``String.valueOf`` of a bean property (booleans lower-case, enums by name, null)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return java_bool(value)
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) and hasattr(type(value), "__members__") else str(value)
+
+
+def java_bean(bean: Any) -> str:
+    """Java's generated ``toString`` of a bean: ``Class [field=value, ...]`` in declaration order."""
+    return "%s [%s]" % (type(bean).__name__, ", ".join("%s=%s" % (p.wire, java_value(getattr(bean, p.name)))
+                                                      for p in type(bean)._props))
 
 
 def java_map(table: Optional[Mapping[Any, Any]]) -> str:

@@ -182,8 +182,8 @@ def test_unknown_request_code(embedded_cluster, client):
     response = invoke(client, embedded_cluster.broker_addr, 9999)
     assert (response.code, response.remark) == (RemotingSysResponseCode.REQUEST_CODE_NOT_SUPPORTED,
                                                 " request type 9999 not supported")
-    response = invoke(client, embedded_cluster.broker_addr, RequestCode.UPDATE_AND_CREATE_ACL_CONFIG)
-    assert response.remark == " request type %d not supported" % RequestCode.UPDATE_AND_CREATE_ACL_CONFIG
+    response = invoke(client, embedded_cluster.broker_addr, RequestCode.GET_TOPIC_CONFIG_LIST)
+    assert response.remark == " request type %d not supported" % RequestCode.GET_TOPIC_CONFIG_LIST
 
 
 def test_malformed_frame_closes_only_that_connection(embedded_cluster, client):

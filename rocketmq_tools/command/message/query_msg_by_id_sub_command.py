@@ -5,29 +5,68 @@ import argparse
 import logging
 import os
 import tempfile
+from typing import List, Tuple
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message_client_ext import MessageClientExt
+from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import describe, java_map, new_admin, parse_bool, split_list, \
     unique_instance_name
 
-__all__ = ["QueryMsgByIdSubCommand"]
+__all__ = ["QueryMsgByIdSubCommand", "body_dir", "message_rows", "print_tracks"]
 
 log = logging.getLogger(__name__)
 
 _FORMAT = "%-20s %s"
 
 
-def _body_dir() -> str:
+def body_dir() -> str:
     """Java: ``/tmp/rocketmq/msgbodys``; here under the temporary directory of the platform."""
     return os.path.join(tempfile.gettempdir(), "rocketmq", "msgbodys")
+
+
+def message_rows(msg: MessageExt, body_path: str) -> List[Tuple[str, str]]:
+    """The ``%-20s %s`` rows Java's printMsg / showMessage print for a message (after the OffsetID)."""
+    return [
+        ("Topic:", msg.get_topic()),
+        ("Tags:", "[%s]" % msg.get_tags()),
+        ("Keys:", "[%s]" % msg.get_keys()),
+        ("Queue ID:", "%d" % msg.get_queue_id()),
+        ("Queue Offset:", "%d" % msg.get_queue_offset()),
+        ("CommitLog Offset:", "%d" % msg.get_commit_log_offset()),
+        ("Reconsume Times:", "%d" % msg.get_reconsume_times()),
+        ("Born Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_born_timestamp())),
+        ("Store Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_store_timestamp())),
+        ("Born Host:", RemotingHelper.parse_socket_address_addr(msg.get_born_host())),
+        ("Store Host:", RemotingHelper.parse_socket_address_addr(msg.get_store_host())),
+        ("System Flag:", "%d" % msg.get_sys_flag()),
+        ("Properties:", java_map(msg.properties) if msg.properties is not None else ""),
+        ("Message Body Path:", body_path),
+    ]
+
+
+def print_tracks(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
+    """The message's track per consumer group after an empty line (``WARN: No Consumer`` without one)."""
+    try:
+        tracks = admin.message_track_detail(msg)
+    except (MQClientException, MQBrokerException, RemotingException) as e:
+        print("")
+        print("WARN: message track failed: %s" % describe(e))
+        return
+    print("")
+    if not tracks:
+        print("WARN: No Consumer")
+    for track in tracks:
+        print(track)
 
 
 class QueryMsgByIdSubCommand(SubCommand):
@@ -78,51 +117,46 @@ class QueryMsgByIdSubCommand(SubCommand):
 
     @staticmethod
     def query_by_id(admin: DefaultMQAdminExt, msg_id: str) -> None:
-        """Java ``queryById``."""
+        """Java ``queryById``. A client (unique) msgId fails with one line pointing to queryMsgByUniqueKey
+        (Java tries to connect to the address such an id seems to hold, the producer's, and fails with a
+        connect error)."""
+        if QueryMsgByIdSubCommand.looks_like_client_msg_id(admin, msg_id):
+            raise SubCommandException("%s looks like a client (unique) msgId, not an offset msgId: use "
+                                      "queryMsgByUniqueKey -t TOPIC -i %s instead" % (msg_id, msg_id))
         QueryMsgByIdSubCommand.print_msg(admin, admin.view_message(msg_id))
+
+    @staticmethod
+    def looks_like_client_msg_id(admin: DefaultMQAdminExt, msg_id: str) -> bool:
+        """Whether ``msg_id`` cannot be an offset msgId of this cluster: it does not decode to ``ip:port`` +
+        offset with a port below 65536, or the address is no broker of the cluster (both kinds of id are 32
+        hex digits; a unique id holds the producer's IP and pid where an offset id holds the broker's address)."""
+        try:
+            address = MessageDecoder.decode_message_id(msg_id).get_address()
+        except Exception:  # noqa: BLE001 - not even hex of the right length: let view_message report it
+            return False
+        port = address[1] if isinstance(address, tuple) else None
+        if port is None or not 0 < port < 65536:
+            return True
+        brokers = {addr for bd in (admin.examine_broker_cluster_info().broker_addr_table or {}).values()
+                   for addr in (bd.broker_addrs or {}).values()}
+        return RemotingUtil.socket_address2string(address) not in brokers
 
     @staticmethod
     def print_msg(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
         """Java ``printMsg``: the message's fields, the file its body was written to and its track per group."""
         body_path = QueryMsgByIdSubCommand.create_body_file(msg)
         msg_id = msg.get_offset_msg_id() if isinstance(msg, MessageClientExt) else msg.get_msg_id()
-        rows = [
-            ("OffsetID:", msg_id),
-            ("Topic:", msg.get_topic()),
-            ("Tags:", "[%s]" % msg.get_tags()),
-            ("Keys:", "[%s]" % msg.get_keys()),
-            ("Queue ID:", "%d" % msg.get_queue_id()),
-            ("Queue Offset:", "%d" % msg.get_queue_offset()),
-            ("CommitLog Offset:", "%d" % msg.get_commit_log_offset()),
-            ("Reconsume Times:", "%d" % msg.get_reconsume_times()),
-            ("Born Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_born_timestamp())),
-            ("Store Timestamp:", UtilAll.time_millis_to_human_string2(msg.get_store_timestamp())),
-            ("Born Host:", RemotingHelper.parse_socket_address_addr(msg.get_born_host())),
-            ("Store Host:", RemotingHelper.parse_socket_address_addr(msg.get_store_host())),
-            ("System Flag:", "%d" % msg.get_sys_flag()),
-            ("Properties:", java_map(msg.properties) if msg.properties is not None else ""),
-            ("Message Body Path:", body_path),
-        ]
-        for label, value in rows:
+        for label, value in [("OffsetID:", msg_id)] + message_rows(msg, body_path):
             print(_FORMAT % (label, value))
-        try:
-            tracks = admin.message_track_detail(msg)
-        except (MQClientException, MQBrokerException, RemotingException) as e:
-            print("")
-            print("WARN: message track failed: %s" % describe(e))
-            return
-        print("")
-        if not tracks:
-            print("WARN: No Consumer")
-        for track in tracks:
-            print(track)
+        print_tracks(admin, msg)
 
     @staticmethod
-    def create_body_file(msg: MessageExt) -> str:
-        """Java ``createBodyFile``: the body written to ``<tmp>/rocketmq/msgbodys/<msgId>``."""
-        directory = _body_dir()
+    def create_body_file(msg: MessageExt, index: int = 0) -> str:
+        """Java ``createBodyFile``: the body written to ``<tmp>/rocketmq/msgbodys/<msgId>`` (``_<index>``
+        appended for the later copies queryMsgByUniqueKey shows)."""
+        directory = body_dir()
         os.makedirs(directory, exist_ok=True)
-        path = os.path.join(directory, str(msg.get_msg_id()))
+        path = os.path.join(directory, str(msg.get_msg_id()) + ("_%d" % index if index > 0 else ""))
         with open(path, "wb") as f:
             f.write(msg.get_body() or b"")
         return path

@@ -1,0 +1,16 @@
+"""Java ``org.apache.rocketmq.common.protocol.header.GetBrokerClusterAclConfigResponseBody``: the body of
+GET_BROKER_CLUSTER_ACL_CONFIG."""
+from __future__ import annotations
+
+from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+from rocketmq_remoting.common.bean import ListOf, Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["GetBrokerClusterAclConfigResponseBody"]
+
+
+class GetBrokerClusterAclConfigResponseBody(RemotingSerializable):
+    """The global white addresses and the accounts of a broker's ACL files."""
+
+    global_white_addrs = Prop(ListOf(str))
+    plain_access_configs = Prop(ListOf(PlainAccessConfig))

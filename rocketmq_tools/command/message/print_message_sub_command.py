@@ -1,0 +1,81 @@
+"""Java ``org.apache.rocketmq.tools.command.message.PrintMessageSubCommand``: ``printMsg``."""
+from __future__ import annotations
+
+import argparse
+import codecs
+from typing import Iterable
+
+from rocketmq_client.consumer.pull_status import PullStatus
+from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_tools.command.message.query_msg_by_offset_sub_command import new_tools_pull_consumer
+from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.sub_command_exception import SubCommandException
+from rocketmq_tools.command.support import Progress, parse_bool, parse_timestamp
+
+__all__ = ["PrintMessageSubCommand", "check_charset", "print_message"]
+
+
+def check_charset(name: str) -> str:
+    """The ``-c`` charset, checked (exit code 2 for an unknown one)."""
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise SubCommandException("unknown charset %r (eg: UTF-8, GBK)" % name, 2) from None
+    return name
+
+
+def print_message(msgs: Iterable[MessageExt], charset_name: str, print_body: bool) -> None:
+    """Java ``printMessage``: ``MSGID: <id> <message> BODY: <body>`` a message."""
+    for msg in msgs:
+        body = (msg.get_body() or b"").decode(charset_name, errors="replace") if print_body else "NOT PRINT BODY"
+        print("MSGID: %s %s BODY: %s" % (msg.get_msg_id(), msg, body))
+
+
+class PrintMessageSubCommand(SubCommand):
+    """Print every message of a topic, queue by queue (``-b``/``-e`` bound it by store time); a progress line
+    on stderr for long topics, Ctrl-C stops."""
+
+    def command_name(self) -> str:
+        return "printMsg"
+
+    def command_desc(self) -> str:
+        return "Print Message Detail"
+
+    def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("-t", "--topic", required=True, help="topic name")
+        parser.add_argument("-c", "--charsetName", default="UTF-8", help="CharsetName(eg: UTF-8,GBK)")
+        parser.add_argument("-s", "--subExpression", default="*", help="Subscribe Expression(eg: TagA || TagB)")
+        parser.add_argument("-b", "--beginTimestamp", help="Begin timestamp[currentTimeMillis|yyyy-MM-dd#HH:mm:ss:SSS]")
+        parser.add_argument("-e", "--endTimestamp", help="End timestamp[currentTimeMillis|yyyy-MM-dd#HH:mm:ss:SSS]")
+        parser.add_argument("-d", "--printBody", help="print body")
+
+    def execute(self, args: argparse.Namespace) -> int:
+        topic = args.topic.strip()
+        charset = check_charset(args.charsetName.strip())
+        sub_expression = args.subExpression.strip()
+        print_body = args.printBody is None or parse_bool(args.printBody)
+        begin = parse_timestamp(args.beginTimestamp) if args.beginTimestamp else None
+        end = parse_timestamp(args.endTimestamp) if args.endTimestamp else None
+        with new_tools_pull_consumer(args.namesrv_addr) as consumer:
+            mqs = sorted(consumer.fetch_subscribe_message_queues(topic))
+            progress = Progress("printMsg %s" % topic, len(mqs))
+            for done, mq in enumerate(mqs):
+                progress.update(done)
+                min_offset = consumer.search_offset(mq, begin) if begin is not None else consumer.min_offset(mq)
+                max_offset = consumer.search_offset(mq, end) if end is not None else consumer.max_offset(mq)
+                print("minOffset=%s, maxOffset=%s, %s" % (min_offset, max_offset, mq))
+                offset = min_offset
+                while offset < max_offset:
+                    result = consumer.pull(mq, sub_expression, offset, 32)
+                    offset = result.get_next_begin_offset()
+                    status = result.get_pull_status()
+                    if status is PullStatus.FOUND:
+                        print_message(result.get_msg_found_list() or (), charset, print_body)
+                    elif status is PullStatus.NO_MATCHED_MSG:
+                        print("%s no matched msg. status=%s, offset=%s" % (mq, status.name, offset))
+                    else:
+                        print("%s print msg finished. status=%s, offset=%s" % (mq, status.name, offset))
+                        break
+                print("--------------------------------------------------------")
+            progress.finish()
+        return 0
