@@ -10,12 +10,14 @@
 
 The core's ``poll`` blocks (up to its timeout) holding the consumer's lock, as Java's synchronized ``poll`` does:
 polls, commits and seeks run one at a time on the consumer's own thread (``AsyncLitePullConsumerExecutor``), never
-on the loop. ``subscribe`` and ``assign`` are plain calls (before ``start``, as in Java; after it they wait for a
-poll in progress). ``shutdown`` fails the awaits still pending with an MQClientException.
+on the loop, and an awaited poll calls the core's in slices of at most half a second, so that ``shutdown`` never
+waits long for the lock. ``subscribe`` and ``assign`` are plain calls (before ``start``, as in Java; after it
+they wait for a poll slice in progress). ``shutdown`` fails the awaits still pending with an MQClientException.
 """
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from typing import TYPE_CHECKING, Any, AsyncIterator, Collection, List, Mapping, Optional, Set, Union
 
 from rocketmq_client.asyncio.bridge import PendingFutures, client_closed, run_in_thread, run_on_executor
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
     from rocketmq_remoting.rpc_hook import RPCHook
 
 __all__ = ["AsyncLitePullConsumer"]
+
+#: the longest wait of one core poll within an awaited poll (ms)
+POLL_SLICE_MILLIS = 500
 
 
 class AsyncLitePullConsumer:
@@ -96,7 +101,18 @@ class AsyncLitePullConsumer:
     async def poll(self, timeout_ms: Optional[int] = None) -> List["MessageExt"]:
         """Java ``poll``: up to ``pull_batch_size`` messages, waiting up to ``timeout_ms`` (default
         ``poll_timeout_millis``); an empty list when none came."""
-        return await self._run(self.consumer.poll, timeout_ms)
+        return await self._run(self._poll, self.consumer.poll_timeout_millis if timeout_ms is None else timeout_ms)
+
+    def _poll(self, timeout_ms: int) -> List["MessageExt"]:
+        """The core's poll in slices of at most :data:`POLL_SLICE_MILLIS`, until messages come, the timeout
+        passes or the consumer shuts down: a long poll never holds the consumer's lock (and so ``shutdown``)
+        for longer than a slice."""
+        deadline = time.monotonic() + max(0, timeout_ms) / 1000.0
+        while True:
+            remaining = int((deadline - time.monotonic()) * 1000)
+            msgs = self.consumer.poll(max(0, min(remaining, POLL_SLICE_MILLIS)))
+            if msgs or remaining <= POLL_SLICE_MILLIS or self._closed:
+                return msgs
 
     async def seek(self, message_queue: "MessageQueue", offset: int) -> None:
         """Java ``seek``: the next messages of ``message_queue`` start at ``offset``."""

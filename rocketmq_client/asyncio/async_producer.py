@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import logging
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
     from rocketmq_remoting.rpc_hook import RPCHook
 
 __all__ = ["AsyncProducer", "AsyncTransactionProducer", "AsyncTransactionListener"]
-
-log = logging.getLogger(__name__)
 
 
 class AsyncProducer:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import logging
 import threading
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, List, Optional, Set, Union
 
@@ -43,8 +42,6 @@ if TYPE_CHECKING:
     from rocketmq_remoting.rpc_hook import RPCHook
 
 __all__ = ["AsyncPushConsumer"]
-
-log = logging.getLogger(__name__)
 
 #: how long ``shutdown`` waits by default for listener calls in flight (ms): Java's
 #: ``awaitTerminationMillisWhenShutdown`` is 0 (no wait); an asyncio consumer's shutdown is expected to finish them
