@@ -162,4 +162,4 @@ class AsyncLitePullConsumer:
         return await run_on_executor(self._pending, self._executor, "AsyncLitePullConsumer", fn, *args)
 
     def __repr__(self) -> str:
-        return "AsyncLitePullConsumer(%r)" % (self.consumer.get_consumer_group(),)
+        return "AsyncLitePullConsumer(%r)" % (self.consumer.consumer_group,)

@@ -119,7 +119,7 @@ class AsyncProducer:
         return await run_on_executor(self._pending, self._executor, "AsyncProducer", fn, *args)
 
     def __repr__(self) -> str:
-        return "%s(%r)" % (type(self).__name__, self.producer.get_producer_group())
+        return "%s(%r)" % (type(self).__name__, self.producer.producer_group)
 
 
 def _route(mq: Optional[MessageQueue], selector: Any, arg: Any) -> tuple:
@@ -183,7 +183,7 @@ class AsyncTransactionProducer(AsyncProducer):
             for name in ("execute_local_transaction", "check_local_transaction"):
                 if not asyncio.iscoroutinefunction(getattr(listener, name, None)):
                     raise TypeError("transaction_listener.%s must be an async def method, got %r" % (name, listener))
-            self.producer.set_transaction_listener(_LoopTransactionListener(listener, asyncio.get_running_loop()))
+            self.producer.transaction_listener = _LoopTransactionListener(listener, asyncio.get_running_loop())
         await super().start()
 
     async def send_message_in_transaction(self, msg: Message, arg: Any = None) -> "TransactionSendResult":

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, List, Optional, Set, Union
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, List, Optional, Set, Union
 
 from rocketmq_client.asyncio.bridge import run_in_thread
 from rocketmq_client.asyncio.keyword_config import apply_keyword_config
@@ -50,7 +50,7 @@ DEFAULT_AWAIT_TERMINATION_MILLIS = 30000
 #: seconds between two checks, by a consume thread waiting for a listener, that the loop is still open
 _LOOP_CHECK_INTERVAL = 1.0
 
-AsyncListener = Callable[[List["MessageExt"], Any], Awaitable[Any]]
+AsyncListener = Callable[[List["MessageExt"], Any], Coroutine[Any, Any, Any]]
 
 
 class _LoopListener:
@@ -67,7 +67,7 @@ class _LoopListener:
         loop = self.loop
         if loop is None or loop.is_closed():
             raise MQClientException("the event loop of the AsyncPushConsumer is closed", None)
-        future = asyncio.run_coroutine_threadsafe(self.fn(msgs, context), loop)
+        future: "concurrent.futures.Future[Any]" = asyncio.run_coroutine_threadsafe(self.fn(msgs, context), loop)
         with self._lock:
             self.running.add(future)
         try:
@@ -118,7 +118,7 @@ class AsyncPushConsumer:
                  customized_trace_topic: Optional[str] = None, **config: Any) -> None:
         self.consumer = DefaultMQPushConsumer(consumer_group, rpc_hook, allocate_message_queue_strategy,
                                               enable_msg_trace, customized_trace_topic)
-        self.consumer.set_await_termination_millis_when_shutdown(DEFAULT_AWAIT_TERMINATION_MILLIS)
+        self.consumer.await_termination_millis_when_shutdown = DEFAULT_AWAIT_TERMINATION_MILLIS
         apply_keyword_config(self.consumer, config)
         self._listener: Optional[_LoopListener] = None
 
@@ -164,4 +164,4 @@ class AsyncPushConsumer:
         await self.shutdown()
 
     def __repr__(self) -> str:
-        return "AsyncPushConsumer(%r)" % (self.consumer.get_consumer_group(),)
+        return "AsyncPushConsumer(%r)" % (self.consumer.consumer_group,)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
 from opentelemetry import metrics
-from opentelemetry.metrics import CallbackOptions, Observation
+from opentelemetry.metrics import CallbackOptions, Histogram, Observation
 
 __all__ = ["ClientMetrics", "TOPIC", "CLIENT_ID", "CONSUMER_GROUP", "INVOCATION_STATUS", "SUCCESS", "FAILURE"]
 
@@ -57,9 +57,16 @@ class ClientMetrics:
 
     def __init__(self, meter_provider: Optional[Any] = None) -> None:
         meter = metrics.get_meter(_INSTRUMENTATION_NAME, meter_provider=meter_provider)
-        for attr, (name, description, buckets) in _HISTOGRAMS.items():
-            setattr(self, attr, meter.create_histogram(name, unit="ms", description=description,
-                                                       explicit_bucket_boundaries_advisory=buckets))
+
+        def histogram(key: str) -> Histogram:
+            name, description, buckets = _HISTOGRAMS[key]
+            return meter.create_histogram(name, unit="ms", description=description,
+                                          explicit_bucket_boundaries_advisory=buckets)
+
+        self.send_cost_time = histogram("send_cost_time")
+        self.delivery_latency = histogram("delivery_latency")
+        self.await_time = histogram("await_time")
+        self.process_time = histogram("process_time")
         self._cache_observers: List[CacheObserver] = []
         meter.create_observable_gauge("rocketmq_consumer_cached_messages", callbacks=[self._cached_messages],
                                       unit="{message}", description="messages cached by push consumers")

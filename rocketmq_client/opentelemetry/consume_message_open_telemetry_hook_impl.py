@@ -126,8 +126,9 @@ class ConsumeMessageOpenTelemetryHookImpl(ConsumeMessageHook, FilterMessageHook)
             attributes["messaging.message.id"] = uniq_id
         if msg.get_tags():
             attributes["messaging.rocketmq.message.tag"] = msg.get_tags()
-        if msg.get_keys():
-            attributes["messaging.rocketmq.message.keys"] = msg.get_keys().split(" ")
+        keys = msg.get_keys()
+        if keys:
+            attributes["messaging.rocketmq.message.keys"] = keys.split(" ")
         if msg.get_body() is not None:
             attributes["messaging.message.body.size"] = len(msg.get_body())
         if context.get_namespace():

@@ -66,6 +66,7 @@ def enable_opentelemetry(client: Any, meter_provider: Optional[Any] = None, trac
       ``rocketmq_consumer_cached_*`` gauges; a lite pull consumer gets the same hook (its "process" is the poll).
     """
     core = _core(client)
+    impl: Any
     client_metrics = _client_metrics(meter_provider) if metrics else None
     if isinstance(core, DefaultMQProducer):
         impl = core.get_default_mq_producer_impl()

@@ -78,8 +78,9 @@ class SendMessageOpenTelemetryHookImpl(SendMessageHook):
                     attributes["messaging.message.id"] = uniq_id
                 if msg.get_tags():
                     attributes["messaging.rocketmq.message.tag"] = msg.get_tags()
-                if msg.get_keys():
-                    attributes["messaging.rocketmq.message.keys"] = msg.get_keys().split(" ")
+                keys = msg.get_keys()
+                if keys:
+                    attributes["messaging.rocketmq.message.keys"] = keys.split(" ")
             if msg.get_body() is not None:
                 attributes["messaging.message.body.size"] = len(msg.get_body())
             span = self.tracer.start_span("send " + topic, kind=SpanKind.PRODUCER, attributes=attributes)
