@@ -23,7 +23,7 @@ from opentelemetry.trace import Link, SpanKind, Status, StatusCode
 from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
 from rocketmq_client.hook.filter_message_hook import FilterMessageHook
 from rocketmq_client.opentelemetry import client_metrics as labels
-from rocketmq_client.opentelemetry.send_message_open_telemetry_hook_impl import INSTRUMENTATION_NAME
+from rocketmq_client.opentelemetry.send_message_open_telemetry_hook_impl import INSTRUMENTATION_NAME, span_attributes
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.mix_all import MixAll
@@ -115,24 +115,11 @@ class ConsumeMessageOpenTelemetryHookImpl(ConsumeMessageHook, FilterMessageHook)
 
     def _start_process_span(self, msg: "MessageExt", context: "ConsumeMessageContext") -> Any:
         topic = _topic(msg)
-        attributes = {"messaging.system": "rocketmq", "messaging.destination.name": topic,
-                      "messaging.operation.type": "process", "messaging.operation.name": "process",
-                      "messaging.consumer.group.name": context.get_consumer_group(),
-                      "messaging.rocketmq.client_group": context.get_consumer_group(),
-                      "messaging.client.id": self.client_id(),
-                      "messaging.rocketmq.message.delivery_attempt": msg.get_reconsume_times() + 1}
-        uniq_id = MessageClientIDSetter.get_uniq_id(msg) or msg.get_msg_id()
-        if uniq_id:
-            attributes["messaging.message.id"] = uniq_id
-        if msg.get_tags():
-            attributes["messaging.rocketmq.message.tag"] = msg.get_tags()
-        keys = msg.get_keys()
-        if keys:
-            attributes["messaging.rocketmq.message.keys"] = keys.split(" ")
-        if msg.get_body() is not None:
-            attributes["messaging.message.body.size"] = len(msg.get_body())
-        if context.get_namespace():
-            attributes["messaging.rocketmq.namespace"] = context.get_namespace()
+        group = context.get_consumer_group()
+        attributes = span_attributes("process", topic, group, self.client_id(), context.get_namespace(), msg,
+                                     MessageClientIDSetter.get_uniq_id(msg) or msg.get_msg_id())
+        attributes["messaging.consumer.group.name"] = group
+        attributes["messaging.rocketmq.message.delivery_attempt"] = msg.get_reconsume_times() + 1
         parent = propagate.extract(_carrier(msg))
         producer_span = trace.get_current_span(parent).get_span_context()
         links = [Link(producer_span)] if producer_span.is_valid else []

@@ -9,7 +9,7 @@ trace context.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
 
 from opentelemetry import propagate, trace
 from opentelemetry.trace import SpanKind, Status, StatusCode
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rocketmq_client.hook.send_message_context import SendMessageContext
     from rocketmq_client.opentelemetry.client_metrics import ClientMetrics
 
-__all__ = ["SendMessageOpenTelemetryHookImpl", "INSTRUMENTATION_NAME"]
+__all__ = ["SendMessageOpenTelemetryHookImpl", "INSTRUMENTATION_NAME", "span_attributes"]
 
 INSTRUMENTATION_NAME = "rocketmq_client"
 
@@ -40,6 +40,27 @@ class _SendTrace:
     def __init__(self, span: Any, begin: float) -> None:
         self.span = span
         self.begin = begin
+
+
+def span_attributes(operation: str, topic: str, group: str, client_id: str, namespace: Optional[str], msg: Any,
+                    message_id: Optional[str]) -> Dict[str, Any]:
+    """The messaging semantic-convention attributes of a send or process span (``operation``) of ``msg``."""
+    attributes: Dict[str, Any] = {
+        "messaging.system": "rocketmq", "messaging.destination.name": topic,
+        "messaging.operation.type": operation, "messaging.operation.name": operation,
+        "messaging.rocketmq.client_group": group, "messaging.client.id": client_id}
+    if namespace:
+        attributes["messaging.rocketmq.namespace"] = namespace
+    if message_id:
+        attributes["messaging.message.id"] = message_id
+    tags, keys, body = msg.get_tags(), msg.get_keys(), msg.get_body()
+    if tags:
+        attributes["messaging.rocketmq.message.tag"] = tags
+    if keys:
+        attributes["messaging.rocketmq.message.keys"] = keys.split(" ")
+    if body is not None:
+        attributes["messaging.message.body.size"] = len(body)
+    return attributes
 
 
 def message_type(context_msg_type: Any) -> str:
@@ -65,26 +86,13 @@ class SendMessageOpenTelemetryHookImpl(SendMessageHook):
         span = None
         if self.tracer is not None:
             topic = msg.get_topic()
-            attributes = {"messaging.system": "rocketmq", "messaging.destination.name": topic,
-                          "messaging.operation.type": "send", "messaging.operation.name": "send",
-                          "messaging.rocketmq.client_group": context.get_producer_group(),
-                          "messaging.client.id": self.client_id(),
-                          "messaging.rocketmq.message.type": message_type(context.get_msg_type())}
-            if context.get_namespace():
-                attributes["messaging.rocketmq.namespace"] = context.get_namespace()
-            if not isinstance(msg, MessageBatch):
-                uniq_id = MessageClientIDSetter.get_uniq_id(msg)
-                if uniq_id:
-                    attributes["messaging.message.id"] = uniq_id
-                if msg.get_tags():
-                    attributes["messaging.rocketmq.message.tag"] = msg.get_tags()
-                keys = msg.get_keys()
-                if keys:
-                    attributes["messaging.rocketmq.message.keys"] = keys.split(" ")
-            if msg.get_body() is not None:
-                attributes["messaging.message.body.size"] = len(msg.get_body())
+            is_batch = isinstance(msg, MessageBatch)
+            attributes = span_attributes("send", topic, context.get_producer_group(), self.client_id(),
+                                         context.get_namespace(), msg,
+                                         None if is_batch else MessageClientIDSetter.get_uniq_id(msg))
+            attributes["messaging.rocketmq.message.type"] = message_type(context.get_msg_type())
             span = self.tracer.start_span("send " + topic, kind=SpanKind.PRODUCER, attributes=attributes)
-            if not isinstance(msg, MessageBatch):
+            if not is_batch:
                 carrier: dict = {}
                 propagate.inject(carrier, context=trace.set_span_in_context(span))
                 properties = msg.get_properties()

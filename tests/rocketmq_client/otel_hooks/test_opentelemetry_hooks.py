@@ -168,8 +168,9 @@ def test_send_and_consume_give_metrics_and_linked_spans(embedded_cluster: Embedd
     assert {p.attributes["invocation_status"] for p in process} == {"success"}
     assert list(points["rocketmq_send_cost_time"][0].explicit_bounds) == [1.0, 5.0, 10.0, 20.0, 50.0, 200.0, 500.0]
     cached = points["rocketmq_consumer_cached_messages"]
-    # by the topic of each assigned queue (the group's retry topic too)
-    assert {p.attributes["topic"] for p in cached} == {"OtelTopic", "%RETRY%OtelCG"}
+    # by the topic of each assigned queue (the group's retry topic too, once its queue is assigned)
+    assert "OtelTopic" in {p.attributes["topic"] for p in cached}
+    assert {p.attributes["topic"] for p in cached} <= {"OtelTopic", "%RETRY%OtelCG"}
     assert all(p.value >= 0 for p in cached)
     assert {p.attributes["consumer_group"] for p in points["rocketmq_consumer_cached_bytes"]} == {"OtelCG"}
 
