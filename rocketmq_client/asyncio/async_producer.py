@@ -19,7 +19,7 @@ import concurrent.futures
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
-                                            run_on_executor)
+                                            run_on_executor, run_on_loop)
 from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
@@ -157,11 +157,10 @@ class _LoopTransactionListener(TransactionListener):
         self.loop = loop
 
     def execute_local_transaction(self, msg: Message, arg: Any) -> LocalTransactionState:
-        return asyncio.run_coroutine_threadsafe(self.listener.execute_local_transaction(msg, arg),
-                                                self.loop).result()
+        return run_on_loop(self.loop, self.listener.execute_local_transaction, msg, arg)
 
     def check_local_transaction(self, msg: "MessageExt") -> LocalTransactionState:
-        return asyncio.run_coroutine_threadsafe(self.listener.check_local_transaction(msg), self.loop).result()
+        return run_on_loop(self.loop, self.listener.check_local_transaction, msg)
 
 
 class AsyncTransactionProducer(AsyncProducer):

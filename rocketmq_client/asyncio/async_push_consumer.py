@@ -26,16 +26,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import threading
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, List, Optional, Set, Union
 
-from rocketmq_client.asyncio.bridge import run_in_thread
+from rocketmq_client.asyncio.bridge import run_in_thread, run_on_loop
 from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
 from rocketmq_client.consumer.listener.message_listener import (MessageListenerConcurrently,
                                                                 MessageListenerOrderly)
 from rocketmq_client.consumer.message_selector import MessageSelector
-from rocketmq_client.exception import MQClientException
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_ext import MessageExt
@@ -47,9 +45,6 @@ __all__ = ["AsyncPushConsumer"]
 #: ``awaitTerminationMillisWhenShutdown`` is 0 (no wait); an asyncio consumer's shutdown is expected to finish them
 DEFAULT_AWAIT_TERMINATION_MILLIS = 30000
 
-#: seconds between two checks, by a consume thread waiting for a listener, that the loop is still open
-_LOOP_CHECK_INTERVAL = 1.0
-
 AsyncListener = Callable[[List["MessageExt"], Any], Coroutine[Any, Any, Any]]
 
 
@@ -60,32 +55,11 @@ class _LoopListener:
     def __init__(self, fn: AsyncListener) -> None:
         self.fn = fn
         self.loop: Optional[asyncio.AbstractEventLoop] = None
+        #: the calls in flight (a set: adding and discarding are atomic)
         self.running: Set["concurrent.futures.Future[Any]"] = set()
-        self._lock = threading.Lock()
 
     def call(self, msgs: List["MessageExt"], context: Any) -> Any:
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            raise MQClientException("the event loop of the AsyncPushConsumer is closed", None)
-        future: "concurrent.futures.Future[Any]" = asyncio.run_coroutine_threadsafe(self.fn(msgs, context), loop)
-        with self._lock:
-            self.running.add(future)
-        try:
-            while True:
-                try:
-                    return future.result(_LOOP_CHECK_INTERVAL)
-                except concurrent.futures.TimeoutError:
-                    if loop.is_closed():  # the coroutine will never run
-                        future.cancel()
-                        raise MQClientException("the event loop of the AsyncPushConsumer closed during a listener "
-                                                "call", None)
-        finally:
-            with self._lock:
-                self.running.discard(future)
-
-    def in_flight(self) -> List["concurrent.futures.Future[Any]"]:
-        with self._lock:
-            return list(self.running)
+        return run_on_loop(self.loop, self.fn, msgs, context, running=self.running)
 
 
 class _LoopListenerConcurrently(MessageListenerConcurrently):
@@ -153,7 +127,7 @@ class AsyncPushConsumer:
         cancelled."""
         await run_in_thread("AsyncPushConsumerShutdown", self.consumer.shutdown)
         if self._listener is not None:
-            for future in self._listener.in_flight():
+            for future in list(self._listener.running):
                 future.cancel()
 
     async def __aenter__(self) -> "AsyncPushConsumer":

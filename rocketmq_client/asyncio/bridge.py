@@ -12,15 +12,18 @@ import asyncio
 import concurrent.futures
 import logging
 import threading
-from typing import Any, Callable, Set
+from typing import Any, Callable, Optional, Set
 
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_client.producer.send_callback import SendCallback
 
-__all__ = ["LoopCallback", "PendingFutures", "run_in_thread", "run_on_executor", "client_closed"]
+__all__ = ["LoopCallback", "PendingFutures", "run_in_thread", "run_on_executor", "run_on_loop", "client_closed"]
 
 log = logging.getLogger(__name__)
+
+#: seconds between two checks, by a core thread waiting for a coroutine, that its loop is still open
+_LOOP_CHECK_INTERVAL = 1.0
 
 
 def _set_result(future: "asyncio.Future[Any]", value: Any) -> None:
@@ -93,11 +96,10 @@ def client_closed(what: str) -> MQClientException:
     return MQClientException("%s: the client was shut down while this call was pending" % what, None)
 
 
-def run_in_thread(name: str, fn: Callable[..., Any], *args: Any) -> "asyncio.Future[Any]":
-    """Run the blocking ``fn(*args)`` (a start or shutdown) in a new thread named ``name``, which ends with it; an
-    awaitable of its result. A thread of its own, so that a lifecycle call never queues behind the client's polls
-    or the application's use of the default executor."""
-    loop = asyncio.get_running_loop()
+async def run_in_thread(name: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run the blocking ``fn(*args)`` (a start or shutdown) in a new thread named ``name`` and await its result;
+    the thread has ended when this returns. A thread of its own, so that a lifecycle call never queues behind the
+    client's polls or the application's use of the default executor."""
     done: "concurrent.futures.Future[Any]" = concurrent.futures.Future()
 
     def run() -> None:
@@ -108,8 +110,11 @@ def run_in_thread(name: str, fn: Callable[..., Any], *args: Any) -> "asyncio.Fut
         except BaseException as e:  # handed to the awaiting task
             done.set_exception(e)
 
-    threading.Thread(target=run, name=name, daemon=True).start()
-    return asyncio.wrap_future(done, loop=loop)
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    result = await asyncio.wrap_future(done)
+    thread.join()  # its last instruction was handing the result over
+    return result
 
 
 async def run_on_executor(pending: PendingFutures, executor: concurrent.futures.Executor, what: str,
@@ -138,3 +143,32 @@ async def run_on_executor(pending: PendingFutures, executor: concurrent.futures.
         return await future
     finally:
         done.cancel()
+
+
+def run_on_loop(loop: Optional[asyncio.AbstractEventLoop], coroutine_function: Callable[..., Any], *args: Any,
+                running: Optional[Set["concurrent.futures.Future[Any]"]] = None) -> Any:
+    """Run ``coroutine_function(*args)`` on ``loop`` from a core thread (a consume or transaction check thread)
+    and wait for its result; the call is kept in ``running`` (when given) while it runs. Raises MQClientException
+    when the loop is closed, also while waiting (the coroutine would never run)."""
+    if loop is None or loop.is_closed():
+        raise MQClientException("the event loop of the asyncio client is closed", None)
+    coroutine = coroutine_function(*args)
+    try:
+        future: "concurrent.futures.Future[Any]" = asyncio.run_coroutine_threadsafe(coroutine, loop)
+    except RuntimeError as e:  # closed meanwhile
+        coroutine.close()
+        raise MQClientException("the event loop of the asyncio client is closed", e) from e
+    if running is not None:
+        running.add(future)
+    try:
+        while True:
+            try:
+                return future.result(_LOOP_CHECK_INTERVAL)
+            except concurrent.futures.TimeoutError:
+                if loop.is_closed():  # the coroutine never started, and never will
+                    future.cancel()
+                    coroutine.close()
+                    raise MQClientException("the event loop of the asyncio client closed during the call", None)
+    finally:
+        if running is not None:
+            running.discard(future)
