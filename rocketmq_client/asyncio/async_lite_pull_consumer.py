@@ -16,14 +16,15 @@ they wait for a poll slice in progress). ``shutdown`` fails the awaits still pen
 """
 from __future__ import annotations
 
-import concurrent.futures
 import time
 from typing import TYPE_CHECKING, Any, AsyncIterator, Collection, List, Mapping, Optional, Set, Union
 
-from rocketmq_client.asyncio.bridge import PendingFutures, client_closed, run_in_thread, run_on_executor
+from rocketmq_client.asyncio.bridge import (PendingFutures, client_closed, run_in_thread, run_on_executor,
+                                            shutdown_with_executor)
 from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from rocketmq_client.consumer.message_selector import MessageSelector
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_ext import MessageExt
@@ -49,8 +50,8 @@ class AsyncLitePullConsumer:
         self.consumer = DefaultLitePullConsumer(consumer_group, rpc_hook)
         apply_keyword_config(self.consumer, config)
         self._pending = PendingFutures()
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1,
-                                                               thread_name_prefix="AsyncLitePullConsumerExecutor")
+        #: polls, seeks and commits, one at a time (the core's lock serialises them anyway)
+        self._executor = ThreadPoolExecutor(1, 1, 1024, "AsyncLitePullConsumerExecutor_")
         self._closed = False
 
     # ------------------------------------------------------------------ life cycle
@@ -64,8 +65,8 @@ class AsyncLitePullConsumer:
         ``async for`` over the consumer ends."""
         self._closed = True
         self._pending.fail_all(lambda: client_closed("AsyncLitePullConsumer"))
-        await run_in_thread("AsyncLitePullConsumerShutdown", self.consumer.shutdown)
-        self._executor.shutdown(wait=False)
+        await run_in_thread("AsyncLitePullConsumerShutdown", shutdown_with_executor, self.consumer.shutdown,
+                            self._executor)
 
     async def __aenter__(self) -> "AsyncLitePullConsumer":
         await self.start()

@@ -15,11 +15,10 @@ pending with an MQClientException saying so.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
-                                            run_on_executor, run_on_loop)
+                                            run_on_executor, run_on_loop, shutdown_with_executor)
 from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
@@ -27,6 +26,7 @@ from rocketmq_client.producer.transaction_listener import TransactionListener
 from rocketmq_client.producer.transaction_mq_producer import TransactionMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 
 if TYPE_CHECKING:
     from rocketmq_client.producer.send_result import SendResult
@@ -56,10 +56,9 @@ class AsyncProducer:
             customized_trace_topic=customized_trace_topic)
         apply_keyword_config(self.producer, config)
         self._pending = PendingFutures()
-        #: runs the calls the core only has in blocking form (oneway sends, transactional sends); sized like
-        #: the core's async sender executor would be for them, ended by shutdown
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=4,
-                                                               thread_name_prefix="AsyncProducerExecutor")
+        #: runs the calls the core only has in blocking form (oneway sends, transactional sends): 4 threads over
+        #: a queue of 50000 as Java's async sender executor, ended by shutdown
+        self._executor = ThreadPoolExecutor(4, 4, 50000, "AsyncProducerExecutor_")
 
     # ------------------------------------------------------------------ life cycle
 
@@ -71,8 +70,7 @@ class AsyncProducer:
         """Java ``shutdown``: the awaits still pending fail with an MQClientException, then the core producer
         shuts down (no thread or connection of it is left)."""
         self._pending.fail_all(lambda: client_closed("AsyncProducer.send"))
-        await run_in_thread("AsyncProducerShutdown", self.producer.shutdown)
-        self._executor.shutdown(wait=False)
+        await run_in_thread("AsyncProducerShutdown", shutdown_with_executor, self.producer.shutdown, self._executor)
 
     async def __aenter__(self) -> "AsyncProducer":
         await self.start()

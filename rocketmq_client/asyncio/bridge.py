@@ -17,10 +17,16 @@ from typing import Any, Callable, Optional, Set
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_client.producer.send_callback import SendCallback
+from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
-__all__ = ["LoopCallback", "PendingFutures", "run_in_thread", "run_on_executor", "run_on_loop", "client_closed"]
+__all__ = ["LoopCallback", "PendingFutures", "run_in_thread", "run_on_executor", "run_on_loop", "client_closed",
+           "shutdown_with_executor"]
 
 log = logging.getLogger(__name__)
+
+#: seconds a client's shutdown waits for the blocking call its executor runs (after the core client shut down,
+#: which ends such calls: its connections are closed)
+EXECUTOR_TERMINATION_TIMEOUT = 5.0
 
 #: seconds between two checks, by a core thread waiting for a coroutine, that its loop is still open
 _LOOP_CHECK_INTERVAL = 1.0
@@ -117,10 +123,19 @@ async def run_in_thread(name: str, fn: Callable[..., Any], *args: Any) -> Any:
     return result
 
 
-async def run_on_executor(pending: PendingFutures, executor: concurrent.futures.Executor, what: str,
+def shutdown_with_executor(core_shutdown: Callable[[], None], executor: ThreadPoolExecutor) -> None:
+    """A client's blocking shutdown: drop the calls its executor has not started (their awaits were failed),
+    shut the core client down, then wait for the executor's threads to end."""
+    executor.shutdown_now()
+    core_shutdown()
+    if not executor.await_termination(EXECUTOR_TERMINATION_TIMEOUT):
+        log.warning("%r still runs a call %.0f s after the shutdown", executor, EXECUTOR_TERMINATION_TIMEOUT)
+
+
+async def run_on_executor(pending: PendingFutures, executor: ThreadPoolExecutor, what: str,
                           fn: Callable[..., Any], *args: Any) -> Any:
-    """Await the blocking ``fn(*args)`` run on ``executor`` (a client's own threads), tracked in ``pending`` so
-    that shutdown fails the await; a call not started yet when its await is cancelled never starts."""
+    """Await the blocking ``fn(*args)`` run on ``executor`` (a client's own bounded pool), tracked in ``pending``
+    so that shutdown fails the await; a call not started yet when its await is cancelled never starts."""
     future = pending.new_future()
     callback = LoopCallback(future)
 
@@ -135,14 +150,14 @@ async def run_on_executor(pending: PendingFutures, executor: concurrent.futures.
             callback.on_success(result)
 
     try:
-        done = executor.submit(run)
-    except RuntimeError as e:  # the executor was shut down with the client
+        executor.execute(run)
+    except RejectedExecutionException as e:
         future.cancel()
-        raise client_closed(what) from e
-    try:
-        return await future
-    finally:
-        done.cancel()
+        if executor.is_shutdown():
+            raise client_closed(what) from e
+        raise MQClientException("%s: %d calls already wait for a thread of %r" % (
+            what, executor.get_queue_size(), executor), e) from e
+    return await future
 
 
 def run_on_loop(loop: Optional[asyncio.AbstractEventLoop], coroutine_function: Callable[..., Any], *args: Any,

@@ -232,6 +232,7 @@ def test_lite_pull_shutdown_fails_a_pending_poll(embedded_cluster: EmbeddedClust
         assert iterated == []
 
     asyncio.run(main())
+    assert not [t for t in threading.enumerate() if t.name.startswith("AsyncLitePullConsumer")]
 
 
 def test_lite_pull_cancelled_poll_leaks_nothing(embedded_cluster: EmbeddedCluster) -> None:
