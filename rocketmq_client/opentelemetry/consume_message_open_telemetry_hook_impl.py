@@ -45,7 +45,7 @@ _ARRIVAL = "_otel_arrival_monotonic"
 
 
 def _carrier(msg: "MessageExt") -> Dict[str, str]:
-    props = msg.get_properties()
+    props = msg.get_properties() or {}
     carrier = {key: props[key] for key in TRACE_CONTEXT_PROPERTIES if key in props}
     if "traceparent" not in carrier and props.get(PROPERTY_TRACE_CONTEXT):
         carrier = {"traceparent": props[PROPERTY_TRACE_CONTEXT]}
@@ -54,7 +54,7 @@ def _carrier(msg: "MessageExt") -> Dict[str, str]:
 
 def _topic(msg: "MessageExt") -> str:
     """The topic a message was sent to (a retried message arrives from the group's retry topic)."""
-    return msg.get_properties().get(MessageConst.PROPERTY_RETRY_TOPIC) or msg.get_topic()
+    return (msg.get_properties() or {}).get(MessageConst.PROPERTY_RETRY_TOPIC) or msg.get_topic()
 
 
 class _ConsumeTrace:

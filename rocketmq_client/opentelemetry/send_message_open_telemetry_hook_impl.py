@@ -17,6 +17,7 @@ from opentelemetry.trace import SpanKind, Status, StatusCode
 from rocketmq_client.hook.send_message_hook import SendMessageHook
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.opentelemetry import client_metrics as labels
+from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_batch import MessageBatch
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 
@@ -95,8 +96,8 @@ class SendMessageOpenTelemetryHookImpl(SendMessageHook):
             if not is_batch:
                 carrier: dict = {}
                 propagate.inject(carrier, context=trace.set_span_in_context(span))
-                properties = msg.get_properties()
-                properties.update(carrier)
+                for key, value in carrier.items():
+                    MessageAccessor.put_property(msg, key, value)
         context.set_mq_trace_context(_SendTrace(span, time.monotonic()))
 
     def send_message_after(self, context: "SendMessageContext") -> None:

@@ -24,7 +24,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind  # noqa: E402
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster  # noqa: E402
-from rocketmq_client.asyncio import AsyncProducer  # noqa: E402
+from rocketmq_client.asyncio import AsyncLitePullConsumer, AsyncProducer  # noqa: E402
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer  # noqa: E402
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus  # noqa: E402
 from rocketmq_client.exception import MQBrokerException  # noqa: E402
@@ -229,6 +229,37 @@ def test_trace_context_of_a_java_client(embedded_cluster: EmbeddedCluster, telem
         producer.shutdown()
     assert "%032x" % span.context.trace_id == TRACE_ID
     assert "%016x" % span.parent.span_id == "b7ad6b7169203331"
+
+
+def test_lite_pull_consumer_polls_are_traced(embedded_cluster: EmbeddedCluster, telemetry: Telemetry) -> None:
+    embedded_cluster.create_topic("OtelLiteTopic", 1)
+    producer = telemetry.enable(_producer(embedded_cluster, "OtelLitePG"))
+    producer.start()
+
+    async def main() -> List[Any]:
+        consumer = telemetry.enable(AsyncLitePullConsumer(
+            "OtelLiteCG", namesrv_addr=embedded_cluster.namesrv_addr, instance_name="OtelLiteCG",
+            consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET))
+        consumer.subscribe("OtelLiteTopic", "*")
+        polled: List[Any] = []
+        async with consumer:
+            while len(polled) < 2:
+                polled.extend(await consumer.poll(2000))
+        return polled
+
+    try:
+        producer.send(Message("OtelLiteTopic", b"one"))
+        producer.send(Message("OtelLiteTopic", b"two"))
+        polled = asyncio.run(main())
+    finally:
+        producer.shutdown()
+    assert len(polled) == 2
+    send_ids = {s.context.span_id for s in telemetry.spans(SpanKind.PRODUCER)}
+    process_spans = telemetry.spans(SpanKind.CONSUMER)
+    assert len(process_spans) == 2 and {s.parent.span_id for s in process_spans} == send_ids
+    points = telemetry.points()
+    assert sum(p.count for p in points["rocketmq_await_time"]) == 2
+    assert {p.attributes["consumer_group"] for p in points["rocketmq_process_time"]} == {"OtelLiteCG"}
 
 
 _WITHOUT_OTEL = r"""
