@@ -18,6 +18,8 @@ PROCESS_TIMEOUT = EXAMPLE_TIMEOUT + 30
 
 #: the line of each example's output (a regular expression, matched against whole lines) that shows it worked
 KEY_LINES = {
+    "asyncio/async_producer.py": r"Sent 100 of 100 messages asynchronously",
+    "asyncio/async_push_consumer.py": r"Received 100 of 100 messages",
     "batch/simple_batch_producer.py": r"SendResult \[sendStatus=SEND_OK, msgId=\w+,\w+,\w+, .*",
     "batch/split_batch_producer.py": r"Sent 20000 of 20000 messages in \d+ batches",
     "broadcast/push_consumer.py": r"Received 128 of 128 messages",
@@ -28,6 +30,8 @@ KEY_LINES = {
     "namespace/producer_with_namespace.py": r"Sent 100 of 100 messages",
     "namespace/pull_consumer_with_namespace.py": r"Pulled 100 of 100 messages",
     "namespace/push_consumer_with_namespace.py": r"Received 100 of 100 messages",
+    "opentelemetry/otel_producer_consumer.py":
+        r"Consumed 10 of 10 messages, 1\d process spans in their send span's trace",
     "ordermessage/consumer.py": r"Consumed 60 of 60 messages, each order in sequence: True",
     "ordermessage/producer.py": r"Sent 100 of 100 messages",
     "quickstart/consumer.py": r"Received 1000 of 1000 messages",

@@ -1,0 +1,190 @@
+"""asyncio producers over the threaded core: :class:`AsyncProducer` (a ``DefaultMQProducer``) and
+:class:`AsyncTransactionProducer` (a ``TransactionMQProducer``). No second protocol stack: every call is the core's.
+
+::
+
+    async with AsyncProducer("ProducerGroupName", namesrv_addr="127.0.0.1:9876") as producer:
+        result = await producer.send(Message("TopicTest", "TagA", b"Hello RocketMQ"))
+
+``send`` uses the core's asynchronous send (Java ``send(msg, SendCallback)``): the result is handed to the loop
+with ``call_soon_threadsafe``, so any number of awaited sends from one loop hold no thread each (they queue in the
+core's async sender executor, bounded as in Java). Results and exceptions are the core's (``SendResult``,
+``MQClientException``, ``MQBrokerException``, ``RemotingException``...). ``shutdown`` fails the awaits still
+pending with an MQClientException saying so.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
+
+from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
+                                            run_on_executor, run_on_loop, shutdown_with_executor)
+from rocketmq_client.asyncio.keyword_config import apply_keyword_config
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+from rocketmq_client.producer.local_transaction_state import LocalTransactionState
+from rocketmq_client.producer.transaction_listener import TransactionListener
+from rocketmq_client.producer.transaction_mq_producer import TransactionMQProducer
+from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
+
+if TYPE_CHECKING:
+    from rocketmq_client.producer.send_result import SendResult
+    from rocketmq_client.producer.transaction_send_result import TransactionSendResult
+    from rocketmq_common.message.message_ext import MessageExt
+    from rocketmq_remoting.rpc_hook import RPCHook
+
+__all__ = ["AsyncProducer", "AsyncTransactionProducer", "AsyncTransactionListener"]
+
+
+class AsyncProducer:
+    """A ``DefaultMQProducer`` for asyncio code (see the module docstring).
+
+    ``AsyncProducer(group, **config)``: every DefaultMQProducer setting as a keyword (``namesrv_addr``,
+    ``send_msg_timeout``, ``retry_times_when_send_async_failed``...); ``rpc_hook``, ``enable_msg_trace`` and
+    ``customized_trace_topic`` are the Java constructor's arguments. :attr:`producer` is the core producer (hooks,
+    admin calls).
+    """
+
+    _core_class = DefaultMQProducer
+
+    def __init__(self, producer_group: Optional[str] = None, *, rpc_hook: Optional["RPCHook"] = None,
+                 enable_msg_trace: bool = False, customized_trace_topic: Optional[str] = None,
+                 **config: Any) -> None:
+        self.producer: DefaultMQProducer = self._core_class(
+            producer_group, rpc_hook, enable_msg_trace=enable_msg_trace,
+            customized_trace_topic=customized_trace_topic)
+        apply_keyword_config(self.producer, config)
+        self._pending = PendingFutures()
+        #: runs the calls the core only has in blocking form (oneway sends, transactional sends): 4 threads over
+        #: a queue of 50000 as Java's async sender executor, ended by shutdown
+        self._executor = ThreadPoolExecutor(4, 4, 50000, "AsyncProducerExecutor_")
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def start(self) -> None:
+        """Java ``start`` (in a thread of its own: it connects to the name server)."""
+        await run_in_thread("AsyncProducerStart", self.producer.start)
+
+    async def shutdown(self) -> None:
+        """Java ``shutdown``: the awaits still pending fail with an MQClientException, then the core producer
+        shuts down (no thread or connection of it is left)."""
+        self._pending.fail_all(lambda: client_closed("AsyncProducer.send"))
+        await run_in_thread("AsyncProducerShutdown", shutdown_with_executor, self.producer.shutdown, self._executor)
+
+    async def __aenter__(self) -> "AsyncProducer":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        await self.shutdown()
+
+    # ------------------------------------------------------------------ sending
+
+    async def send(self, msg: Union[Message, Iterable[Message]], mq: Optional[MessageQueue] = None, *,
+                   selector: Any = None, arg: Any = None, timeout: Optional[int] = None) -> "SendResult":
+        """Java's ``send`` forms, awaited: ``send(msg)``, ``send(msg, mq)`` / ``send(msg, mq=mq)``,
+        ``send(msg, selector=selector, arg=arg)``, or a collection of messages of one topic (a batch; ``mq``
+        allowed, no selector); ``timeout`` in ms (default ``send_msg_timeout``)."""
+        future = self._pending.new_future()
+        try:
+            self.producer.send(msg, *_route(mq, selector, arg), LoopCallback(future),
+                               *(() if timeout is None else (timeout,)))
+        except BaseException:
+            future.cancel()
+            raise
+        return await future
+
+    async def send_oneway(self, msg: Message, mq: Optional[MessageQueue] = None, *, selector: Any = None,
+                          arg: Any = None) -> None:
+        """Java ``sendOneway`` forms (no answer from the broker): run on the producer's executor, as the core's
+        one-way send writes the request before it returns."""
+        await self._run(self.producer.send_oneway, msg, *_route(mq, selector, arg))
+
+    async def request(self, msg: Message, timeout: int, mq: Optional[MessageQueue] = None, *,
+                      selector: Any = None, arg: Any = None) -> "Message":
+        """Java ``request`` (request/reply) with a RequestCallback, awaited: the reply message, or the core's
+        RequestTimeoutException after ``timeout`` ms."""
+        future = self._pending.new_future()
+        try:
+            self.producer.request(msg, *_route(mq, selector, arg), LoopCallback(future), timeout)
+        except BaseException:
+            future.cancel()
+            raise
+        return await future
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        return await run_on_executor(self._pending, self._executor, "AsyncProducer", fn, *args)
+
+    def __repr__(self) -> str:
+        return "%s(%r)" % (type(self).__name__, self.producer.producer_group)
+
+
+def _route(mq: Optional[MessageQueue], selector: Any, arg: Any) -> tuple:
+    """The positional arguments of the core's send forms: ``(mq,)``, ``(selector, arg)`` or ``()``."""
+    if mq is not None:
+        if selector is not None:
+            raise TypeError("send takes mq or selector, not both")
+        return (mq,)
+    if selector is not None:
+        return (selector, arg)
+    if arg is not None:
+        raise TypeError("arg is the argument of a selector: pass selector= too")
+    return ()
+
+
+class AsyncTransactionListener:
+    """The listener of an :class:`AsyncTransactionProducer`: Java's ``TransactionListener`` with coroutines, run
+    on the producer's event loop."""
+
+    async def execute_local_transaction(self, msg: Message, arg: Any) -> LocalTransactionState:
+        """Run the local transaction once the half message is stored; an exception or None counts as UNKNOW."""
+        raise NotImplementedError
+
+    async def check_local_transaction(self, msg: "MessageExt") -> LocalTransactionState:
+        """Answer the broker's check of a half message whose outcome it does not know."""
+        raise NotImplementedError
+
+
+class _LoopTransactionListener(TransactionListener):
+    """The core's TransactionListener running an AsyncTransactionListener's coroutines on ``loop`` (the core
+    calls it on a sending or checking thread, which waits for the coroutine)."""
+
+    def __init__(self, listener: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.listener = listener
+        self.loop = loop
+
+    def execute_local_transaction(self, msg: Message, arg: Any) -> LocalTransactionState:
+        return run_on_loop(self.loop, self.listener.execute_local_transaction, msg, arg)
+
+    def check_local_transaction(self, msg: "MessageExt") -> LocalTransactionState:
+        return run_on_loop(self.loop, self.listener.check_local_transaction, msg)
+
+
+class AsyncTransactionProducer(AsyncProducer):
+    """A ``TransactionMQProducer`` for asyncio code: ``AsyncTransactionProducer(group, listener, **config)``
+    with an :class:`AsyncTransactionListener` (``async def execute_local_transaction`` /
+    ``check_local_transaction``), run on the loop that started the producer."""
+
+    _core_class = TransactionMQProducer
+    producer: TransactionMQProducer
+
+    def __init__(self, producer_group: Optional[str] = None, transaction_listener: Any = None, **config: Any) -> None:
+        super().__init__(producer_group, **config)
+        self.transaction_listener = transaction_listener
+
+    async def start(self) -> None:
+        """Java ``start``: the listener's coroutines will run on the running loop."""
+        listener = self.transaction_listener
+        if listener is not None:
+            for name in ("execute_local_transaction", "check_local_transaction"):
+                if not asyncio.iscoroutinefunction(getattr(listener, name, None)):
+                    raise TypeError("transaction_listener.%s must be an async def method, got %r" % (name, listener))
+            self.producer.transaction_listener = _LoopTransactionListener(listener, asyncio.get_running_loop())
+        await super().start()
+
+    async def send_message_in_transaction(self, msg: Message, arg: Any = None) -> "TransactionSendResult":
+        """Java ``sendMessageInTransaction``: half message, ``await listener.execute_local_transaction(msg,
+        arg)``, then commit / rollback / unknown. The core's call is synchronous: it runs on the producer's
+        executor (4 threads) while the listener runs on the loop."""
+        return await self._run(self.producer.send_message_in_transaction, msg, arg)

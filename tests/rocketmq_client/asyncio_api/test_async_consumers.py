@@ -1,0 +1,252 @@
+"""AsyncPushConsumer and AsyncLitePullConsumer against the embedded cluster: coroutine listeners on the loop
+(concurrently and orderly), the core's flow control with a slow listener, shutdown waiting for the running
+listeners and persisting offsets; ``async for``, poll, commit, assign and seek, and shutdown failing a pending
+poll."""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any, List
+
+import pytest
+
+from async_test_support import client_settings, consumer_offsets, eventually, unique
+from rocketmq_broker.embedded_cluster import EmbeddedCluster
+from rocketmq_client.asyncio import AsyncLitePullConsumer, AsyncProducer, AsyncPushConsumer
+from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
+from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrderlyStatus
+from rocketmq_client.exception import MQClientException
+from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
+from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_queue import MessageQueue
+
+_FIRST = ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET
+
+
+async def _send(cluster: EmbeddedCluster, topic: str, count: int, **kwargs: Any) -> None:
+    async with AsyncProducer(unique("AsyncPG"), **client_settings(cluster)) as producer:
+        await asyncio.gather(*(producer.send(Message(topic, b"m%d" % i), **kwargs) for i in range(count)))
+
+
+def _push_consumer(cluster: EmbeddedCluster, topic: str, **settings: Any) -> AsyncPushConsumer:
+    consumer = AsyncPushConsumer(unique("AsyncCG"), **client_settings(
+        cluster, **dict({"consume_from_where": _FIRST, "persist_consumer_offset_interval": 1000}, **settings)))
+    consumer.subscribe(topic, "*")
+    return consumer
+
+
+def test_push_listener_runs_on_the_loop(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncPushTopic", 4)
+    received: List[bytes] = []
+    threads = set()
+
+    async def main() -> None:
+        await _send(embedded_cluster, "AsyncPushTopic", 50)
+        consumer = _push_consumer(embedded_cluster, "AsyncPushTopic")
+
+        async def listener(msgs, context):
+            await asyncio.sleep(0)
+            threads.add(threading.current_thread().name)
+            received.extend(m.get_body() for m in msgs)
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+        consumer.register_message_listener(listener)
+        async with consumer:
+            await eventually(lambda: len(set(received)) == 50, 20, "50 messages")
+
+    asyncio.run(main())
+    assert set(received) == {b"m%d" % i for i in range(50)}
+    assert threads == {"MainThread"}
+
+
+def test_push_orderly(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncOrderTopic", 4)
+    received: List[bytes] = []
+
+    async def main() -> None:
+        async with AsyncProducer(unique("AsyncPG"), **client_settings(embedded_cluster)) as producer:
+            for i in range(30):  # one queue, in order
+                await producer.send(Message("AsyncOrderTopic", b"%02d" % i), selector=lambda mqs, msg, arg: mqs[0])
+        consumer = _push_consumer(embedded_cluster, "AsyncOrderTopic")
+
+        async def listener(msgs, context):
+            received.extend(m.get_body() for m in msgs)
+            return ConsumeOrderlyStatus.SUCCESS
+
+        consumer.register_message_listener(listener, orderly=True)
+        async with consumer:
+            await eventually(lambda: len(received) >= 30, 20, "30 messages")
+
+    asyncio.run(main())
+    assert received[:30] == [b"%02d" % i for i in range(30)]
+
+
+def test_push_listener_must_be_a_coroutine_function() -> None:
+    consumer = AsyncPushConsumer("AsyncCG_sync")
+    with pytest.raises(TypeError, match="listener must be an async def function"):
+        consumer.register_message_listener(lambda msgs, context: ConsumeConcurrentlyStatus.CONSUME_SUCCESS)
+
+
+def test_slow_listener_slows_pulling(embedded_cluster: EmbeddedCluster) -> None:
+    """Two consume threads: never more than two listener calls at once; the one queue's cache stops growing at
+    the pull threshold (pulling pauses) while the listener is held."""
+    embedded_cluster.create_topic("AsyncSlowTopic", 1)
+    running = 0
+    most_running = 0
+    consumed: List[bytes] = []
+
+    async def main() -> None:
+        await _send(embedded_cluster, "AsyncSlowTopic", 200)
+        release = asyncio.Event()
+        consumer = _push_consumer(embedded_cluster, "AsyncSlowTopic", consume_thread_min=2, consume_thread_max=2,
+                                  pull_threshold_for_queue=20, pull_batch_size=10)
+
+        async def listener(msgs, context):
+            nonlocal running, most_running
+            running += 1
+            most_running = max(most_running, running)
+            try:
+                await release.wait()
+            finally:
+                running -= 1
+            consumed.extend(m.get_body() for m in msgs)
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+        consumer.register_message_listener(listener)
+        async with consumer:
+            await eventually(lambda: running == 2, 20, "two listener calls running")
+            table = consumer.consumer.get_default_mq_push_consumer_impl().rebalance_impl.process_queue_table
+            cached = lambda: sum(pq.get_msg_count().get() for pq in table.values())  # noqa: E731
+            await eventually(lambda: cached() >= 20, 20, "the cache at the pull threshold")
+            # held listeners: the consumer stops pulling (flow control) instead of caching all 200
+            for _ in range(25):
+                await asyncio.sleep(0.02)
+            assert 20 <= cached() <= 30 and running == 2
+            release.set()
+            await eventually(lambda: len(set(consumed)) == 200, 30, "all 200 messages")
+
+    asyncio.run(main())
+    assert most_running == 2
+
+
+def test_shutdown_waits_for_running_listeners_and_persists_offsets(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncShutdownTopic", 1)
+    finished: List[bytes] = []
+
+    async def main() -> str:
+        await _send(embedded_cluster, "AsyncShutdownTopic", 3)
+        started = asyncio.Event()
+        release = asyncio.Event()
+        consumer = _push_consumer(embedded_cluster, "AsyncShutdownTopic", consume_thread_min=1,
+                                  consume_thread_max=1, persist_consumer_offset_interval=60000)
+
+        async def listener(msgs, context):
+            started.set()
+            await release.wait()
+            finished.extend(m.get_body() for m in msgs)
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+        consumer.register_message_listener(listener)
+        await consumer.start()
+        await started.wait()
+        shutdown = asyncio.ensure_future(consumer.shutdown())
+        await asyncio.sleep(0.2)
+        assert not shutdown.done()  # waiting for the listener, the loop free meanwhile
+        release.set()
+        await asyncio.wait_for(shutdown, 30)
+        return consumer.consumer.get_consumer_group()
+
+    group = asyncio.run(main())
+    assert sorted(finished) == [b"m0", b"m1", b"m2"]
+    assert consumer_offsets(embedded_cluster, group, "AsyncShutdownTopic") == {0: 3}
+    assert not [t for t in threading.enumerate() if t.name.startswith("ConsumeMessageThread_")]
+
+
+def _lite(cluster: EmbeddedCluster, **settings: Any) -> AsyncLitePullConsumer:
+    return AsyncLitePullConsumer(unique("AsyncLiteCG"), **client_settings(
+        cluster, consume_from_where=_FIRST, poll_timeout_millis=500, **settings))
+
+
+def test_lite_pull_async_for_and_commit(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncLiteTopic", 2)
+
+    async def main() -> str:
+        await _send(embedded_cluster, "AsyncLiteTopic", 40)
+        consumer = _lite(embedded_cluster, auto_commit=False)
+        consumer.subscribe("AsyncLiteTopic", "*")
+        bodies = set()
+        async with consumer:
+            async for msg in consumer:
+                bodies.add(msg.get_body())
+                if len(bodies) == 40:
+                    break
+            await consumer.commit_sync(persist=True)
+            assert await consumer.poll(100) == []
+            queues = await consumer.fetch_message_queues("AsyncLiteTopic")
+            assert sum([await consumer.committed(mq) for mq in queues]) == 40
+        assert bodies == {b"m%d" % i for i in range(40)}
+        return consumer.consumer.get_consumer_group()
+
+    group = asyncio.run(main())
+    assert sum(consumer_offsets(embedded_cluster, group, "AsyncLiteTopic").values()) == 40
+
+
+def test_lite_pull_assign_and_seek(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncSeekTopic", 2)
+
+    async def main() -> None:
+        await _send(embedded_cluster, "AsyncSeekTopic", 10, mq=MessageQueue("AsyncSeekTopic",
+                                                                           embedded_cluster.broker_name(0), 1))
+        consumer = _lite(embedded_cluster)
+        mq = MessageQueue("AsyncSeekTopic", embedded_cluster.broker_name(0), 1)
+        consumer.assign([mq])
+        assert consumer.assignment() == {mq}
+        async with consumer:
+            await consumer.seek(mq, 7)
+            got: List[int] = []
+            while len(got) < 3:
+                got.extend(m.get_queue_offset() for m in await consumer.poll(2000))
+        assert sorted(got) == [7, 8, 9]
+
+    asyncio.run(main())
+
+
+def test_lite_pull_shutdown_fails_a_pending_poll(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncLiteEmpty", 1)
+
+    async def main() -> None:
+        consumer = _lite(embedded_cluster)
+        consumer.subscribe("AsyncLiteEmpty", "*")
+        await consumer.start()
+        poll = asyncio.ensure_future(consumer.poll(20000))
+        await asyncio.sleep(0.1)
+        begin = time.monotonic()
+        await consumer.shutdown()
+        assert time.monotonic() - begin < 5  # the 20 s poll does not hold the shutdown up
+        with pytest.raises(MQClientException, match="shut down while this call was pending"):
+            await poll
+        with pytest.raises(MQClientException):
+            await consumer.poll(10)
+        iterated = [msg async for msg in consumer]  # ends at once: shut down
+        assert iterated == []
+
+    asyncio.run(main())
+    assert not [t for t in threading.enumerate() if t.name.startswith("AsyncLitePullConsumer")]
+
+
+def test_lite_pull_cancelled_poll_leaks_nothing(embedded_cluster: EmbeddedCluster) -> None:
+    embedded_cluster.create_topic("AsyncLiteCancel", 1)
+
+    async def main() -> None:
+        async with _lite(embedded_cluster) as consumer:
+            consumer.subscribe("AsyncLiteCancel", "*")
+            polls = [asyncio.ensure_future(consumer.poll(300)) for _ in range(3)]
+            await asyncio.sleep(0.05)
+            for poll in polls:
+                poll.cancel()
+            await asyncio.gather(*polls, return_exceptions=True)
+            assert len(consumer._pending) == 0
+            assert await consumer.poll(10) == []
+
+    asyncio.run(main())
