@@ -99,6 +99,9 @@ def test_offsets_topics_and_groups_survive_a_restart(tmp_path, client):
         old_version = cluster.broker_controller.get_topic_config_manager().get_data_version().counter
         controller = cluster.restart_broker()
         assert controller.get_broker_addr() == addr              # same port again
+        # the client's old connection was closed by the shutdown: wait until its reader saw it, or the query
+        # below may be written to the dead connection (it fails then, in Java too)
+        wait_for(lambda: addr not in client.channel_tables, 10, what="the client to drop its old connection")
         assert query(client, addr, "G", "TopicTest", 0).ext_fields == {"offset": "5"}
         topic_config = controller.get_topic_config_manager().select_topic_config("Kept")
         assert (topic_config.read_queue_nums, topic_config.write_queue_nums) == (2, 2)
