@@ -111,6 +111,11 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
         topic_config = self.msg_check(ctx, request_header, response)
         if response.code != -1 or topic_config is None:
             return response
+        # the requester decodes the body by the pushed sysFlag: the send's rules apply (our addition to Java)
+        sys_flag = self.check_sys_flag(ctx, request_header.sys_flag, request.body, False, response)
+        if sys_flag is None:
+            return response
+        request_header.sys_flag = sys_flag
         queue_id = request_header.queue_id
         if queue_id < 0:
             queue_id = random.randrange(99999999) % topic_config.write_queue_nums

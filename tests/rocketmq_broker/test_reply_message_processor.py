@@ -253,6 +253,21 @@ def test_msg_check_runs_before_any_push(broker, requester, replier):
     assert [m.body for m in stored(broker)] == [b"the only one"]
 
 
+def test_sys_flag_rules_of_a_send_apply_to_a_reply(broker, requester, replier):
+    # a body flagged compressed that is not, and bits no client sets: refused before any push
+    for sys_flag in (0x1, -1):
+        response = replier.request(reply_request(sys_flag=sys_flag, body=b"not compressed"))
+        assert response.code == ResponseCode.MESSAGE_ILLEGAL, response
+        assert "sysFlag" in response.remark
+    assert pushes(requester) == [] and stored(broker) == []
+    # the host bits the broker owns are cleared in what the requester gets; a really compressed body passes
+    opaque = replier.send(reply_request(sys_flag=0x1 | 0x10 | 0x20, body=zlib.compress(b"pong")))
+    push = wait_push(requester)
+    answer(requester, push)
+    assert replier.wait_response(opaque).code == ResponseCode.SUCCESS
+    assert int(push.ext_fields["sysFlag"]) == 0x1
+
+
 def test_malformed_v2_header(broker, replier):
     request = reply_request()
     request.make_custom_header_to_net()
