@@ -29,6 +29,7 @@ from rocketmq_client.consumer.default_mq_pull_consumer import default_allocate_m
 from rocketmq_client.consumer.message_queue_listener import MessageQueueListener, as_message_queue_listener
 from rocketmq_client.consumer.message_selector import MessageSelector
 from rocketmq_client.impl.consumer.default_lite_pull_consumer_impl import DefaultLitePullConsumerImpl
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
@@ -124,9 +125,12 @@ class DefaultLitePullConsumer(ClientConfig):
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except Exception:
                 log.warning("trace dispatcher start failed ", exc_info=True)
+        MQClientManager.get_instance().register_started_client(self, consumer=True)
 
     def shutdown(self) -> None:
-        """Java ``shutdown``: offsets are persisted first; no thread of this consumer is left afterwards."""
+        """Java ``shutdown``: offsets are persisted first; no thread of this consumer is left afterwards. A started
+        consumer not shut down is shut down at interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_lite_pull_consumer_impl.shutdown()
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Optional, Set, Tuple
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.message_queue_listener import MessageQueueListener, as_message_queue_listener
 from rocketmq_client.impl.consumer.default_mq_pull_consumer_impl import DefaultMQPullConsumerImpl, Subscription
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
@@ -105,9 +106,12 @@ class DefaultMQPullConsumer(ClientConfig):
         """Java ``start``: wrap the group with the namespace and start the engine."""
         self.set_consumer_group(self.with_namespace(self.consumer_group))
         self.default_mq_pull_consumer_impl.start()
+        MQClientManager.get_instance().register_started_client(self, consumer=True)
 
     def shutdown(self) -> None:
-        """Java ``shutdown``: offsets are persisted first."""
+        """Java ``shutdown``: offsets are persisted first. A started consumer not shut down is shut down at
+        interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_pull_consumer_impl.shutdown()
 
     def __enter__(self) -> "DefaultMQPullConsumer":

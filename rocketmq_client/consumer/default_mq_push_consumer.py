@@ -36,6 +36,7 @@ from rocketmq_client.consumer.listener.message_listener import (FunctionMessageL
 from rocketmq_client.consumer.message_selector import MessageSelector
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.mix_all import MixAll
@@ -159,10 +160,13 @@ class DefaultMQPushConsumer(ClientConfig):
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except MQClientException:
                 log.warning("trace dispatcher start failed ", exc_info=True)
+        MQClientManager.get_instance().register_started_client(self, consumer=True)
 
     def shutdown(self) -> None:
         """Java ``shutdown``: waits up to ``await_termination_millis_when_shutdown`` for consumption in flight,
-        persists the offsets, unregisters; no thread or connection of this consumer is left afterwards."""
+        persists the offsets, unregisters; no thread or connection of this consumer is left afterwards. A started
+        consumer not shut down is shut down at interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_push_consumer_impl.shutdown(self.await_termination_millis_when_shutdown)
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()

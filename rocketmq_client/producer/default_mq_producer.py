@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Collection, List, Optional, Set
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
 from rocketmq_client.producer.send_callback import SendCallback
@@ -154,10 +155,13 @@ class DefaultMQProducer(ClientConfig):
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except MQClientException:
                 log.warning("trace dispatcher start failed ", exc_info=True)
+        MQClientManager.get_instance().register_started_client(self, consumer=False)
 
     def shutdown(self) -> None:
         """Java ``shutdown``: no thread or connection of this producer is left afterwards (the client instance
-        stays up while other producers or consumers of the same client id use it)."""
+        stays up while other producers or consumers of the same client id use it). A started producer not shut
+        down is shut down at interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_producer_impl.shutdown()
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()
