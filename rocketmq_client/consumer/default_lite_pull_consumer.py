@@ -100,8 +100,9 @@ class DefaultLitePullConsumer(ClientConfig):
     customized_trace_topic = Prop(str)
 
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
-                 namespace: Optional[str] = None) -> None:
-        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses)."""
+                 namespace: Optional[str] = None, **config: Any) -> None:
+        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses).
+        Every setting is also a keyword, applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultLitePullConsumer(namespace, group, "
                             "hook) is DefaultLitePullConsumer(group, hook, namespace=namespace) here)" % (rpc_hook,))
@@ -111,6 +112,7 @@ class DefaultLitePullConsumer(ClientConfig):
         self.enable_stream_request_type = True
         self._trace_dispatcher: Any = None
         self.default_lite_pull_consumer_impl = DefaultLitePullConsumerImpl(self, rpc_hook)
+        self._apply_config(config, ("consumer_group", "rpc_hook"))
 
     # ------------------------------------------------------------------ life cycle
 

@@ -89,8 +89,9 @@ class DefaultMQPullConsumer(ClientConfig):
     max_reconsume_times = Prop(int, 16)
 
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
-                 namespace: Optional[str] = None) -> None:
-        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses)."""
+                 namespace: Optional[str] = None, **config: Any) -> None:
+        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses).
+        Every setting is also a keyword, applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQPullConsumer(namespace, group) is "
                             "DefaultMQPullConsumer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -99,6 +100,7 @@ class DefaultMQPullConsumer(ClientConfig):
         self.consumer_group = MixAll.DEFAULT_CONSUMER_GROUP if consumer_group is None else consumer_group
         self.enable_stream_request_type = True
         self.default_mq_pull_consumer_impl = DefaultMQPullConsumerImpl(self, rpc_hook)
+        self._apply_config(config, ("consumer_group", "rpc_hook"))
 
     # ------------------------------------------------------------------ life cycle
 

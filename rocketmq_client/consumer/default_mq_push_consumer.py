@@ -105,10 +105,11 @@ class DefaultMQPushConsumer(ClientConfig):
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
                  allocate_message_queue_strategy: Optional["AllocateMessageQueueStrategy"] = None,
                  enable_msg_trace: bool = False, customized_trace_topic: Optional[str] = None,
-                 namespace: Optional[str] = None) -> None:
+                 namespace: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (refused by ``start``),
         ``allocate_message_queue_strategy`` to a new :class:`AllocateMessageQueueAveragely`; ``enable_msg_trace``
-        installs the message trace hook."""
+        installs the message trace hook. Every setting is also a keyword (``DefaultMQPushConsumer(group,
+        namesrv_addr="127.0.0.1:9876", consume_thread_max=64)``), applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQPushConsumer(namespace, group) is "
                             "DefaultMQPushConsumer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -124,6 +125,7 @@ class DefaultMQPushConsumer(ClientConfig):
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
             self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        self._apply_config(config, ("consumer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     def _create_trace_dispatcher(self, rpc_hook: Optional["RPCHook"], customized_trace_topic: Optional[str]) -> Any:
         """The message trace dispatcher and its consume hook (Java ``AsyncTraceDispatcher``,

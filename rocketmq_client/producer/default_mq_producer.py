@@ -103,9 +103,11 @@ class DefaultMQProducer(ClientConfig):
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,
-                 customized_trace_topic: Optional[str] = None) -> None:
+                 customized_trace_topic: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``producer_group`` defaults to ``DEFAULT_PRODUCER`` (which ``start`` refuses, as
-        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks."""
+        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks. Every setting is
+        also a keyword (``DefaultMQProducer(group, namesrv_addr="127.0.0.1:9876", send_msg_timeout=5000)``),
+        applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQProducer(namespace, group) is "
                             "DefaultMQProducer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -116,6 +118,7 @@ class DefaultMQProducer(ClientConfig):
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
             self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        self._apply_config(config, ("producer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
         """The message trace dispatcher and its hooks (Java ``AsyncTraceDispatcher``, ``SendMessageTraceHookImpl``,

@@ -39,8 +39,9 @@ class TransactionMQProducer(DefaultMQProducer):
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,
-                 customized_trace_topic: Optional[str] = None) -> None:
-        super().__init__(producer_group, rpc_hook, namespace, enable_msg_trace, customized_trace_topic)
+                 customized_trace_topic: Optional[str] = None, **config: Any) -> None:
+        """As DefaultMQProducer's; the keywords include ``transaction_listener`` and the check pool settings."""
+        super().__init__(producer_group, rpc_hook, namespace, enable_msg_trace, customized_trace_topic, **config)
 
     def start(self) -> None:
         """Java ``start``: set up the check executor, then start as a DefaultMQProducer."""

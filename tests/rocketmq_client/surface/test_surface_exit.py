@@ -28,16 +28,11 @@ MESSAGES = 8
 #: the script sends, consumes every message, prints READY, then raises / ends / waits for a signal
 SCRIPT = textwrap.dedent('''
     import sys, threading
-    from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-    from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
-    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
-    from rocketmq_client.signals import wait_for_signal
-    from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
-    from rocketmq_common.message.message import Message
+    from rocketmq_client import (ConsumeConcurrentlyStatus, ConsumeFromWhere, DefaultMQProducer,
+                                 DefaultMQPushConsumer, Message, wait_for_signal)
 
     addr, mode = sys.argv[1], sys.argv[2]
-    producer = DefaultMQProducer("exit_producer_group")
-    producer.set_namesrv_addr(addr)
+    producer = DefaultMQProducer("exit_producer_group", namesrv_addr=addr)
     producer.start()
     for i in range(%(messages)d):
         producer.send(Message("%(topic)s", "tag", b"m%%d" %% i))
@@ -51,10 +46,8 @@ SCRIPT = textwrap.dedent('''
         return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 
     # offsets are persisted every 10 minutes: only a shutdown persists them during the test
-    consumer = DefaultMQPushConsumer("%(group)s")
-    consumer.set_namesrv_addr(addr)
-    consumer.set_persist_consumer_offset_interval(600000)
-    consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+    consumer = DefaultMQPushConsumer("%(group)s", namesrv_addr=addr, persist_consumer_offset_interval=600000,
+                                     consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
     consumer.subscribe("%(topic)s", "*")
     consumer.register_message_listener(listener)
     consumer.start()
@@ -130,11 +123,9 @@ def test_wait_for_signal_keeps_the_consumer_until_sigterm(embedded_cluster, tmp_
 
 def test_shutdown_unregisters_and_the_hook_shuts_down_what_is_left(embedded_cluster) -> None:
     manager = MQClientManager.get_instance()
-    kept = DefaultMQProducer("exit_hook_kept")
-    closed = DefaultMQProducer("exit_hook_closed")
-    for producer in (kept, closed):
-        producer.set_namesrv_addr(embedded_cluster.namesrv_addr)
-        producer.set_instance_name(producer.get_producer_group())
+    kept = DefaultMQProducer("exit_hook_kept", namesrv_addr=embedded_cluster.namesrv_addr, instance_name="kept")
+    closed = DefaultMQProducer("exit_hook_closed", namesrv_addr=embedded_cluster.namesrv_addr,
+                               instance_name="closed")
     kept.start()
     closed.start()
     try:
