@@ -1,20 +1,40 @@
-"""Java ``org.apache.rocketmq.client.exception``: client and broker errors seen by users."""
+"""Java ``org.apache.rocketmq.client.exception``: client and broker errors seen by users. Every one derives from
+:class:`MQException` (the tree is in :mod:`rocketmq_remoting.exception`) and carries ``response_code`` and
+``retriable``."""
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import FrozenSet, Optional, Union
 
+from rocketmq_client.common.client_error_code import ClientErrorCode
 from rocketmq_common.help.faq_url import FAQUrl
+from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.exception import MQException
 
-__all__ = ["MQClientException", "MQBrokerException", "RequestTimeoutException", "OffsetNotFoundException",
-           "IllegalStateException"]
+__all__ = ["MQException", "MQClientException", "MQBrokerException", "RequestTimeoutException",
+           "OffsetNotFoundException", "IllegalStateException"]
+
+#: response codes after which the same call may succeed later: the broker is busy, not available or failed
+#: internally, the client could not reach or timed out on a broker
+RETRIABLE_RESPONSE_CODES: FrozenSet[int] = frozenset({
+    ResponseCode.SYSTEM_ERROR, ResponseCode.SYSTEM_BUSY, ResponseCode.SERVICE_NOT_AVAILABLE,
+    ClientErrorCode.CONNECT_BROKER_EXCEPTION, ClientErrorCode.ACCESS_BROKER_TIMEOUT,
+    ClientErrorCode.REQUEST_TIMEOUT_EXCEPTION})
+
+
+class _CodedException(MQException):
+    """``retriable`` also by response code (see :data:`RETRIABLE_RESPONSE_CODES`)."""
+
+    @property
+    def retriable(self) -> bool:
+        return self.response_code in RETRIABLE_RESPONSE_CODES or super().retriable
 
 
 def _code_desc(response_code: int, error_message: Optional[str]) -> str:
     return "CODE: %s  DESC: %s" % (UtilAll.response_code2string(response_code), error_message)
 
 
-class MQClientException(Exception):
+class MQClientException(_CodedException):
     """Java ``MQClientException``.
 
     ``MQClientException(error_message, cause)`` (code -1) or ``MQClientException(response_code, error_message)``;
@@ -56,7 +76,7 @@ class MQClientException(Exception):
         return str(self)
 
 
-class MQBrokerException(Exception):
+class MQBrokerException(_CodedException):
     """Java ``MQBrokerException``: the broker answered with an error code."""
 
     def __init__(self, response_code: int = 0, error_message: Optional[str] = None,
@@ -91,8 +111,10 @@ class OffsetNotFoundException(MQBrokerException):
     ``MQBrokerException``."""
 
 
-class RequestTimeoutException(Exception):
-    """Java ``RequestTimeoutException``: a request/reply call got no reply in time (no FAQ suffix)."""
+class RequestTimeoutException(MQException):
+    """Java ``RequestTimeoutException``: a request/reply call got no reply in time (no FAQ suffix); retriable."""
+
+    RETRIABLE = True
 
     def __init__(self, response_code_or_message: Union[int, str, None],
                  error_message_or_cause: Union[str, BaseException, None] = None) -> None:
@@ -125,6 +147,7 @@ class RequestTimeoutException(Exception):
         self.error_message = error_message
 
 
-class IllegalStateException(RuntimeError):
+class IllegalStateException(MQException, RuntimeError):
     """Java ``java.lang.IllegalStateException``: a call in the wrong state (a route refresh that failed with a
-    remoting error, a lite-pull consumer used in the wrong mode)."""
+    remoting error, as when no NameServer is reachable: retriable then, through its cause; a lite-pull consumer
+    used in the wrong mode). A RuntimeError too, as Java's."""
