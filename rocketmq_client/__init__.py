@@ -7,6 +7,9 @@ name also stays at its mirrored Java path (``rocketmq_client.producer.default_mq
 
 import logging
 
+#: the version of the rocketmq-py distribution (setup.cfg reads it: ``version = attr: rocketmq_client.__version__``)
+__version__ = "0.1.0"
+
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.session_credentials import SessionCredentials
@@ -58,8 +61,8 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
-from rocketmq_remoting.exception import (RemotingCommandException, RemotingConnectException, RemotingException,
-                                         RemotingSendRequestException, RemotingTimeoutException,
+from rocketmq_remoting.exception import (MQException, RemotingCommandException, RemotingConnectException,
+                                         RemotingException, RemotingSendRequestException, RemotingTimeoutException,
                                          RemotingTooMuchRequestException)
 
 __all__ = [
@@ -81,7 +84,7 @@ __all__ = [
     # access control
     "AclClientRPCHook", "SessionCredentials",
     # errors
-    "MQClientException", "MQBrokerException", "RequestTimeoutException", "OffsetNotFoundException",
+    "MQException", "MQClientException", "MQBrokerException", "RequestTimeoutException", "OffsetNotFoundException",
     "IllegalStateException", "RemotingException", "RemotingConnectException", "RemotingTimeoutException",
     "RemotingSendRequestException", "RemotingTooMuchRequestException", "RemotingCommandException", "AclException",
     # process life

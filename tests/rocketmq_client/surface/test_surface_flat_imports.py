@@ -22,7 +22,7 @@ REQUIRED = ["DefaultMQProducer", "TransactionMQProducer", "DefaultMQPushConsumer
             "AllocateMessageQueueAveragelyByCircle", "AllocateMessageQueueByConfig",
             "AllocateMessageQueueByMachineRoom", "AllocateMachineRoomNearby", "AllocateMessageQueueConsistentHash",
             "AclClientRPCHook", "SessionCredentials", "RemotingHelper", "MQClientException", "MQBrokerException",
-            "RequestTimeoutException", "RemotingException", "IllegalStateException", "AclException"]
+            "RequestTimeoutException", "RemotingException", "IllegalStateException", "AclException", "MQException"]
 
 
 def test_all_lists_every_required_name_and_each_is_the_deep_class() -> None:
