@@ -30,6 +30,11 @@ class _CodedException(MQException):
         return self.response_code in RETRIABLE_RESPONSE_CODES or super().retriable
 
 
+def _text(value: object) -> Optional[str]:
+    """A Java String argument: None stays None (Java's null), anything else is its text."""
+    return None if value is None else value if isinstance(value, str) else str(value)
+
+
 def _code_desc(response_code: int, error_message: Optional[str]) -> str:
     return "CODE: %s  DESC: %s" % (UtilAll.response_code2string(response_code), error_message)
 
@@ -43,13 +48,14 @@ class MQClientException(_CodedException):
 
     def __init__(self, response_code_or_message: Union[int, str, None],
                  error_message_or_cause: Union[str, BaseException, None] = None) -> None:
+        self.error_message: Optional[str]
         if isinstance(response_code_or_message, int) and not isinstance(response_code_or_message, bool):
             self.response_code = response_code_or_message
-            self.error_message = error_message_or_cause  # type: ignore[assignment]
+            self.error_message = _text(error_message_or_cause)
             super().__init__(FAQUrl.attach_default_url(_code_desc(self.response_code, self.error_message)))
         else:
             self.response_code = -1
-            self.error_message = response_code_or_message
+            self.error_message = _text(response_code_or_message)
             super().__init__(FAQUrl.attach_default_url(self.error_message))
             if isinstance(error_message_or_cause, BaseException):
                 self.__cause__ = error_message_or_cause
@@ -118,13 +124,14 @@ class RequestTimeoutException(MQException):
 
     def __init__(self, response_code_or_message: Union[int, str, None],
                  error_message_or_cause: Union[str, BaseException, None] = None) -> None:
+        self.error_message: Optional[str]
         if isinstance(response_code_or_message, int) and not isinstance(response_code_or_message, bool):
             self.response_code = response_code_or_message
-            self.error_message = error_message_or_cause  # type: ignore[assignment]
+            self.error_message = _text(error_message_or_cause)
             super().__init__(_code_desc(self.response_code, self.error_message))
         else:
             self.response_code = -1
-            self.error_message = response_code_or_message
+            self.error_message = _text(response_code_or_message)
             super().__init__(self.error_message)
             if isinstance(error_message_or_cause, BaseException):
                 self.__cause__ = error_message_or_cause

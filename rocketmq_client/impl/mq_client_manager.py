@@ -53,19 +53,19 @@ class MQClientManager:
 
         client_id = client_config.build_mq_client_id()
         instance = self._factory_table.get(client_id)
-        if instance is None:
-            with self._lock:
-                prev = self._factory_table.get(client_id)
-                if prev is None:
-                    instance = MQClientInstance(client_config.clone_client_config(),
-                                                next(self._factory_index_generator), client_id, rpc_hook)
-                    self._factory_table[client_id] = instance
-            if prev is not None:
-                instance = prev
-                log.warning("Returned Previous MQClientInstance for clientId:[%s]", client_id)
-            else:
-                log.info("Created new MQClientInstance for clientId:[%s]", client_id)
-        return instance
+        if instance is not None:
+            return instance
+        with self._lock:
+            prev = self._factory_table.get(client_id)
+            if prev is None:
+                created = MQClientInstance(client_config.clone_client_config(), next(self._factory_index_generator),
+                                           client_id, rpc_hook)
+                self._factory_table[client_id] = created
+        if prev is not None:
+            log.warning("Returned Previous MQClientInstance for clientId:[%s]", client_id)
+            return prev
+        log.info("Created new MQClientInstance for clientId:[%s]", client_id)
+        return created
 
     def remove_client_factory(self, client_id: str) -> None:
         """Java ``removeClientFactory``."""

@@ -92,13 +92,14 @@ class StdlibInterfaces:
             try:
                 with socket.socket(family, socket.SOCK_DGRAM) as sock:
                     sock.connect((target, 9))  # selects the route, sends nothing
-                    found[family].append(sock.getsockname()[0])
+                    found[family].append(str(sock.getsockname()[0]))
             except OSError:
                 pass
         try:
             for family, _, _, _, sockaddr in socket.getaddrinfo(socket.gethostname(), None):
-                if family in found and sockaddr[0] not in found[family]:
-                    found[family].append(sockaddr[0])
+                host = str(sockaddr[0])
+                if family in found and host not in found[family]:
+                    found[family].append(host)
         except OSError:
             log.debug("the host name has no address", exc_info=True)
         return {family: [{"addr": a} for a in addrs] for family, addrs in found.items() if addrs}
