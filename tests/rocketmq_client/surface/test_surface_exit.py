@@ -75,6 +75,7 @@ def run_script(tmp_path: pathlib.Path, namesrv_addr: str, mode: str, signal_to_s
         assert line.strip() == "READY", "".join(stderr) or line
         ready = time.monotonic()
         if signal_to_send:
+            wait_for_handler(proc.pid, signal_to_send)
             proc.send_signal(signal_to_send)
         proc.wait(timeout=20)
         elapsed = time.monotonic() - ready
@@ -85,6 +86,20 @@ def run_script(tmp_path: pathlib.Path, namesrv_addr: str, mode: str, signal_to_s
             proc.wait()
     reader.join(10)
     return proc.returncode, elapsed, rest, "".join(stderr)
+
+
+def wait_for_handler(pid: int, signum: int, timeout: float = 10.0) -> None:
+    """Wait until process ``pid`` catches ``signum`` (Linux: the SigCgt mask of /proc/<pid>/status), i.e. until
+    ``wait_for_signal()`` installed its handler."""
+    deadline = time.monotonic() + timeout
+    pause = threading.Event()
+    while time.monotonic() < deadline:
+        with open("/proc/%d/status" % pid, encoding="ascii") as status:
+            caught = next(int(line.split()[1], 16) for line in status if line.startswith("SigCgt:"))
+        if caught & (1 << (signum - 1)):
+            return
+        pause.wait(0.02)
+    pytest.fail("the script did not install a handler of signal %d" % signum)
 
 
 def committed(cluster) -> int:
@@ -110,7 +125,7 @@ def test_a_script_ending_without_shutdown_exits(embedded_cluster, tmp_path) -> N
     assert committed(embedded_cluster) == MESSAGES
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals, /proc")
 @pytest.mark.timeout(90)
 def test_wait_for_signal_keeps_the_consumer_until_sigterm(embedded_cluster, tmp_path) -> None:
     embedded_cluster.create_topic(TOPIC, 4)
