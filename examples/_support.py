@@ -186,7 +186,7 @@ def read_topic(example: Example, topic: str) -> List[Any]:
                 pull_result = consumer.pull(mq, "*", offset, 32)
                 if pull_result.get_pull_status() != PullStatus.FOUND:
                     break
-                msgs.extend(pull_result.get_msg_found_list())
+                msgs.extend(pull_result.get_msg_found_list() or [])
                 offset = pull_result.get_next_begin_offset()
     finally:
         consumer.shutdown()

@@ -1,18 +1,27 @@
 """Java ``org.apache.rocketmq.client.ClientConfig`` (and ``AccessChannel``): settings shared by producers and
-consumers, plus Java ``NameServerAddressUtils`` rules for name-server endpoints."""
+consumers, plus Java ``NameServerAddressUtils`` rules for name-server endpoints.
+
+Unlike the other beans, a configuration class guards its attributes (Pythonic additions, not in Java): every
+property is a keyword argument of the constructor, applied through its Java setter, and an unknown keyword raises
+TypeError naming the close matches; a property set to a value of the wrong type raises TypeError (setter, keyword
+or attribute); assigning an attribute the object does not have (``producer.send_msgtimeout = 1``) raises
+AttributeError naming the close matches; a malformed name server address raises MQClientException.
+"""
 from __future__ import annotations
 
+import difflib
 import enum
 import os
 import re
 import time
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, cast
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_client.exception import MQClientException
+from rocketmq_remoting.common.bean import Prop, TypedBean, check_prop_value
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -72,7 +81,56 @@ def _vip_channel_default() -> bool:
                                           "COM_ROCKETMQ_SEND_MESSAGE_WITH_VIP_CHANNEL", "false"))
 
 
-class ClientConfig(Bean):
+def close_matches(name: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'a' or 'b'?)`` for the names of ``candidates`` close to ``name``, else ``""``."""
+    matches = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
+    if not matches:
+        return ""
+    return " (did you mean %s?)" % " or ".join(repr(m) for m in matches)
+
+
+_PORT_RE = re.compile(r"[0-9]{1,5}")
+_HOST_RE = re.compile(r"[A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]", re.ASCII)
+
+
+def check_namesrv_addr(namesrv_addr: Optional[str]) -> None:
+    """Raise MQClientException unless ``namesrv_addr`` is None, an ``http://`` name server endpoint (Java's
+    ``NAMESRV_ENDPOINT_PATTERN``), or a ``host:port[;host:port...]`` list (a trailing ``;`` is allowed, as Java's
+    ``split(";")`` drops it; an IPv6 host is written ``[::1]:9876``); the message names the bad entry."""
+    if namesrv_addr is None:
+        return
+    if not isinstance(namesrv_addr, str):
+        raise TypeError("namesrv_addr must be a str 'host:port[;host:port]', got %s %r"
+                        % (type(namesrv_addr).__name__, namesrv_addr))
+    if NameServerAddressUtils.NAMESRV_ENDPOINT_PATTERN.fullmatch(namesrv_addr):
+        return
+    entries = namesrv_addr.split(";")
+    while len(entries) > 1 and entries[-1] == "":
+        entries.pop()
+    for entry in entries:
+        problem = _namesrv_entry_problem(entry)
+        if problem:
+            raise MQClientException("namesrv_addr %r: the entry %r %s; expected host:port[;host:port], e.g. "
+                                    "127.0.0.1:9876;127.0.0.2:9876 (or an http:// name server endpoint)"
+                                    % (namesrv_addr, entry, problem))
+
+
+def _namesrv_entry_problem(entry: str) -> str:
+    if not entry:
+        return "is empty"
+    if entry != entry.strip() or " " in entry:
+        return "contains whitespace"
+    host, sep, port = entry.rpartition(":")
+    if not sep or not host or (":" in host and not host.startswith("[")):
+        return "has no port"
+    if not _HOST_RE.fullmatch(host):
+        return "has no valid host name"
+    if not _PORT_RE.fullmatch(port) or not 0 < int(port) <= 65535:
+        return "has no valid port (1-65535)"
+    return ""
+
+
+class ClientConfig(TypedBean):
     """Java ``ClientConfig``: every field, default and rule of the Java class.
 
     Defaults read per instance like Java's field initialisers: ``namesrv_addr`` from ``rocketmq.namesrv.addr`` /
@@ -105,8 +163,78 @@ class ClientConfig(Bean):
     #: every request carries extField ``ReqT=STREAM`` and the client id gets ``@STREAM``
     enable_stream_request_type = Prop(bool, False)
 
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_client_ip(self) -> str: ...
+        def set_client_ip(self, client_ip: str) -> None: ...
+        def get_instance_name(self) -> str: ...
+        def set_instance_name(self, instance_name: str) -> None: ...
+        def get_client_callback_executor_threads(self) -> int: ...
+        def set_client_callback_executor_threads(self, client_callback_executor_threads: int) -> None: ...
+        def get_access_channel(self) -> AccessChannel: ...
+        def set_access_channel(self, access_channel: AccessChannel) -> None: ...
+        def get_poll_name_server_interval(self) -> int: ...
+        def set_poll_name_server_interval(self, poll_name_server_interval: int) -> None: ...
+        def get_heartbeat_broker_interval(self) -> int: ...
+        def set_heartbeat_broker_interval(self, heartbeat_broker_interval: int) -> None: ...
+        def get_persist_consumer_offset_interval(self) -> int: ...
+        def set_persist_consumer_offset_interval(self, persist_consumer_offset_interval: int) -> None: ...
+        def get_pull_time_delay_mills_when_exception(self) -> int: ...
+        def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
+        def get_unit_mode(self) -> bool: ...
+        def is_unit_mode(self) -> bool: ...
+        def set_unit_mode(self, unit_mode: bool) -> None: ...
+        def get_unit_name(self) -> Optional[str]: ...
+        def set_unit_name(self, unit_name: Optional[str]) -> None: ...
+        def get_vip_channel_enabled(self) -> bool: ...
+        def is_vip_channel_enabled(self) -> bool: ...
+        def set_vip_channel_enabled(self, vip_channel_enabled: bool) -> None: ...
+        def get_use_tls(self) -> bool: ...
+        def is_use_tls(self) -> bool: ...
+        def set_use_tls(self, use_tls: bool) -> None: ...
+        def get_mq_client_api_timeout(self) -> int: ...
+        def set_mq_client_api_timeout(self, mq_client_api_timeout: int) -> None: ...
+        def get_language(self) -> LanguageCode: ...
+        def set_language(self, language: LanguageCode) -> None: ...
+        def get_enable_stream_request_type(self) -> bool: ...
+        def is_enable_stream_request_type(self) -> bool: ...
+        def set_enable_stream_request_type(self, enable_stream_request_type: bool) -> None: ...
+    # end of generated accessors
+
     #: Java ``namespaceInitialized`` (not a bean property)
     _namespace_initialized = False
+    #: True once the constructor returned: from then on unknown attributes are refused (see the module docstring)
+    _sealed = False
+
+    def __init__(self, **config: Any) -> None:
+        """Every property is a keyword argument (``ClientConfig(namesrv_addr="127.0.0.1:9876")``)."""
+        super().__init__()
+        self._apply_config(config)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is not None and not getattr(init, "_seals", False):
+            cls.__init__ = _sealing(init)  # type: ignore[method-assign]
+
+    def _apply_config(self, config: Dict[str, Any], parameters: Iterable[str] = ()) -> None:
+        """Apply constructor keywords through the Java setters; an unknown one raises TypeError naming the close
+        matches among the properties and the constructor's own ``parameters``."""
+        props = self._props_by_name
+        for name, value in config.items():
+            if name not in props:
+                raise TypeError("%s() got an unexpected keyword argument %r%s" % (
+                    type(self).__name__, name, close_matches(name, list(props) + list(parameters))))
+            getattr(self, "set_" + name)(value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        prop = self._props_by_name.get(name)
+        if prop is not None:
+            check_prop_value(self, prop, value)
+        elif self._sealed and name[0] != "_" and name not in self.__dict__ and not hasattr(type(self), name):
+            raise AttributeError("%r object has no attribute %r%s" % (
+                type(self).__name__, name, close_matches(name, self._props_by_name)))
+        object.__setattr__(self, name, value)
 
     def build_mq_client_id(self) -> str:
         """Java ``buildMQClientId``: ``ip@instanceName[@unitName][@STREAM]``."""
@@ -146,8 +274,8 @@ class ClientConfig(Bean):
         namespace = self.get_namespace()
         if not namespace:
             return queue
-        return MessageQueue(NamespaceUtil.without_namespace(queue.get_topic(), namespace), queue.get_broker_name(),
-                            queue.get_queue_id())
+        topic = cast(str, NamespaceUtil.without_namespace(queue.get_topic(), namespace))  # a queue has a topic
+        return MessageQueue(topic, queue.get_broker_name(), queue.get_queue_id())
 
     def queues_with_namespace(self, queues: Iterable[MessageQueue]) -> Iterable[MessageQueue]:
         """Java ``queuesWithNamespace``: wraps each queue's topic in place and returns the collection."""
@@ -190,7 +318,9 @@ class ClientConfig(Bean):
         return addr
 
     def set_namesrv_addr(self, namesrv_addr: Optional[str]) -> None:
-        """Java ``setNamesrvAddr`` (resets the derived namespace)."""
+        """Java ``setNamesrvAddr`` (resets the derived namespace); a malformed address raises MQClientException
+        naming the bad entry (:func:`check_namesrv_addr`; Java fails later, at the first request)."""
+        check_namesrv_addr(namesrv_addr)
         self.namesrv_addr = namesrv_addr
         self._namespace_initialized = False
 
@@ -227,4 +357,23 @@ class ClientConfig(Bean):
 
 def _jbool(value: bool) -> str:
     return "true" if value else "false"
+
+
+def _sealing(init: Any) -> Any:
+    """``init`` sealing the object (see :attr:`ClientConfig._sealed`) once the outermost constructor returned."""
+    def __init__(self: ClientConfig, *args: Any, **kwargs: Any) -> None:
+        outermost = "_sealed" not in self.__dict__
+        if outermost:
+            object.__setattr__(self, "_sealed", False)
+        init(self, *args, **kwargs)
+        if outermost:
+            object.__setattr__(self, "_sealed", True)
+
+    __init__.__doc__ = init.__doc__
+    __init__.__wrapped__ = init  # type: ignore[attr-defined]
+    __init__._seals = True  # type: ignore[attr-defined]
+    return __init__
+
+
+ClientConfig.__init__ = _sealing(ClientConfig.__init__)  # type: ignore[method-assign]
 

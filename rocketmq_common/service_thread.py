@@ -3,6 +3,11 @@
 A subclass implements :meth:`run` (typically ``while not self.is_stopped(): self.wait_for_running(ms); work()``)
 and :meth:`get_service_name` (also the thread's name). Python threads cannot be interrupted: ``interrupt=True``
 only wakes a thread blocked in :meth:`wait_for_running`, which every shutdown does anyway.
+
+The Python thread is always a daemon thread, so that a script that ends or raises without ``shutdown()`` exits (the
+JVM keeps running on a non-daemon thread; the client's ``atexit`` hook, see
+:class:`rocketmq_client.impl.mq_client_manager.MQClientManager`, shuts started clients down first). The Java
+daemon flag (:meth:`set_daemon`) keeps its meaning for :meth:`shutdown`: only a non-daemon service is joined.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ log = logging.getLogger(__name__)
 class ServiceThread:
     """Base of background services."""
 
-    #: Java ``JOIN_TIME``: how long :meth:`shutdown` waits for a non-daemon thread, in milliseconds
+    #: Java ``JOIN_TIME``: how long :meth:`shutdown` waits for a non-daemon service's thread, in milliseconds
     JOIN_TIME = 90 * 1000
 
     def __init__(self) -> None:
@@ -54,7 +59,7 @@ class ServiceThread:
         if not self._cas_started(False, True):
             return
         self.stopped = False
-        self._thread = threading.Thread(target=self.run, name=self.get_service_name(), daemon=self.daemon)
+        self._thread = threading.Thread(target=self.run, name=self.get_service_name(), daemon=True)
         self._thread.start()
 
     def shutdown(self, interrupt: bool = False) -> None:
@@ -68,7 +73,7 @@ class ServiceThread:
         self.wakeup()
         thread = self._thread
         begin = time.monotonic()
-        if thread is not None and not thread.daemon and thread is not threading.current_thread():
+        if thread is not None and not self.daemon and thread is not threading.current_thread():
             thread.join(self.get_jointime() / 1000.0)
         log.info("join thread %s elapsed time(ms) %d %d", self.get_service_name(),
                  int((time.monotonic() - begin) * 1000), self.get_jointime())
@@ -131,5 +136,6 @@ class ServiceThread:
         return self.daemon
 
     def set_daemon(self, daemon: bool) -> None:
-        """Java ``setDaemon``: the daemon flag of threads started afterwards."""
+        """Java ``setDaemon``: a daemon service is not joined by :meth:`shutdown` (its thread is a Python daemon
+        thread either way, see the module docstring)."""
         self.daemon = daemon

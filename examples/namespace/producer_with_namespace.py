@@ -7,6 +7,7 @@ group)`` is ``DefaultMQProducer(group, namespace=...)`` here).
 import os
 import sys
 import traceback
+from typing import cast
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -22,7 +23,7 @@ MESSAGE_COUNT = 100
 TOPIC = "NAMESPACE_TOPIC"
 TAG = "tagTest"
 #: the topic's name on the brokers
-WRAPPED_TOPIC = NamespaceUtil.wrap_namespace(NAMESPACE, TOPIC)
+WRAPPED_TOPIC = cast(str, NamespaceUtil.wrap_namespace(NAMESPACE, TOPIC))  # never None for a topic
 
 
 def main(example: Example) -> bool:

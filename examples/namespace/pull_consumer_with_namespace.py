@@ -11,10 +11,12 @@ to the consumer's ``broker_suspend_max_time_millis`` (20 s) on each drained queu
 import os
 import sys
 import traceback
+from typing import Dict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from _support import SHORT_POLLING, Example, ReceivedMessages, run
+from rocketmq_client import MessageQueue
 from namespace import producer_with_namespace as producer
 from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
 from rocketmq_client.consumer.pull_status import PullStatus
@@ -22,7 +24,7 @@ from rocketmq_client.consumer.pull_status import PullStatus
 NAMESPACE = "InstanceTest"
 CONSUMER_GROUP = "cidTest"
 TOPIC = "NAMESPACE_TOPIC"
-OFFSET_TABLE = {}
+OFFSET_TABLE: Dict[MessageQueue, int] = {}
 
 
 def main(example: Example) -> bool:
@@ -42,7 +44,7 @@ def main(example: Example) -> bool:
                 put_message_queue_offset(mq, pull_result.get_next_begin_offset())
                 if pull_result.get_pull_status() == PullStatus.FOUND:
                     deal_with_pull_result(pull_result)
-                    received.add(pull_result.get_msg_found_list())
+                    received.add(pull_result.get_msg_found_list() or [])
                 elif pull_result.get_pull_status() == PullStatus.NO_NEW_MSG:
                     break
             except Exception:

@@ -12,6 +12,7 @@ import itertools
 import os
 import sys
 import threading
+from typing import Dict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -49,7 +50,7 @@ class Listener(MessageListenerOrderly):
 
 def in_order(msgs) -> bool:
     """True when, within each order, the messages (KEY<i>) were consumed in increasing i."""
-    last = {}
+    last: Dict[int, int] = {}
     for msg in msgs:
         i = int(msg.get_keys()[len("KEY"):])
         order_id = i % producer.ORDER_COUNT

@@ -4,7 +4,8 @@ TopicTest from the first offset, printing each batch it receives.
     python examples/quickstart/consumer.py [-n host:port]
 
 On the embedded cluster, examples/quickstart/producer.py sends its 1000 messages once the consumer has started;
-the consumer ends when it received them all (Java's runs until killed).
+the consumer ends when it received them all (Java's runs until killed; a consumer service would call
+``rocketmq_client.signals.wait_for_signal()`` after ``start()`` to run until SIGINT or SIGTERM).
 """
 import os
 import sys

@@ -13,10 +13,12 @@ import os
 import sys
 import threading
 import traceback
+from typing import Dict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from _support import Example, ReceivedMessages, acl_cluster_options, run
+from rocketmq_client import MessageQueue
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_client.exception import MQClientException
@@ -32,7 +34,7 @@ from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 
-OFFSE_TABLE = {}
+OFFSE_TABLE: Dict[MessageQueue, int] = {}
 
 ACL_ACCESS_KEY = "RocketMQ"
 ACL_SECRET_KEY = "1234567"
@@ -131,7 +133,7 @@ def pull_consumer(example: Example) -> int:
                 put_message_queue_offset(mq, pull_result.get_next_begin_offset())
                 print_body(pull_result.get_msg_found_list())
                 if pull_result.get_pull_status() == PullStatus.FOUND:
-                    pulled += len(pull_result.get_msg_found_list())
+                    pulled += len(pull_result.get_msg_found_list() or [])
                 elif pull_result.get_pull_status() == PullStatus.NO_NEW_MSG:
                     break
             except Exception:

@@ -8,10 +8,12 @@ empty poll after messages came (the assigned queues are read to their end), or a
 """
 import os
 import sys
+from typing import List
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from _support import Example, run
+from rocketmq_client import MessageExt
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from simple import producer
 
@@ -30,7 +32,7 @@ def main(example: Example) -> bool:
     assign_list = queues[:len(queues) // 2]
     lite_pull_consumer.assign(assign_list)
     lite_pull_consumer.seek(assign_list[0], 10)
-    polled = []
+    polled: List[MessageExt] = []
     try:
         while example.remaining() > 0:
             message_exts = lite_pull_consumer.poll(POLL_TIMEOUT_MILLIS)

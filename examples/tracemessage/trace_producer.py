@@ -10,6 +10,7 @@ and checks that every message sent has its "Pub" record. The embedded broker run
 import os
 import sys
 import traceback
+from typing import Set
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -32,7 +33,7 @@ def traced_msg_ids(example: Example, trace_type: str):
     """The message ids of the ``trace_type`` records ("Pub", "SubBefore", "SubAfter") in the trace topic."""
     from rocketmq_client.trace.trace_data_encoder import TraceDataEncoder
 
-    ids = set()
+    ids: Set[str] = set()
     for trace_msg in read_topic(example, TopicValidator.RMQ_SYS_TRACE_TOPIC):
         for context in TraceDataEncoder.decoder_from_trace_data_string(trace_msg.get_body().decode("utf-8")):
             if context.get_trace_type().name == trace_type:

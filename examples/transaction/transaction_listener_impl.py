@@ -3,6 +3,7 @@ so the broker checks back; the check answers UNKNOW, COMMIT_MESSAGE or ROLLBACK_
 modulo 3). Not a script: examples/transaction/transaction_producer.py uses it."""
 import itertools
 import threading
+from typing import Dict, Set
 
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.transaction_listener import TransactionListener
@@ -11,9 +12,9 @@ from rocketmq_client.producer.transaction_listener import TransactionListener
 class TransactionListenerImpl(TransactionListener):
     def __init__(self) -> None:
         self.transaction_index = itertools.count()
-        self.local_trans = {}
+        self.local_trans: Dict[str, int] = {}
         #: transaction ids whose check answered COMMIT_MESSAGE or ROLLBACK_MESSAGE (for the example's own check)
-        self.resolved = set()
+        self.resolved: Set[str] = set()
         self.condition = threading.Condition()
 
     def execute_local_transaction(self, msg, arg):

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from typing import Optional
 
+from rocketmq_remoting.exception import MQException
+
 __all__ = ["AclException"]
 
 
-class AclException(RuntimeError):
+class AclException(MQException, RuntimeError):
     """An access-control failure. ``AclException(message)`` or ``AclException(message, status=..., code=...)``;
-    the message never contains a secret key or a signature input."""
+    the message never contains a secret key or a signature input. ``response_code`` is ``code``; not retriable.
+    A RuntimeError too, as Java's."""
 
     def __init__(self, message: Optional[str] = None, status: Optional[str] = None, code: int = 0) -> None:
         super().__init__(message)
@@ -25,4 +28,13 @@ class AclException(RuntimeError):
         return self.code
 
     def set_code(self, code: int) -> None:
+        self.code = code
+
+    @property  # type: ignore[override]
+    def response_code(self) -> int:
+        """:attr:`MQException.response_code`: ``code``."""
+        return self.code
+
+    @response_code.setter
+    def response_code(self, code: int) -> None:
         self.code = code

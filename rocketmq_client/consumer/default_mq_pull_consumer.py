@@ -21,11 +21,12 @@ max_nums[, pull_callback][, timeout])`` pulls synchronously (returns the PullRes
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Set, Tuple, cast, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.message_queue_listener import MessageQueueListener, as_message_queue_listener
 from rocketmq_client.impl.consumer.default_mq_pull_consumer_impl import DefaultMQPullConsumerImpl, Subscription
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
@@ -87,9 +88,34 @@ class DefaultMQPullConsumer(ClientConfig):
     unit_mode = Prop(bool, False)
     max_reconsume_times = Prop(int, 16)
 
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_consumer_group(self) -> Optional[str]: ...
+        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
+        def get_broker_suspend_max_time_millis(self) -> int: ...
+        def set_broker_suspend_max_time_millis(self, broker_suspend_max_time_millis: int) -> None: ...
+        def get_consumer_timeout_millis_when_suspend(self) -> int: ...
+        def set_consumer_timeout_millis_when_suspend(self, consumer_timeout_millis_when_suspend: int) -> None: ...
+        def get_consumer_pull_timeout_millis(self) -> int: ...
+        def set_consumer_pull_timeout_millis(self, consumer_pull_timeout_millis: int) -> None: ...
+        def get_message_model(self) -> MessageModel: ...
+        def set_message_model(self, message_model: MessageModel) -> None: ...
+        def get_offset_store(self) -> Any: ...
+        def set_offset_store(self, offset_store: Any) -> None: ...
+        def get_register_topics(self) -> Set[str]: ...
+        def get_allocate_message_queue_strategy(self) -> Any: ...
+        def set_allocate_message_queue_strategy(self, allocate_message_queue_strategy: Any) -> None: ...
+        def get_unit_mode(self) -> bool: ...
+        def is_unit_mode(self) -> bool: ...
+        def set_unit_mode(self, unit_mode: bool) -> None: ...
+        def get_max_reconsume_times(self) -> int: ...
+        def set_max_reconsume_times(self, max_reconsume_times: int) -> None: ...
+    # end of generated accessors
+
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
-                 namespace: Optional[str] = None) -> None:
-        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses)."""
+                 namespace: Optional[str] = None, **config: Any) -> None:
+        """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses).
+        Every setting is also a keyword, applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQPullConsumer(namespace, group) is "
                             "DefaultMQPullConsumer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -98,6 +124,7 @@ class DefaultMQPullConsumer(ClientConfig):
         self.consumer_group = MixAll.DEFAULT_CONSUMER_GROUP if consumer_group is None else consumer_group
         self.enable_stream_request_type = True
         self.default_mq_pull_consumer_impl = DefaultMQPullConsumerImpl(self, rpc_hook)
+        self._apply_config(config, ("consumer_group", "rpc_hook"))
 
     # ------------------------------------------------------------------ life cycle
 
@@ -105,9 +132,12 @@ class DefaultMQPullConsumer(ClientConfig):
         """Java ``start``: wrap the group with the namespace and start the engine."""
         self.set_consumer_group(self.with_namespace(self.consumer_group))
         self.default_mq_pull_consumer_impl.start()
+        MQClientManager.get_instance().register_started_client(self, consumer=True)
 
     def shutdown(self) -> None:
-        """Java ``shutdown``: offsets are persisted first."""
+        """Java ``shutdown``: offsets are persisted first. A started consumer not shut down is shut down at
+        interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_pull_consumer_impl.shutdown()
 
     def __enter__(self) -> "DefaultMQPullConsumer":
@@ -139,7 +169,7 @@ class DefaultMQPullConsumer(ClientConfig):
 
     def get_message_queue_listener(self) -> Optional[MessageQueueListener]:
         """Java ``getMessageQueueListener``."""
-        return self.message_queue_listener
+        return cast(Optional[MessageQueueListener], self.message_queue_listener)
 
     # ------------------------------------------------------------------ pulling
 
@@ -152,12 +182,25 @@ class DefaultMQPullConsumer(ClientConfig):
         (``topic`` must have been registered with :meth:`register_message_queue_listener`)."""
         return self.default_mq_pull_consumer_impl.fetch_message_queues_in_balance(self.with_namespace(topic))
 
+    @overload
     def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
-             *args: Any) -> Optional["PullResult"]:
+             timeout: int = ...) -> "PullResult": ...
+
+    @overload
+    def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
+             pull_callback: "PullCallback", timeout: int = ...) -> None: ...
+
+    def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
+             *args: Any, **kwargs: Any) -> Optional["PullResult"]:
         """Java's ``pull`` overloads: ``subscription`` is a tag expression (``"TagA || TagB"``, ``"*"``) or a
         :class:`~rocketmq_client.consumer.message_selector.MessageSelector`; then ``[pull_callback][,
-        timeout]``. Without a callback the PullResult is returned; with one, None (the callback gets it).
-        ``timeout`` defaults to ``consumer_pull_timeout_millis``."""
+        timeout]`` (also as keywords). Without a callback the PullResult is returned; with one, None (the
+        callback gets it). ``timeout`` defaults to ``consumer_pull_timeout_millis``."""
+        if kwargs:
+            unknown = set(kwargs) - {"pull_callback", "timeout"}
+            if unknown:
+                raise TypeError("pull() got an unexpected keyword argument %r" % sorted(unknown)[0])
+            args += tuple(kwargs[key] for key in ("pull_callback", "timeout") if kwargs.get(key) is not None)
         callback, timeout = split_callback_and_timeout("pull", args)
         impl = self.default_mq_pull_consumer_impl
         mq = self.queue_with_namespace(mq)
@@ -165,6 +208,14 @@ class DefaultMQPullConsumer(ClientConfig):
             return impl.pull(mq, subscription, offset, max_nums, timeout)
         impl.pull_async(mq, subscription, offset, max_nums, callback, timeout)
         return None
+
+    @overload
+    def pull_block_if_not_found(self, mq: MessageQueue, sub_expression: Optional[str], offset: int,
+                                max_nums: int) -> "PullResult": ...
+
+    @overload
+    def pull_block_if_not_found(self, mq: MessageQueue, sub_expression: Optional[str], offset: int, max_nums: int,
+                                pull_callback: "PullCallback") -> None: ...
 
     def pull_block_if_not_found(self, mq: MessageQueue, sub_expression: Optional[str], offset: int, max_nums: int,
                                 pull_callback: Optional["PullCallback"] = None) -> Optional["PullResult"]:

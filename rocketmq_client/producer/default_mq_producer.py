@@ -14,22 +14,25 @@ was started already, leaving it shuts the producer down.
 Java overloads become one method each, dispatching on the argument types in Java's order (see
 :mod:`rocketmq_client.impl.producer.send_args`): ``send(msg)``, ``send(msg, timeout)``, ``send(msg, callback[,
 timeout])``, ``send(msg, mq[, callback][, timeout])``, ``send(msg, selector, arg[, callback][, timeout])`` and the
-same with a list of messages (a batch; no selector); ``send_oneway``; ``request``. :meth:`DefaultMQProducer.send_async`
-is a Pythonic addition returning a :class:`concurrent.futures.Future`. The MQProducer interface of Java is these
-methods: start, shutdown, fetch_publish_message_queues, send, send_oneway, send_message_in_transaction, request and
-the MQAdmin ones (create_topic, search_offset, max_offset, min_offset, earliest_msg_store_time, view_message,
-query_message).
+same with a list of messages (a batch; no selector); ``send_oneway``; ``request``. ``send``, ``send_async`` and
+``request`` also take the parts as keywords (``send(msg, mq=mq, timeout=5000)``, ``send(msg, selector=s, arg=7,
+callback=cb)``); ``@overload`` declarations give type checkers each form and its result.
+:meth:`DefaultMQProducer.send_async` is a Pythonic addition returning a :class:`concurrent.futures.Future`. The
+MQProducer interface of Java is these methods: start, shutdown, fetch_publish_message_queues, send, send_oneway,
+send_message_in_transaction, request and the MQAdmin ones (create_topic, search_offset, max_offset, min_offset,
+earliest_msg_store_time, view_message, query_message).
 """
 from __future__ import annotations
 
 import collections.abc
 import concurrent.futures
 import logging
-from typing import TYPE_CHECKING, Any, Collection, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Callable, Collection, Dict, List, Optional, Set, Tuple, Union, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
 from rocketmq_client.producer.send_callback import SendCallback
@@ -46,8 +49,15 @@ from rocketmq_remoting.common.bean import Prop, SetOf
 from rocketmq_remoting.rpc_hook import RPCHook
 
 if TYPE_CHECKING:
+    from rocketmq_client.producer.message_queue_selector import MessageQueueSelector
+    from rocketmq_client.producer.request_callback import RequestCallback
     from rocketmq_client.producer.send_result import SendResult
     from rocketmq_common.message.message_ext import MessageExt
+
+    #: a MessageQueueSelector or a function ``(mqs, msg, arg) -> MessageQueue`` (a Java lambda)
+    Selector = Union[MessageQueueSelector, Callable[[List[MessageQueue], Message, Any], MessageQueue]]
+    #: a message, or a collection of messages sent as one batch
+    Messages = Union[Message, Collection[Message]]
 
 __all__ = ["DefaultMQProducer"]
 
@@ -59,6 +69,28 @@ _SYNC = CommunicationMode.SYNC
 def _default_retry_response_codes() -> Set[int]:
     return {ResponseCode.TOPIC_NOT_EXIST, ResponseCode.SERVICE_NOT_AVAILABLE, ResponseCode.SYSTEM_ERROR,
             ResponseCode.NO_PERMISSION, ResponseCode.NO_BUYER_ID, ResponseCode.NOT_IN_CURRENT_UNIT}
+
+
+_SEND_KEYWORDS = ("mq", "selector", "arg", "callback", "timeout")
+
+
+def _keyword_form(method: str, args: Tuple[Any, ...], kwargs: Dict[str, Any],
+                  allowed: Tuple[str, ...] = _SEND_KEYWORDS) -> Tuple[Any, ...]:
+    """The Java positional form of ``method(msg, mq=..., selector=..., arg=..., callback=..., timeout=...)``."""
+    unknown = [key for key in kwargs if key not in allowed]
+    if unknown:
+        raise TypeError("%s() got an unexpected keyword argument %r (the keywords are %s)"
+                        % (method, unknown[0], ", ".join(allowed)))
+    if args:
+        raise TypeError("%s() takes Java's positional forms or keywords after the message, not both" % method)
+    mq, selector = kwargs.get("mq"), kwargs.get("selector")
+    if mq is not None and selector is not None:
+        raise TypeError("%s() takes mq or selector, not both" % method)
+    if "arg" in kwargs and selector is None:
+        raise TypeError("%s(): arg is the argument of a selector; pass selector= too" % method)
+    head: Tuple[Any, ...] = (mq,) if mq is not None else (selector, kwargs.get("arg")) if selector is not None else ()
+    callback, timeout = kwargs.get("callback"), kwargs.get("timeout")
+    return head + ((callback,) if callback is not None else ()) + ((timeout,) if timeout is not None else ())
 
 
 def _is_message_collection(value: Any) -> bool:
@@ -100,11 +132,38 @@ class DefaultMQProducer(ClientConfig):
     #: broker response codes after which a synchronous send is retried
     retry_response_codes = Prop(SetOf(int), factory=_default_retry_response_codes)
 
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_producer_group(self) -> Optional[str]: ...
+        def set_producer_group(self, producer_group: Optional[str]) -> None: ...
+        def get_create_topic_key(self) -> str: ...
+        def set_create_topic_key(self, create_topic_key: str) -> None: ...
+        def get_default_topic_queue_nums(self) -> int: ...
+        def set_default_topic_queue_nums(self, default_topic_queue_nums: int) -> None: ...
+        def get_send_msg_timeout(self) -> int: ...
+        def set_send_msg_timeout(self, send_msg_timeout: int) -> None: ...
+        def get_compress_msg_body_over_howmuch(self) -> int: ...
+        def set_compress_msg_body_over_howmuch(self, compress_msg_body_over_howmuch: int) -> None: ...
+        def get_retry_times_when_send_failed(self) -> int: ...
+        def set_retry_times_when_send_failed(self, retry_times_when_send_failed: int) -> None: ...
+        def get_retry_times_when_send_async_failed(self) -> int: ...
+        def set_retry_times_when_send_async_failed(self, retry_times_when_send_async_failed: int) -> None: ...
+        def get_retry_another_broker_when_not_store_ok(self) -> bool: ...
+        def is_retry_another_broker_when_not_store_ok(self) -> bool: ...
+        def set_retry_another_broker_when_not_store_ok(self, retry_another_broker_when_not_store_ok: bool) -> None: ...
+        def get_max_message_size(self) -> int: ...
+        def set_max_message_size(self, max_message_size: int) -> None: ...
+        def get_retry_response_codes(self) -> Set[int]: ...
+        def set_retry_response_codes(self, retry_response_codes: Set[int]) -> None: ...
+    # end of generated accessors
+
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,
-                 customized_trace_topic: Optional[str] = None) -> None:
+                 customized_trace_topic: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``producer_group`` defaults to ``DEFAULT_PRODUCER`` (which ``start`` refuses, as
-        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks."""
+        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks. Every setting is
+        also a keyword (``DefaultMQProducer(group, namesrv_addr="127.0.0.1:9876", send_msg_timeout=5000)``),
+        applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQProducer(namespace, group) is "
                             "DefaultMQProducer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -115,6 +174,7 @@ class DefaultMQProducer(ClientConfig):
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
             self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        self._apply_config(config, ("producer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
         """The message trace dispatcher and its hooks (Java ``AsyncTraceDispatcher``, ``SendMessageTraceHookImpl``,
@@ -154,10 +214,13 @@ class DefaultMQProducer(ClientConfig):
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except MQClientException:
                 log.warning("trace dispatcher start failed ", exc_info=True)
+        MQClientManager.get_instance().register_started_client(self, consumer=False)
 
     def shutdown(self) -> None:
         """Java ``shutdown``: no thread or connection of this producer is left afterwards (the client instance
-        stays up while other producers or consumers of the same client id use it)."""
+        stays up while other producers or consumers of the same client id use it). A started producer not shut
+        down is shut down at interpreter exit (see :class:`MQClientManager`)."""
+        MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_producer_impl.shutdown()
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()
@@ -172,10 +235,40 @@ class DefaultMQProducer(ClientConfig):
 
     # ------------------------------------------------------------------ sending
 
-    def send(self, msg: Any, *args: Any) -> "Optional[SendResult]":
-        """Java's ``send`` overloads for a Message or a collection of Messages (a batch). Synchronous forms return
-        the SendResult; forms with a SendCallback return None and report through it (also when the async sender
+    @overload
+    def send(self, msg: "Messages", timeout: int = ...) -> "SendResult": ...
+
+    @overload
+    def send(self, msg: "Messages", callback: SendCallback, timeout: int = ...) -> None: ...
+
+    @overload
+    def send(self, msg: "Messages", mq: MessageQueue, timeout: int = ...) -> "SendResult": ...
+
+    @overload
+    def send(self, msg: "Messages", mq: MessageQueue, callback: SendCallback, timeout: int = ...) -> None: ...
+
+    @overload
+    def send(self, msg: Message, selector: "Selector", arg: Any, timeout: int = ...) -> "SendResult": ...
+
+    @overload
+    def send(self, msg: Message, selector: "Selector", arg: Any, callback: SendCallback,
+             timeout: int = ...) -> None: ...
+
+    @overload
+    def send(self, msg: "Messages", *, mq: Optional[MessageQueue] = ..., selector: "Optional[Selector]" = ...,
+             arg: Any = ..., timeout: Optional[int] = ...) -> "SendResult": ...
+
+    @overload
+    def send(self, msg: "Messages", *, mq: Optional[MessageQueue] = ..., selector: "Optional[Selector]" = ...,
+             arg: Any = ..., callback: SendCallback, timeout: Optional[int] = ...) -> None: ...
+
+    def send(self, msg: Any, *args: Any, **kwargs: Any) -> "Optional[SendResult]":
+        """Java's ``send`` overloads for a Message or a collection of Messages (a batch), or the same parts as
+        keywords (``mq``, ``selector`` and ``arg``, ``callback``, ``timeout``). Synchronous forms return the
+        SendResult; forms with a SendCallback return None and report through it (also when the async sender
         queue is full: ``on_exception`` gets an MQClientException at once)."""
+        if kwargs:
+            args = _keyword_form("send", args, kwargs)
         impl = self.default_mq_producer_impl
         if isinstance(msg, Message):
             if self.get_namespace():
@@ -208,16 +301,34 @@ class DefaultMQProducer(ClientConfig):
             impl.send_select_async(msg, form.selector, form.arg, callback, timeout)
         return None
 
-    def send_async(self, msg: Any, *args: Any) -> "concurrent.futures.Future[SendResult]":
+    @overload
+    def send_async(self, msg: "Messages", timeout: int = ...) -> "concurrent.futures.Future[SendResult]": ...
+
+    @overload
+    def send_async(self, msg: "Messages", mq: MessageQueue,
+                   timeout: int = ...) -> "concurrent.futures.Future[SendResult]": ...
+
+    @overload
+    def send_async(self, msg: Message, selector: "Selector", arg: Any,
+                   timeout: int = ...) -> "concurrent.futures.Future[SendResult]": ...
+
+    @overload
+    def send_async(self, msg: "Messages", *, mq: Optional[MessageQueue] = ..., selector: "Optional[Selector]" = ...,
+                   arg: Any = ..., timeout: Optional[int] = ...) -> "concurrent.futures.Future[SendResult]": ...
+
+    def send_async(self, msg: Any, *args: Any, **kwargs: Any) -> "concurrent.futures.Future[SendResult]":
         """Pythonic asynchronous send: the forms of :meth:`send` without the callback (``send_async(msg)``,
         ``send_async(msg, timeout)``, ``send_async(msg, mq[, timeout])``, ``send_async(msg, selector, arg[,
-        timeout])``, or a list of messages); returns a Future of the SendResult."""
+        timeout])``, or a list of messages; or keywords ``mq``, ``selector`` and ``arg``, ``timeout``); returns a
+        Future of the SendResult."""
+        if kwargs:
+            args = _keyword_form("send_async", args, kwargs, ("mq", "selector", "arg", "timeout"))
         form = parse_send_args("send_async", args, allow_callback=False,
                                allow_selector=isinstance(msg, Message))
         future: "concurrent.futures.Future[SendResult]" = concurrent.futures.Future()
         head: tuple = () if form.kind == DEFAULT else (form.mq,) if form.kind == QUEUE else (form.selector, form.arg)
         tail: tuple = () if form.timeout is None else (form.timeout,)
-        self.send(msg, *head, _FutureSendCallback(future), *tail)
+        self.send(msg, *head, _FutureSendCallback(future), *tail)  # type: ignore[call-overload]  # a callback form
         return future
 
     def send_oneway(self, msg: Message, *args: Any) -> None:
@@ -228,11 +339,41 @@ class DefaultMQProducer(ClientConfig):
             args = (self.queue_with_namespace(form.mq),)  # type: ignore[arg-type]
         self.default_mq_producer_impl.send_oneway(msg, *args)
 
-    def request(self, msg: Message, *args: Any) -> Optional[Message]:
+    @overload
+    def request(self, msg: Message, timeout: int) -> Message: ...
+
+    @overload
+    def request(self, msg: Message, request_callback: "RequestCallback", timeout: int) -> None: ...
+
+    @overload
+    def request(self, msg: Message, selector: "Selector", arg: Any, timeout: int) -> Message: ...
+
+    @overload
+    def request(self, msg: Message, selector: "Selector", arg: Any, request_callback: "RequestCallback",
+                timeout: int) -> None: ...
+
+    @overload
+    def request(self, msg: Message, mq: MessageQueue, timeout: int) -> Message: ...
+
+    @overload
+    def request(self, msg: Message, mq: MessageQueue, request_callback: "RequestCallback", timeout: int) -> None: ...
+
+    @overload
+    def request(self, msg: Message, *, timeout: int, mq: Optional[MessageQueue] = ...,
+                selector: "Optional[Selector]" = ..., arg: Any = ...) -> Message: ...
+
+    @overload
+    def request(self, msg: Message, *, timeout: int, callback: "RequestCallback", mq: Optional[MessageQueue] = ...,
+                selector: "Optional[Selector]" = ..., arg: Any = ...) -> None: ...
+
+    def request(self, msg: Message, *args: Any, **kwargs: Any) -> Optional[Message]:
         """Java's ``request`` overloads (request/reply), the timeout in ms always last: ``request(msg, timeout)``,
         ``request(msg, request_callback, timeout)``, ``request(msg, selector, arg[, request_callback], timeout)``,
-        ``request(msg, mq[, request_callback], timeout)``. Blocking forms return the reply or raise
-        RequestTimeoutException; callback forms return None."""
+        ``request(msg, mq[, request_callback], timeout)``; or keywords (``timeout`` required, ``mq``, ``selector``
+        and ``arg``, ``callback``). Blocking forms return the reply or raise RequestTimeoutException; callback
+        forms return None."""
+        if kwargs:
+            args = _keyword_form("request", args, kwargs)
         msg.set_topic(self.with_namespace(msg.get_topic()))
         return self.default_mq_producer_impl.request(msg, *args)
 

@@ -13,7 +13,7 @@ executor: the ``executor_service`` given, else a pool of ``check_thread_pool_min
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
@@ -37,10 +37,25 @@ class TransactionMQProducer(DefaultMQProducer):
     executor_service = Prop(object)
     transaction_listener = Prop(object)
 
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_check_thread_pool_min_size(self) -> int: ...
+        def set_check_thread_pool_min_size(self, check_thread_pool_min_size: int) -> None: ...
+        def get_check_thread_pool_max_size(self) -> int: ...
+        def set_check_thread_pool_max_size(self, check_thread_pool_max_size: int) -> None: ...
+        def get_check_request_hold_max(self) -> int: ...
+        def set_check_request_hold_max(self, check_request_hold_max: int) -> None: ...
+        def get_executor_service(self) -> Any: ...
+        def set_executor_service(self, executor_service: Any) -> None: ...
+        def get_transaction_listener(self) -> Any: ...
+        def set_transaction_listener(self, transaction_listener: Any) -> None: ...
+    # end of generated accessors
+
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,
-                 customized_trace_topic: Optional[str] = None) -> None:
-        super().__init__(producer_group, rpc_hook, namespace, enable_msg_trace, customized_trace_topic)
+                 customized_trace_topic: Optional[str] = None, **config: Any) -> None:
+        """As DefaultMQProducer's; the keywords include ``transaction_listener`` and the check pool settings."""
+        super().__init__(producer_group, rpc_hook, namespace, enable_msg_trace, customized_trace_topic, **config)
 
     def start(self) -> None:
         """Java ``start``: set up the check executor, then start as a DefaultMQProducer."""

@@ -7,15 +7,23 @@ records the property's wire name (the Java field name, camelCase) and type for t
 
 Types understood by the codecs: ``str``, ``int``, ``float``, ``bool``, ``bytes``, an ``enum.Enum`` subclass,
 another :class:`Bean` subclass, :class:`ListOf`, :class:`SetOf`, :class:`MapOf` and ``object`` (any JSON value).
+
+A bean sets no guard on its attributes (headers and messages are built on every request); configuration classes
+(:class:`rocketmq_client.client_config.ClientConfig`) check values with :func:`check_prop_value`. For type
+checkers a ``Prop(int, 3000)`` class attribute is a typed descriptor: ``self.send_msg_timeout`` is an ``int``. At
+run time the class attribute is replaced by the default value, so reading a property costs a plain attribute read.
 """
 from __future__ import annotations
 
+import builtins
 import copy
 import enum
 import re
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, Optional, Tuple, Type, TypeVar, overload
 
-__all__ = ["Prop", "Bean", "ListOf", "SetOf", "MapOf", "camel_case"]
+__all__ = ["Prop", "Bean", "TypedBean", "ListOf", "SetOf", "MapOf", "camel_case", "check_prop_value"]
+
+T = TypeVar("T")
 
 _CAMEL_RE = re.compile(r"_([a-z0-9])")
 
@@ -62,7 +70,7 @@ class MapOf:
 _MUTABLE = (list, dict, set)
 
 
-class Prop:
+class Prop(Generic[T]):
     """One bean property.
 
     ``type_`` is the value type (see the module docstring); ``default`` the Java field initialiser (mutable
@@ -72,19 +80,113 @@ class Prop:
     with an expression (``new DataVersion()``, ``System.currentTimeMillis()``).
     """
 
-    __slots__ = ("name", "wire", "type", "default", "required", "factory")
+    __slots__ = ("name", "wire", "type", "default", "required", "factory", "_accepts")
 
-    def __init__(self, type_: Any = str, default: Any = None, wire: Optional[str] = None,
-                 required: bool = False, factory: Optional[Callable[[], Any]] = None) -> None:
-        self.name = ""
-        self.wire = wire or ""
-        self.type = type_
-        self.default = default
-        self.required = required
-        self.factory = factory
+    if TYPE_CHECKING:
+        name: str
+        wire: str
+        type: Any
+        default: Any
+        required: bool
+        factory: Optional[Callable[[], Any]]
+        _accepts: Any
+
+        # ``Prop(int, 3000)`` is a ``Prop[int]``; ``Prop(ListOf(str))``, ``Prop(object)`` are ``Prop[Any]``
+        @overload
+        def __init__(self: "Prop[str]", type_: None = ..., default: Any = ..., wire: Optional[str] = ...,
+                     required: bool = ..., factory: Optional[Callable[[], Any]] = ...) -> None: ...
+
+        @overload
+        def __init__(self: "Prop[T]", type_: Type[T], default: Any = ..., wire: Optional[str] = ...,
+                     required: bool = ..., factory: Optional[Callable[[], Any]] = ...) -> None: ...
+
+        @overload
+        def __init__(self: "Prop[Any]", type_: Any, default: Any = ..., wire: Optional[str] = ...,
+                     required: bool = ..., factory: Optional[Callable[[], Any]] = ...) -> None: ...
+
+        def __init__(self, type_: Any = ..., default: Any = ..., wire: Optional[str] = ...,
+                     required: bool = ..., factory: Optional[Callable[[], Any]] = ...) -> None: ...
+
+        @overload
+        def __get__(self, instance: None, owner: Any) -> "Prop[T]": ...
+
+        @overload
+        def __get__(self, instance: Any, owner: Any) -> T: ...
+
+        def __get__(self, instance: Any, owner: Any) -> Any: ...
+
+        def __set__(self, instance: Any, value: Optional[T]) -> None: ...
+    else:
+        def __init__(self, type_: Any = str, default: Any = None, wire: Optional[str] = None,
+                     required: bool = False, factory: Optional[Callable[[], Any]] = None) -> None:
+            self.name = ""
+            self.wire = wire or ""
+            self.type = str if type_ is None else type_
+            self.default = default
+            self.required = required
+            self.factory = factory
+            self._accepts: Any = None
 
     def __repr__(self) -> str:
         return "Prop(%s, wire=%s, type=%r)" % (self.name, self.wire, self.type)
+
+    def accepted_types(self) -> "Tuple[builtins.type, ...]":
+        """The Python types a value of this property may have (besides None); empty for ``object``."""
+        accepts = self._accepts
+        if accepts is None:
+            accepts = self._accepts = _accepted_types(self.type)
+        return accepts
+
+
+def _accepted_types(type_: Any) -> Tuple[type, ...]:
+    if type_ is object:
+        return ()
+    if type_ is float:
+        return (float, int)
+    if type_ is bytes:
+        return (bytes, bytearray)
+    if isinstance(type_, SetOf):
+        return (set, frozenset)
+    if isinstance(type_, ListOf):
+        return (list, tuple)
+    if isinstance(type_, MapOf):
+        return (dict,)
+    return (type_,)
+
+
+def _type_name(type_: Any) -> str:
+    if isinstance(type_, SetOf):
+        return "set"
+    if isinstance(type_, ListOf):
+        return "list"
+    if isinstance(type_, MapOf):
+        return "dict"
+    return getattr(type_, "__name__", str(type_))
+
+
+def check_prop_value(owner: Any, prop: Prop, value: Any) -> None:
+    """Raise TypeError unless ``value`` is None or of the type of ``prop`` (a bool is not taken for an int); the
+    message names the property, the expected type and how to pass it. For configuration classes."""
+    if value is None:
+        return
+    accepts = prop.accepted_types()
+    if not accepts:
+        return
+    if isinstance(value, accepts) and not (isinstance(value, bool) and prop.type is not bool):
+        return
+    expected = _type_name(prop.type)
+    if isinstance(prop.type, type) and issubclass(prop.type, enum.Enum):
+        members = list(prop.type)
+        hint = "pass a member of %s, e.g. %s.%s" % (expected, expected, members[0].name) if members else ""
+    elif prop.type in (int, float) and isinstance(value, str):
+        hint = "convert it first: %s(%r)" % (expected, value)
+    elif prop.type is bool:
+        hint = "pass True or False"
+    else:
+        hint = "pass a %s" % expected
+    raise TypeError("%s.%s must be %s %s (or None), got %s %r: %s"
+                    % (type(owner).__name__, prop.name, "an" if expected[0] in "aeiouAEIOU" else "a", expected,
+                       type(value).__name__, value, hint))
 
 
 def _make_getter(name: str):
@@ -92,7 +194,7 @@ def _make_getter(name: str):
         return getattr(self, name)
     getter.__name__ = "get_" + name
     getter.__doc__ = "Java getter for ``%s``." % name
-    getter._generated = True
+    setattr(getter, "_generated", True)
     return getter
 
 
@@ -101,18 +203,21 @@ def _make_setter(name: str):
         setattr(self, name, value)
     setter.__name__ = "set_" + name
     setter.__doc__ = "Java setter for ``%s``." % name
-    setter._generated = True
+    setattr(setter, "_generated", True)
     return setter
 
 
-class Bean:
-    """Base of every class declared with :class:`Prop` attributes (see the module docstring)."""
+class TypedBean:
+    """Base of every class declared with :class:`Prop` attributes (see the module docstring); at run time the
+    same class as :class:`Bean`. To type checkers a ``TypedBean`` has only the attributes it declares: a subclass
+    declares its generated accessors in a block generated by :mod:`rocketmq_remoting.common.bean_typing`, and a
+    misspelt accessor is an error; a plain ``Bean`` answers any other attribute with ``Any``."""
 
-    _props: Tuple[Prop, ...] = ()
-    _props_by_wire: Dict[str, Prop] = {}
-    _props_by_name: Dict[str, Prop] = {}
-    _props_sorted_by_wire: Tuple[Prop, ...] = ()
-    _mutable_props: Tuple[Prop, ...] = ()
+    _props: Tuple[Prop[Any], ...] = ()
+    _props_by_wire: Dict[str, Prop[Any]] = {}
+    _props_by_name: Dict[str, Prop[Any]] = {}
+    _props_sorted_by_wire: Tuple[Prop[Any], ...] = ()
+    _mutable_props: Tuple[Prop[Any], ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -160,6 +265,15 @@ class Bean:
     def bean_values(self) -> Dict[str, Any]:
         """Property values by attribute name (for comparisons and debugging)."""
         return {p.name: getattr(self, p.name) for p in self._props}
+
+
+if TYPE_CHECKING:
+    class Bean(TypedBean):
+        """See :class:`TypedBean`."""
+
+        def __getattr__(self, name: str) -> Any: ...  # the generated accessors of beans with no typed block
+else:
+    Bean = TypedBean
 
 
 def _repr_value(value: Any) -> str:

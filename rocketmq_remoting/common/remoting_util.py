@@ -2,6 +2,12 @@
 
 Socket addresses are ``(host, port)`` tuples (what Python sockets use). IPv6 hosts are written in the
 compressed form of ``ipaddress`` (``::1``) and inside brackets in ``host:port`` strings (``[::1]:10911``).
+
+Interfaces and their addresses come from ``netifaces`` (the ``netifaces-plus`` distribution, which has wheels for
+every supported Python). Where it cannot be imported, :class:`StdlibInterfaces` probes with the standard library
+only: on Linux every interface with its primary IPv4 address (``SIOCGIFADDR``) and its IPv6 addresses
+(``/proc/net/if_inet6``); elsewhere the address of the default route (a UDP socket connected to a TEST-NET address
+sends nothing) and the host name's addresses, as one interface.
 """
 from __future__ import annotations
 
@@ -10,15 +16,97 @@ import logging
 import os
 import platform
 import socket
-from typing import List, Optional, Tuple, Union
+import struct
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-import netifaces
+try:
+    import netifaces
+except ImportError:  # no wheel for this platform and no C compiler: the standard-library probe below
+    netifaces = None
 
-__all__ = ["RemotingUtil"]
+__all__ = ["RemotingUtil", "StdlibInterfaces"]
 
 log = logging.getLogger(__name__)
 
 IPAddress = Union[ipaddress.IPv4Address, ipaddress.IPv6Address]
+
+_SIOCGIFADDR = 0x8915  # Linux <linux/sockios.h>
+
+
+class StdlibInterfaces:
+    """The part of the ``netifaces`` API :meth:`RemotingUtil.get_java_ordered_addresses` uses, from the standard
+    library (see the module docstring)."""
+
+    AF_INET = socket.AF_INET
+    AF_INET6 = socket.AF_INET6
+    #: the interface name used where interfaces cannot be listed
+    DEFAULT_INTERFACE = "default"
+
+    def interfaces(self) -> List[str]:
+        if RemotingUtil.is_linux_platform() and hasattr(socket, "if_nameindex"):
+            try:
+                return [name for _, name in socket.if_nameindex()]
+            except OSError:
+                log.warning("listing network interfaces failed", exc_info=True)
+        return [self.DEFAULT_INTERFACE]
+
+    def ifaddresses(self, name: str) -> Dict[int, List[Dict[str, Any]]]:
+        if name == self.DEFAULT_INTERFACE:
+            return self._default_addresses()
+        result: Dict[int, List[Dict[str, Any]]] = {}
+        ipv4 = self._linux_ipv4(name)
+        if ipv4:
+            result[self.AF_INET] = [{"addr": ipv4}]
+        ipv6 = self._linux_ipv6().get(name)
+        if ipv6:
+            result[self.AF_INET6] = [{"addr": addr} for addr in ipv6]
+        return result
+
+    @staticmethod
+    def _linux_ipv4(name: str) -> Optional[str]:
+        import fcntl
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            try:
+                packed = fcntl.ioctl(sock.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:  # no IPv4 address on this interface
+                return None
+        return socket.inet_ntoa(packed[20:24])
+
+    @staticmethod
+    def _linux_ipv6() -> Dict[str, List[str]]:
+        by_name: Dict[str, List[str]] = {}
+        try:
+            with open("/proc/net/if_inet6", encoding="ascii") as lines:
+                for line in lines:
+                    fields = line.split()
+                    if len(fields) == 6 and len(fields[0]) == 32:
+                        by_name.setdefault(fields[5], []).append(str(ipaddress.IPv6Address(int(fields[0], 16))))
+        except (OSError, ValueError):
+            log.debug("no IPv6 address list", exc_info=True)
+        return by_name
+
+    def _default_addresses(self) -> Dict[int, List[Dict[str, Any]]]:
+        found: Dict[int, List[str]] = {self.AF_INET: [], self.AF_INET6: []}
+        for family, target in ((self.AF_INET, "192.0.2.1"), (self.AF_INET6, "2001:db8::1")):
+            try:
+                with socket.socket(family, socket.SOCK_DGRAM) as sock:
+                    sock.connect((target, 9))  # selects the route, sends nothing
+                    found[family].append(str(sock.getsockname()[0]))
+            except OSError:
+                pass
+        try:
+            for family, _, _, _, sockaddr in socket.getaddrinfo(socket.gethostname(), None):
+                host = str(sockaddr[0])
+                if family in found and host not in found[family]:
+                    found[family].append(host)
+        except OSError:
+            log.debug("the host name has no address", exc_info=True)
+        return {family: [{"addr": a} for a in addrs] for family, addrs in found.items() if addrs}
+
+
+def _interfaces() -> Any:
+    return netifaces if netifaces is not None else StdlibInterfaces()
 
 
 def _parse_address(text: str) -> Optional[IPAddress]:
@@ -55,13 +143,14 @@ class RemotingUtil:
         """
         v4: List[Tuple[str, List[IPAddress]]] = []
         v6: List[Tuple[str, List[IPAddress]]] = []
-        for name in netifaces.interfaces():
+        source = _interfaces()
+        for name in source.interfaces():
             try:
-                info = netifaces.ifaddresses(name)
+                info = source.ifaddresses(name)
             except ValueError:
                 log.warning("network interface %s vanished while listing addresses", name)
                 continue
-            for family, target in ((netifaces.AF_INET, v4), (netifaces.AF_INET6, v6)):
+            for family, target in ((source.AF_INET, v4), (source.AF_INET6, v6)):
                 addrs = [a for a in (_parse_address(e.get("addr", "")) for e in info.get(family, ())) if a]
                 if addrs:
                     target.append((name, addrs))

@@ -48,10 +48,10 @@ class RejectedExecutionException(RuntimeError):
 
 
 class ThreadFactoryImpl:
-    """Java ``ThreadFactoryImpl``: threads named ``prefix + n`` with ``n`` counting from 1 (not daemon by default,
-    like Java; the pools below ask for daemon threads)."""
+    """Java ``ThreadFactoryImpl``: threads named ``prefix + n`` with ``n`` counting from 1; daemon threads by
+    default (Java's are not), so that a script that ends without ``shutdown()`` exits."""
 
-    def __init__(self, thread_name_prefix: str, daemon: bool = False) -> None:
+    def __init__(self, thread_name_prefix: str, daemon: bool = True) -> None:
         self._prefix = thread_name_prefix
         self._daemon = daemon
         self._index = itertools.count(1)

@@ -159,7 +159,7 @@ def test_thread_factory_names_start_at_one() -> None:
     first = factory.new_thread(ran.set)
     second = factory.new_thread(lambda: None)
     assert (first.name, second.name) == ("AsyncSenderExecutor_1", "AsyncSenderExecutor_2")
-    assert not first.daemon
+    assert first.daemon  # daemon by default (Java: not), so that a script can exit
     first.start()
     assert ran.wait(DEADLINE)
     first.join(DEADLINE)
