@@ -47,8 +47,8 @@ class NettyServerConfig(Bean):
     #: may be exceeded by one; off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
     #: addition: after running a request inline, the connection's reader polls for the next one without blocking
-    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables.
-    #: Default 200 where the process may use two CPUs or more, else 0
+    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 (the
+    #: default, property ``com.rocketmq.remoting.server.busyPollMicros``) disables: polling spends a CPU
     server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":
