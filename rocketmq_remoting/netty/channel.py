@@ -80,10 +80,8 @@ _INT = struct.Struct(">i")
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
 
-#: receive buffer kept per connection; bigger frames grow it temporarily
+#: receive buffer of a connection (it never grows: a longer frame is collected apart, see ``Channel._received``)
 _READ_BUFFER_SIZE = 256 * 1024
-#: a grown buffer above this size is dropped again once it is empty
-_READ_BUFFER_KEEP = 1024 * 1024
 #: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
 _MAX_QUEUED_FRAMES = 256
 #: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
@@ -163,6 +161,8 @@ class Channel:
         self._view = memoryview(self._buf)
         self._start = self._end = 0
         self._need = 4  # bytes from ``_start`` that must be buffered before the next frame can be cut
+        #: a frame longer than the buffer, collected as its bytes arrive (length prefix included); None: none
+        self._large: Optional[bytearray] = None
         self._leader_follower = False
         self._role = threading.Lock()
         self._followers: Deque["ResponseFuture"] = collections.deque()
@@ -487,6 +487,8 @@ class Channel:
             self._remoting.channel_exception(self, e)
 
     def _release_socket(self) -> None:
+        """Reading ended for good: close the socket and drop the read buffers at once (a closed channel may stay
+        referenced a while, by a pending request or until the garbage collector breaks its cycles)."""
         if self._local_address is not None:
             _local_endpoints.discard(self._local_address[:2])
         with self._write_lock:
@@ -494,6 +496,10 @@ class Channel:
                 self._sock.close()
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
+        self._buf = bytearray()
+        self._view = memoryview(self._buf)
+        self._start = self._end = 0
+        self._large = None
 
     def _read_once(self, timeout: Optional[float], spin: bool = False) -> bool:
         """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block; busy-polling first
@@ -528,38 +534,49 @@ class Channel:
         return True
 
     def _recv_view(self) -> memoryview:
-        """Where the next read goes: the free end of the buffer, after making room for the pending frame (moved to
-        the front, or into a bigger buffer)."""
+        """Where the next read goes: the free end of the buffer, after moving the pending frame to the front when
+        it would not fit behind it; while a frame longer than the buffer is collected, the start of the buffer,
+        never more than that frame still lacks (so the read ends with it)."""
+        large = self._large
+        if large is not None:
+            return self._view[:min(len(self._buf), self._need - len(large))]
         start = self._start
-        need = self._need
-        size = len(self._buf)
-        if start + need > size:
+        if start + self._need > len(self._buf):
             end = self._end
             pending = end - start
-            if need > size:
-                new_size = max(need, size * 2)
-                new_buf = bytearray(new_size)
-                new_buf[:pending] = self._view[start:end]
-                self._buf, self._view = new_buf, memoryview(new_buf)
-            else:
-                self._buf[:pending] = bytes(self._view[start:end])
+            self._buf[:pending] = bytes(self._view[start:end])
             self._start, self._end = 0, pending
         return self._view[self._end:]
 
     def _received(self, n: int) -> None:
-        """``n`` bytes were read into the buffer (0: end of stream): dispatch every complete frame."""
+        """``n`` bytes were read into the buffer (0: end of stream): dispatch every complete frame.
+
+        Memory follows what arrived, never what a peer announces: a frame longer than the buffer is collected in a
+        ``bytearray`` of its own that grows as its bytes come (the buffer itself never grows), and is dropped once
+        dispatched. A length outside ``[0, frame_max_length - 4]`` closes the channel at once (Java
+        ``NettyDecoder``)."""
         if not n:
             raise _EndOfStream()
+        self.last_read_time = _monotonic()
+        large = self._large
+        if large is not None:
+            large += self._view[:n]
+            if len(large) < self._need:
+                return
+            self._large = None
+            self._need = 4
+            self.more_buffered = False
+            self._remoting.process_message_received(self, self._decode(memoryview(large)[4:]))
+            return
         buf = self._buf
         view = self._view
         start = self._start
         end = self._end + n
         self._end = end
         need = self._need
-        self.last_read_time = _monotonic()
         max_length = self._frame_max_length - 4
         dispatch = self._remoting.process_message_received
-        decode = RemotingCommand.decode
+        decode = self._decode
         unpack_from = _INT.unpack_from
         try:
             while True:
@@ -573,25 +590,33 @@ class Channel:
                 frame_end = start + 4 + length
                 if frame_end > end:
                     need = 4 + length
+                    if need > len(buf):  # longer than the buffer: collect it apart from now on
+                        self._large = bytearray(view[start:end])
+                        start = end = 0
                     break
-                try:
-                    cmd = decode(view[start + 4:frame_end])
-                except RemotingCommandException as e:
-                    raise _MalformedFrame("undecodable frame: %s" % e) from None
+                cmd = decode(view[start + 4:frame_end])
                 start = frame_end
                 self._start = start
                 self.more_buffered = start != end
                 dispatch(self, cmd)
                 # the dispatch may have read more itself (``_read_nested``): continue from the current state
-                buf, view, start, end = self._buf, self._view, self._start, self._end
+                buf, view, start, end, need = self._buf, self._view, self._start, self._end, self._need
+                if self._large is not None:
+                    break  # that read began collecting a long frame: its state stands
         finally:
             self._start, self._end, self._need = start, end, need
             self.more_buffered = False
         if start == end:
             self._start = self._end = 0
-            if len(buf) > _READ_BUFFER_KEEP:
-                self._buf = bytearray(_READ_BUFFER_SIZE)
-                self._view = memoryview(self._buf)
+
+    @staticmethod
+    def _decode(frame: memoryview) -> RemotingCommand:
+        try:
+            return RemotingCommand.decode(frame)
+        except RemotingCommandException as e:
+            raise _MalformedFrame("undecodable frame: %s" % e) from None
+        except Exception as e:  # decoding only reads the peer's bytes: any failure means they are malformed
+            raise _MalformedFrame("undecodable frame: %r" % e) from None
 
     def _spin_recv(self, view: memoryview) -> int:
         """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of

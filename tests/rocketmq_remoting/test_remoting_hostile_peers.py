@@ -1,0 +1,95 @@
+"""Peers that misbehave on purpose cost the server bounded memory and threads, and never stall other clients: the
+server runs in a subprocess (``hostile_peer_server.py``) whose RSS and thread count come from its /proc."""
+from __future__ import annotations
+
+import os
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+import pytest
+
+from remoting_testing import request, wait_until
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.remoting_client import RemotingClient
+
+PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile_peer_server.py")
+MIB = 1024 * 1024
+
+pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+
+
+class ServerProcess:
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, PEER, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     universal_newlines=True)
+        self.addr = "127.0.0.1:%d" % int(self.proc.stdout.readline())
+
+    def stats(self):
+        """(RSS in bytes, threads, open connections) of the server process."""
+        self.proc.stdin.write("stats\n")
+        self.proc.stdin.flush()
+        rss_kib, threads, connections = self.proc.stdout.readline().split()
+        return int(rss_kib) * 1024, int(threads), int(connections)
+
+    def wait_connections(self, count: int, timeout: float = 20.0) -> None:
+        """Wait until the server has ``count`` open connections (accepting is asynchronous)."""
+        wait_until(lambda: self.stats()[2] == count, timeout, "%d server connections" % count)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+        self.proc.wait(30)
+
+
+@pytest.fixture
+def server_process():
+    server = ServerProcess()
+    yield server
+    server.close()
+
+
+def connect(addr: str) -> socket.socket:
+    host, port = addr.split(":")
+    return socket.create_connection((host, int(port)), timeout=10)
+
+
+def timed_round_trips(client: RemotingClient, addr: str, count: int):
+    """The duration of each of ``count`` sync echo round trips."""
+    durations = []
+    for _ in range(count):
+        begin = time.monotonic()
+        assert client.invoke_sync(addr, request(), 3000).body == b"hello"
+        durations.append(time.monotonic() - begin)
+    return durations
+
+
+def test_frames_announced_long_but_not_sent_cost_what_arrived(server_process):
+    with RemotingClient(NettyClientConfig()) as client:
+        timed_round_trips(client, server_process.addr, 3)  # warm: the public executor's threads exist
+        rss_before = server_process.stats()[0]
+        hostile = []
+        try:
+            for _ in range(100):
+                sock = connect(server_process.addr)
+                sock.sendall(struct.pack(">i", 16 * MIB - 4) + b"\0\0")  # 6 of the 16 MiB announced
+                hostile.append(sock)
+                if len(hostile) == 50:  # answered meanwhile
+                    assert max(timed_round_trips(client, server_process.addr, 2)) < 1.0
+            server_process.wait_connections(101)
+            # read by the event loop after every hostile connection's bytes (registered before them)
+            assert max(timed_round_trips(client, server_process.addr, 2)) < 1.0
+            for sock in hostile:
+                sock.sendall(b"\0\x10ab")  # 10 bytes sent now: a reader that made room for the frame has done so
+            assert max(timed_round_trips(client, server_process.addr, 3)) < 1.0
+            rss_during = server_process.stats()[0]
+            print("RSS before %.1f MiB, with the hostile connections %.1f MiB" % (rss_before / MIB, rss_during / MIB))
+            assert rss_during - rss_before <= 64 * MIB, "RSS grew by %.1f MiB" % ((rss_during - rss_before) / MIB)
+        finally:
+            for sock in hostile:
+                sock.close()
+        server_process.wait_connections(1)
+        rss_after = server_process.stats()[0]
+        assert rss_after - rss_before <= 8 * MIB, "RSS after close %.1f MiB above" % ((rss_after - rss_before) / MIB)
