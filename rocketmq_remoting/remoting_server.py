@@ -116,9 +116,17 @@ class RemotingServer(RemotingAbstract):
             wakeup_r, self._wakeup = socket.socketpair()
             self._running = True
             total = max(1, config.server_selector_threads)
+            marks = {}
+            if config.write_buffer_low_water_mark > 0 and config.write_buffer_high_water_mark > 0:  # as Java
+                log.info("server set netty WRITE_BUFFER_WATER_MARK to %d,%d", config.write_buffer_low_water_mark,
+                         config.write_buffer_high_water_mark)
+                marks = {"write_buffer_high_water_mark": config.write_buffer_high_water_mark,
+                         "write_buffer_low_water_mark": config.write_buffer_low_water_mark}
             self._event_loops = [
                 NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
-                             config.server_busy_poll_micros) for i in range(1, total + 1)]
+                             config.server_busy_poll_micros,
+                             write_stall_timeout_seconds=config.server_write_stall_timeout_seconds, **marks)
+                for i in range(1, total + 1)]
             for event_loop in self._event_loops:
                 event_loop.start()
         self._acceptor = threading.Thread(target=self._run_acceptor, args=(sock, wakeup_r), name="NettyNIOBoss_1",

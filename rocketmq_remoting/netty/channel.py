@@ -56,6 +56,7 @@ import collections
 import itertools
 import logging
 import select
+import selectors
 import socket
 import ssl
 import struct
@@ -65,7 +66,7 @@ from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Se
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake, wait_io
+from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
@@ -102,9 +103,11 @@ _get_ident = threading.get_ident
 #: bytes are held, or when the batch ends
 _CONSOLIDATE_MAX_FRAMES = 32
 _CONSOLIDATE_MAX_BYTES = 256 * 1024
-#: a write to a channel of an event loop that makes no progress for this long closes the channel: its peer does
-#: not read, and the loop (shared by every connection) must not wait for it any longer
-_EVENT_LOOP_WRITE_STALL_SECONDS = 3.0
+#: buffers handed to one ``sendmsg`` when an event loop flushes a channel's outbound queue
+_FLUSH_MAX_BUFFERS = 64
+_EVENT_READ = selectors.EVENT_READ
+_HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
+_EVENT_WRITE = selectors.EVENT_WRITE
 
 
 class _MalformedFrame(Exception):
@@ -153,6 +156,13 @@ class Channel:
         #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
         self._consolidated: Optional[List[bytes]] = None
         self._consolidated_bytes = 0
+        #: event loop channels: frames (or their unsent rest) the socket did not take yet, flushed by the loop when
+        #: the socket is writable (see ``_enqueue``); guarded by the write lock like ``_paused``
+        self._out: Deque[Any] = collections.deque()
+        self._out_bytes = 0
+        self._paused = False  # the loop stops reading: more than the high water mark is queued
+        self._high_water_mark = self._low_water_mark = 0
+        self.write_progress_time = 0.0  # when the queue last moved (or filled), for the loop's stall check
         self._tls = False
         self._set_io(sock)
         # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
@@ -218,8 +228,10 @@ class Channel:
         return self._sock.fileno()
 
     def is_writable(self) -> bool:
-        """Writes are synchronous, so an open channel is always writable."""
-        return self._active
+        """Netty ``isWritable``: open, and (on an event loop) less than the high water mark queued."""
+        if self.event_loop is None:
+            return self._active
+        return self._active and self._out_bytes <= self._high_water_mark
 
     def is_tls(self) -> bool:
         return self._tls
@@ -245,6 +257,9 @@ class Channel:
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
+        if self.event_loop is not None:
+            self._enqueue(data)
+            return
         queued = self._queued
         queued.append(data)
         if defer and self._reader_sends and len(data) <= _DEFER_MAX_BYTES and len(queued) <= _MAX_QUEUED_FRAMES:
@@ -346,22 +361,90 @@ class Channel:
         self._consolidated_bytes = 0
         self.send_frame(held[0] if len(held) == 1 else b"".join(held))
 
-    def _sendall_unless_stalled(self, data: bytes) -> None:
-        """``sendall`` for channels of an event loop: raises :class:`socket.timeout` when the peer takes nothing
-        for ``_EVENT_LOOP_WRITE_STALL_SECONDS`` (the caller then closes the channel)."""
-        sock = self._sock
-        view = memoryview(data)
-        total = len(view)
-        sent = 0
-        while sent < total:
-            try:
-                sent += sock.send(view[sent:], _MSG_DONTWAIT)
-                continue
-            except (BlockingIOError, InterruptedError):
-                pass
-            if not wait_io(sock, True, _EVENT_LOOP_WRITE_STALL_SECONDS):
-                raise socket.timeout("<%s> took no data for %.0f s" % (self._remote_addr,
-                                                                          _EVENT_LOOP_WRITE_STALL_SECONDS))
+    # ------------------------------------------------------------------ event loop writes (server side)
+
+    def _enqueue(self, data: Any) -> None:
+        """Event loop channels (Netty's ``ChannelOutboundBuffer``): send what the socket takes now without
+        blocking, queue the rest for the loop, which flushes it when the socket is writable
+        (:meth:`flush_ready`). Never blocks, whatever the peer does: above ``write_buffer_high_water_mark``
+        queued bytes the channel is not writable and its loop stops reading it (the peer cannot make it queue
+        more responses) until the queue is down to ``write_buffer_low_water_mark``."""
+        failure = None
+        with self._write_lock:
+            if not self._active:
+                raise ConnectionError("channel <%s> is closed" % self._remote_addr)
+            out = self._out
+            was_empty = not out
+            if was_empty:
+                try:
+                    sent = self._sock.send(data, _MSG_DONTWAIT)
+                except (BlockingIOError, InterruptedError):
+                    sent = 0
+                except OSError as e:
+                    failure = e
+                    sent = 0
+                if failure is None:
+                    now = _monotonic()
+                    self.last_write_time = self.write_progress_time = now
+                    if sent == len(data):
+                        return
+                    if sent:
+                        data = memoryview(data)[sent:]
+            if failure is None:
+                out.append(data)
+                self._out_bytes += len(data)
+                pause = not self._paused and self._out_bytes > self._high_water_mark
+                if pause:
+                    self._paused = True
+        if failure is not None:
+            self._write_failed(failure)
+        if was_empty or pause:
+            self.event_loop.interest_changed(self)
+
+    def flush_ready(self) -> None:
+        """On the event loop, when the socket is writable: send as much of the queue as it takes, and resume
+        reading once the queue is down to the low water mark. Raises the I/O error (the loop closes the
+        channel)."""
+        with self._write_lock:
+            out = self._out
+            sock = self._sock
+            while out:
+                buffers = list(itertools.islice(out, _FLUSH_MAX_BUFFERS))
+                try:
+                    sent = sock.sendmsg(buffers) if _HAS_SENDMSG else sock.send(b"".join(buffers))
+                except (BlockingIOError, InterruptedError):
+                    break
+                if not sent:
+                    break
+                self.last_write_time = self.write_progress_time = _monotonic()
+                self._out_bytes -= sent
+                while sent:
+                    head = out[0]
+                    if sent >= len(head):
+                        sent -= len(head)
+                        out.popleft()
+                    else:
+                        out[0] = memoryview(head)[sent:]
+                        sent = 0
+            if self._paused and self._out_bytes <= self._low_water_mark:
+                self._paused = False
+
+    def selector_events(self) -> int:
+        """The events the event loop waits for on this channel: readable unless paused, writable while frames
+        are queued."""
+        with self._write_lock:
+            return (0 if self._paused else _EVENT_READ) | (_EVENT_WRITE if self._out else 0)
+
+    def queued_bytes(self) -> int:
+        """Bytes queued for the socket (event loop channels; Netty ``bytesBeforeWritable`` role)."""
+        return self._out_bytes
+
+    def _write_failed(self, failure: OSError) -> None:
+        if self._active:
+            log.warning("write to channel <%s> failed, closing it: %r", self._remote_addr, failure)
+            self._remoting.channel_exception(self, failure)
+        self.close()
+        raise failure
 
     def close(self) -> bool:
         """Close the connection; pending requests on it fail at once. True if this call closed it."""
@@ -407,17 +490,20 @@ class Channel:
                                         daemon=True)
         self._reader.start()
 
-    def attach_event_loop(self, event_loop: Any, busy_poll_micros: int = 0) -> None:
+    def attach_event_loop(self, event_loop: Any, busy_poll_micros: int, high_water_mark: int,
+                          low_water_mark: int) -> None:
         """Server side, plain sockets: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
-        a reader thread; ``busy_poll_micros`` as for :meth:`start_reader`."""
+        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); ``busy_poll_micros``
+        as for :meth:`start_reader`."""
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
-        if _MSG_DONTWAIT:
-            self._sendall = self._sendall_unless_stalled
-            if busy_poll_micros > 0:
-                self._busy_poll = busy_poll_micros / 1e6
+        self._high_water_mark = high_water_mark
+        self._low_water_mark = low_water_mark
+        self._sock.setblocking(False)
+        if busy_poll_micros > 0 and _MSG_DONTWAIT:
+            self._busy_poll = busy_poll_micros / 1e6
 
     def detach_event_loop(self) -> None:
         """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
@@ -496,6 +582,8 @@ class Channel:
                 self._sock.close()
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
+            self._out.clear()
+            self._out_bytes = 0
         self._buf = bytearray()
         self._view = memoryview(self._buf)
         self._start = self._end = 0
@@ -511,7 +599,10 @@ class Channel:
         if n < 0:
             if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
                 return False
-            n = self._recv_into(view)
+            try:
+                n = self._recv_into(view)
+            except (BlockingIOError, InterruptedError):  # a non-blocking event loop socket, woken for nothing
+                return True
         self._received(n)
         return True
 

@@ -7,10 +7,12 @@ connection it reads; when one is readable it makes one non-blocking read and dis
 as a reader thread would. Requests registered ``inline_when_idle`` then run on the loop itself while their
 executor is idle, pipelined ones included, and the responses of a batch read together are sent together
 (:meth:`Channel.send_response`). One thread serving every connection is what suits Python: its threads do not
-run Python code in parallel, so a thread per connection only adds GIL hand-offs and lock contention (4 connections
-pipelining 1 KiB sends to the broker: 120-180 us of broker CPU per message with a reader thread per connection,
-65-90 on one loop). A write to a peer that takes nothing for 3 s closes that connection instead of stalling the
-loop (``Channel._sendall_unless_stalled``).
+run Python code in parallel, so a thread per connection only adds GIL hand-offs and lock contention.
+
+Writes never block the loop nor the writer: what a socket does not take at once waits in the channel's outbound
+queue, and the loop waits for the socket to be writable to flush it (``Channel.flush_ready``). While more than the
+high water mark is queued the loop stops reading that connection; a connection whose queue makes no progress for
+``write_stall_timeout_seconds`` is closed with a warning (its peer does not read).
 
 A new connection's first readable event goes to ``first_read(channel)`` (the server's TLS detection), which
 returns True to have the loop read it, or False once it took the channel away (closed it, or gave it a reader
@@ -25,6 +27,7 @@ import logging
 import selectors
 import socket
 import threading
+import time
 from typing import Callable, Deque, Optional, Set
 
 from rocketmq_remoting.netty.channel import Channel
@@ -33,14 +36,23 @@ __all__ = ["NioEventLoop"]
 
 log = logging.getLogger(__name__)
 
+#: how often the loop looks for connections whose writes made no progress
+_STALL_CHECK_SECONDS = 1.0
+
 
 class NioEventLoop:
     """See the module docstring. :meth:`start`, then :meth:`register` channels; :meth:`shutdown` stops the thread
     and closes every channel it still reads."""
 
-    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll_micros: int = 0) -> None:
+    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll_micros: int = 0,
+                 write_buffer_high_water_mark: int = 4 * 1024 * 1024,
+                 write_buffer_low_water_mark: int = 2 * 1024 * 1024, write_stall_timeout_seconds: float = 30.0
+                 ) -> None:
         self._first_read = first_read
         self._busy_poll_micros = busy_poll_micros
+        self._high_water_mark = write_buffer_high_water_mark
+        self._low_water_mark = write_buffer_low_water_mark
+        self._write_stall_timeout = write_stall_timeout_seconds
         self._selector = selectors.DefaultSelector()
         self._wakeup_r, self._wakeup_w = socket.socketpair()
         self._wakeup_r.setblocking(False)
@@ -49,6 +61,8 @@ class NioEventLoop:
         self._pending: Deque[Channel] = collections.deque()
         self._pending_lock = threading.Lock()  # a channel is never left in _pending after the loop ended
         self._unclassified: Set[Channel] = set()
+        self._interest_changes: Deque[Channel] = collections.deque()
+        self._writing: Set[Channel] = set()  # channels with queued writes (the loop waits for them to be writable)
         self._running = True
         self._thread = threading.Thread(target=self._run, name=thread_name, daemon=True)
 
@@ -62,7 +76,7 @@ class NioEventLoop:
 
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
-        channel.attach_event_loop(self, self._busy_poll_micros)
+        channel.attach_event_loop(self, self._busy_poll_micros, self._high_water_mark, self._low_water_mark)
         with self._pending_lock:
             if self._running:
                 self._pending.append(channel)
@@ -81,6 +95,28 @@ class NioEventLoop:
             if self._thread.is_alive():
                 log.warning("%s did not end within %s s", self._thread.name, timeout)
 
+    def interest_changed(self, channel: Channel) -> None:
+        """``channel`` queued writes or paused its reading: update what the loop waits for (at once on the loop
+        thread, else on its next turn)."""
+        if threading.get_ident() == self._thread.ident:
+            self._apply_interest(channel)
+        else:
+            self._interest_changes.append(channel)
+            self._wakeup()
+
+    def _apply_interest(self, channel: Channel) -> None:
+        events = channel.selector_events()
+        try:
+            key = self._selector.get_key(channel)
+        except (KeyError, ValueError):
+            return  # not registered yet (it is when the loop takes it), or dropped
+        if events & selectors.EVENT_WRITE:
+            self._writing.add(channel)
+        else:
+            self._writing.discard(channel)
+        if events != key.events:
+            self._selector.modify(channel, events or selectors.EVENT_READ)
+
     def _wakeup(self) -> None:
         try:
             self._wakeup_w.send(b"\0")
@@ -93,14 +129,24 @@ class NioEventLoop:
     def _run(self) -> None:
         selector = self._selector
         wakeup_r = self._wakeup_r
+        next_stall_check = 0.0
         try:
             while self._running:
-                events = selector.select()
-                for key, _ in events:
-                    if key.fileobj is wakeup_r:
+                events = selector.select(_STALL_CHECK_SECONDS if self._writing else None)
+                for key, mask in events:
+                    channel = key.fileobj
+                    if channel is wakeup_r:
                         self._drain_wakeups()
-                    else:
-                        self._read(key.fileobj, len(events) == 1)  # type: ignore[arg-type]
+                        continue
+                    if mask & selectors.EVENT_WRITE and not self._flush(channel):  # type: ignore[arg-type]
+                        continue
+                    if mask & selectors.EVENT_READ:
+                        self._read(channel, len(events) == 1)  # type: ignore[arg-type]
+                if self._writing:
+                    now = time.monotonic()
+                    if now >= next_stall_check:
+                        next_stall_check = now + _STALL_CHECK_SECONDS
+                        self._close_stalled(now)
         except Exception:
             log.error("%s failed; its connections are closed", self._thread.name, exc_info=True)
         finally:
@@ -123,6 +169,29 @@ class NioEventLoop:
                 self._drop(channel, e if channel.is_active() else None)
                 continue
             self._unclassified.add(channel)
+            self._apply_interest(channel)  # it may have queued writes already
+        changes = self._interest_changes
+        while changes:
+            self._apply_interest(changes.popleft())
+
+    def _flush(self, channel: Channel) -> bool:
+        """``channel`` is writable: flush its queue. False when that failed (the channel is dropped)."""
+        try:
+            channel.flush_ready()
+            self._apply_interest(channel)
+        except Exception as e:
+            self._drop(channel, e)
+            return False
+        return True
+
+    def _close_stalled(self, now: float) -> None:
+        """Close the connections whose queued writes made no progress for the stall timeout."""
+        for channel in list(self._writing):
+            stalled = now - channel.write_progress_time
+            if stalled >= self._write_stall_timeout:
+                log.warning("closing channel <%s>: it took none of the %d bytes queued for it for %.0f s",
+                            channel.get_remote_addr(), channel.queued_bytes(), stalled)
+                self._drop(channel, None)
 
     def _read(self, channel: Channel, alone: bool) -> None:
         """Read ``channel``, which is readable; when it was the only one and busy polling is on, go on polling it
@@ -150,6 +219,7 @@ class NioEventLoop:
         except (KeyError, ValueError):
             pass  # not registered (yet)
         self._unclassified.discard(channel)
+        self._writing.discard(channel)
         try:
             channel.reading_stopped(cause)
         except Exception:

@@ -2,8 +2,8 @@
 
 ``python hostile_peer_server.py [PKI_DIR]``: a RemotingServer on an ephemeral loopback port (TLS permissive with
 the certificates of ``PKI_DIR`` when given), code 10 echoes; prints the port, then answers each ``stats`` line on
-stdin with ``<VmRSS in KiB> <threads of the process> <open connections>`` (the first two from /proc/self/status),
-until stdin closes.
+stdin with ``<VmRSS in KiB> <threads of the process> <open connections> <connections not writable>`` (the first
+two from /proc/self/status), until stdin closes.
 """
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ def _stats(server: RemotingServer) -> str:
         for line in status:
             key, _, value = line.partition(":")
             values[key] = value.split()[0] if value.split() else ""
-    return "%s %s %d" % (values["VmRSS"], values["Threads"], len(list(server._active_channels())))
+    channels = list(server._active_channels())
+    return "%s %s %d %d" % (values["VmRSS"], values["Threads"], len(channels),
+                            sum(1 for channel in channels if not channel.is_writable()))
 
 
 def main() -> None:

@@ -7,12 +7,14 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
-from remoting_testing import request, wait_until
+from remoting_testing import read_frame, request, server_config, start_server, wait_until
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_client import RemotingClient
 
 PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile_peer_server.py")
@@ -28,11 +30,11 @@ class ServerProcess:
         self.addr = "127.0.0.1:%d" % int(self.proc.stdout.readline())
 
     def stats(self):
-        """(RSS in bytes, threads, open connections) of the server process."""
+        """(RSS in bytes, threads, open connections, connections not writable) of the server process."""
         self.proc.stdin.write("stats\n")
         self.proc.stdin.flush()
-        rss_kib, threads, connections = self.proc.stdout.readline().split()
-        return int(rss_kib) * 1024, int(threads), int(connections)
+        rss_kib, threads, connections, unwritable = self.proc.stdout.readline().split()
+        return int(rss_kib) * 1024, int(threads), int(connections), int(unwritable)
 
     def wait_connections(self, count: int, timeout: float = 20.0) -> None:
         """Wait until the server has ``count`` open connections (accepting is asynchronous)."""
@@ -93,3 +95,75 @@ def test_frames_announced_long_but_not_sent_cost_what_arrived(server_process):
         server_process.wait_connections(1)
         rss_after = server_process.stats()[0]
         assert rss_after - rss_before <= 8 * MIB, "RSS after close %.1f MiB above" % ((rss_after - rss_before) / MIB)
+
+
+def test_peers_that_pipeline_requests_and_never_read_stall_nobody(server_process):
+    body = b"x" * (16 * 1024)
+    frames = []
+    for opaque in range(1, 1001):  # 16 MiB of echoed responses per connection: far above the high water mark
+        cmd = RemotingCommand.create_request_command(10, None, body)
+        cmd.opaque = opaque
+        frames.append(cmd.encode())
+    pipelined = b"".join(frames)
+    hostile = []
+    senders = []
+    try:
+        for _ in range(10):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # reads nothing: little kernel buffer
+            host, port = server_process.addr.split(":")
+            sock.connect((host, int(port)))
+            hostile.append(sock)
+            sender = threading.Thread(target=_send_until_closed, args=(sock, pipelined), daemon=True)
+            sender.start()
+            senders.append(sender)
+        server_process.wait_connections(10)
+        # every hostile connection queued more than the high water mark: the server stopped reading them
+        wait_until(lambda: server_process.stats()[3] == 10, 30, "10 connections over the high water mark")
+        with RemotingClient(NettyClientConfig()) as client:
+            durations = timed_round_trips(client, server_process.addr, 60)
+        assert max(durations) < 1.0, "slowest of 60 round trips: %.2f s" % max(durations)
+    finally:
+        for sock in hostile:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)  # wakes its sender
+            except OSError:
+                pass
+            sock.close()
+        for sender in senders:
+            sender.join(10)
+
+
+def _send_until_closed(sock: socket.socket, data: bytes) -> None:
+    try:
+        sock.sendall(data)
+    except OSError:
+        pass  # closed by the test
+
+
+def test_reading_stops_above_the_high_water_mark_and_resumes_below_the_low_one():
+    srv = start_server(server_config(write_buffer_high_water_mark=64 * 1024, write_buffer_low_water_mark=32 * 1024))
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    try:
+        sock.connect(("127.0.0.1", srv.local_listen_port()))
+        count = 400
+        frames = []
+        for opaque in range(1, count + 1):
+            cmd = RemotingCommand.create_request_command(10, None, b"y" * 8192)
+            cmd.opaque = opaque
+            frames.append(cmd.encode())
+        sender = threading.Thread(target=_send_until_closed, args=(sock, b"".join(frames)), daemon=True)
+        sender.start()
+        wait_until(lambda: len(srv._active_channels()) == 1, message="the connection accepted")
+        (channel,) = srv._active_channels()
+        wait_until(lambda: not channel.is_writable(), 10, "the channel over its high water mark")
+        assert channel.queued_bytes() > 64 * 1024
+        sock.settimeout(10)
+        opaques = [RemotingCommand.decode(read_frame(sock)).opaque for _ in range(count)]  # now read them all
+        assert sorted(opaques) == list(range(1, count + 1))  # executor threads may reorder them
+        assert channel.is_writable() and channel.queued_bytes() == 0
+        sender.join(10)
+    finally:
+        sock.close()
+        srv.shutdown()
