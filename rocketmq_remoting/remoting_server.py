@@ -4,10 +4,10 @@ An acceptor thread (``NettyNIOBoss_1``) accepts connections and hands each, as a
 ``server_selector_threads`` event loops (:class:`NioEventLoop`, threads ``NettyServerNIOSelector_<total>_<n>``,
 round robin), which reads it. A connection's first byte decides the TLS mode (Java's ``HandshakeHandler``: a
 first byte ``0x16`` starts a TLS handshake; ``disabled`` refuses it, ``enforcing`` refuses plain connections);
-a TLS connection leaves the loop for a reader thread of its own (``NettyServerReader_<ip:port>``). Requests run
-on their processor's executor (default: the public executor ``NettyServerPublicExecutor_<n>``), or, for the
-codes registered ``inline_when_idle`` (all with ``server_inline_when_idle``) on a plain connection, on the event
-loop while the executor is idle; responses carry the request's opaque and serialize type and are never sent for
+the loop runs a TLS connection's handshake (within 10 s) and records too, so no connection has a thread of its own.
+Requests run on their processor's executor (default: the public executor ``NettyServerPublicExecutor_<n>``), or,
+for the codes registered ``inline_when_idle`` (all with ``server_inline_when_idle``), on the event loop while the
+executor is idle; responses carry the request's opaque and serialize type and are never sent for
 one-way requests. The server can also invoke its clients
 (``invoke_sync`` / ``invoke_async`` / ``invoke_oneway`` on a channel), as the broker does.
 ``ServerHouseKeepingService`` expires requests and closes idle connections; a ``NettyEventExecutor`` thread feeds
@@ -236,8 +236,8 @@ class RemotingServer(RemotingAbstract):
 
     def _first_read(self, channel: Channel) -> bool:
         """Java ``HandshakeHandler``, on the event loop when a new connection is first readable: decide plain or
-        TLS from the first byte. True: a plain connection the loop goes on reading; False: the channel was closed,
-        or handed to a reader thread of its own that completes the TLS handshake and reads it."""
+        TLS from the first byte. True: the loop goes on reading the connection (a TLS one runs its handshake on the
+        loop, see ``Channel.start_tls``); False: the channel was closed."""
         first = channel.peek_first_byte()
         mode = self._tls_mode
         if first == HANDSHAKE_MAGIC_CODE:
@@ -248,9 +248,8 @@ class RemotingServer(RemotingAbstract):
                 log.error("Trying to establish an SSL connection but sslContext is null; closing <%s>",
                           channel.get_remote_addr())
             else:
-                channel.detach_event_loop()
-                channel.start_reader("NettyServerReader_%s" % channel.get_remote_addr(), self._tls_handshake)
-                return False
+                channel.start_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
+                return True
         elif first is not None:
             if mode is not TlsMode.ENFORCING:
                 return True
@@ -258,12 +257,6 @@ class RemotingServer(RemotingAbstract):
                         "enforcing mode; closing <%s>", channel.get_remote_addr())
         channel.close()
         return False
-
-    def _tls_handshake(self, channel: Channel) -> bool:
-        """On the TLS connection's reader thread, before it reads: complete the handshake."""
-        channel.upgrade_to_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
-        log.info("TLS connection established with <%s>", channel.get_remote_addr())
-        return True
 
     def _on_channel_closed(self, channel: Channel) -> None:
         with self._channels_lock:

@@ -62,11 +62,11 @@ import ssl
 import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Set, Tuple
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake
+from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
@@ -107,6 +107,8 @@ _CONSOLIDATE_MAX_BYTES = 256 * 1024
 _FLUSH_MAX_BUFFERS = 64
 _EVENT_READ = selectors.EVENT_READ
 _HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
+#: bytes of TLS records read from the socket at a time (event loop TLS channels)
+_TLS_READ_SIZE = 64 * 1024
 _EVENT_WRITE = selectors.EVENT_WRITE
 
 
@@ -163,6 +165,7 @@ class Channel:
         self._paused = False  # the loop stops reading: more than the high water mark is queued
         self._high_water_mark = self._low_water_mark = 0
         self.write_progress_time = 0.0  # when the queue last moved (or filled), for the loop's stall check
+        self._ssl: Optional[SslEngine] = None  # TLS of an event loop channel (see ``start_tls``)
         self._tls = False
         self._set_io(sock)
         # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
@@ -369,37 +372,51 @@ class Channel:
         (:meth:`flush_ready`). Never blocks, whatever the peer does: above ``write_buffer_high_water_mark``
         queued bytes the channel is not writable and its loop stops reading it (the peer cannot make it queue
         more responses) until the queue is down to ``write_buffer_low_water_mark``."""
-        failure = None
+        failure: Optional[OSError] = None
         with self._write_lock:
             if not self._active:
                 raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-            out = self._out
-            was_empty = not out
-            if was_empty:
+            engine = self._ssl
+            if engine is not None:
+                if engine.handshaking:
+                    engine.held.append(data)
+                    return
                 try:
-                    sent = self._sock.send(data, _MSG_DONTWAIT)
-                except (BlockingIOError, InterruptedError):
-                    sent = 0
-                except OSError as e:
+                    engine.ssl_object.write(data)
+                except ssl.SSLError as e:
                     failure = e
-                    sent = 0
-                if failure is None:
-                    now = _monotonic()
-                    self.last_write_time = self.write_progress_time = now
-                    if sent == len(data):
-                        return
-                    if sent:
-                        data = memoryview(data)[sent:]
+                data = engine.outgoing.read()
+            notify = False
             if failure is None:
-                out.append(data)
-                self._out_bytes += len(data)
-                pause = not self._paused and self._out_bytes > self._high_water_mark
-                if pause:
-                    self._paused = True
+                notify, failure = self._queue_raw(data)
         if failure is not None:
             self._write_failed(failure)
-        if was_empty or pause:
+        if notify:
             self.event_loop.interest_changed(self)
+
+    def _queue_raw(self, data: Any) -> Tuple[bool, Optional[OSError]]:
+        """Holding the write lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
+        queue the rest. Returns whether the loop must update what it waits for, and the write error if any."""
+        out = self._out
+        was_empty = not out
+        if was_empty:
+            try:
+                sent = self._sock.send(data, _MSG_DONTWAIT)
+            except (BlockingIOError, InterruptedError):
+                sent = 0
+            except OSError as e:
+                return False, e
+            self.last_write_time = self.write_progress_time = _monotonic()
+            if sent == len(data):
+                return False, None
+            if sent:
+                data = memoryview(data)[sent:]
+        out.append(data)
+        self._out_bytes += len(data)
+        if not self._paused and self._out_bytes > self._high_water_mark:
+            self._paused = True
+            return True, None
+        return was_empty, None
 
     def flush_ready(self) -> None:
         """On the event loop, when the socket is writable: send as much of the queue as it takes, and resume
@@ -474,20 +491,17 @@ class Channel:
 
     # ------------------------------------------------------------------ reader
 
-    def start_reader(self, thread_name: str, before_read: Optional[Callable[["Channel"], bool]] = None,
-                     leader_follower: bool = False, busy_poll_micros: int = 0) -> None:
-        """Start the reader thread; ``before_read(channel)`` runs on it first (the server's TLS handshake) and
-        may return False to close the channel. ``leader_follower`` (plain sockets, POSIX only) lets sync callers read
-        their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets such a caller
-        busy-poll that long first (see the module docstring)."""
+    def start_reader(self, thread_name: str, leader_follower: bool = False, busy_poll_micros: int = 0) -> None:
+        """Start the reader thread (client connections). ``leader_follower`` (plain sockets, POSIX only) lets sync
+        callers read their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets such
+        a caller busy-poll that long first (see the module docstring)."""
         if leader_follower and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
             self._poller = select.poll()
             self._poller.register(self._sock, select.POLLIN)
             self._leader_follower = True
         if busy_poll_micros > 0 and _MSG_DONTWAIT:
             self._busy_poll = busy_poll_micros / 1e6
-        self._reader = threading.Thread(target=self._run_reader, args=(before_read,), name=thread_name,
-                                        daemon=True)
+        self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
         self._reader.start()
 
     def attach_event_loop(self, event_loop: Any, busy_poll_micros: int, high_water_mark: int,
@@ -505,12 +519,6 @@ class Channel:
         if busy_poll_micros > 0 and _MSG_DONTWAIT:
             self._busy_poll = busy_poll_micros / 1e6
 
-    def detach_event_loop(self) -> None:
-        """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
-        self.event_loop = None
-        self._consolidated = None
-        self._set_io(self._sock)
-
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
         it, close the channel and release the socket (its descriptor is no longer in the loop's selector)."""
@@ -527,24 +535,14 @@ class Channel:
         data = self._sock.recv(1, socket.MSG_PEEK)
         return data[0] if data else None
 
-    def upgrade_to_tls(self, ssl_context: ssl.SSLContext, timeout_seconds: float) -> None:
-        """Server side: wrap the socket in TLS and complete the handshake (on the reader thread, before reading)."""
-        with self._state_lock:
-            ssl_sock = ssl_context.wrap_socket(self._sock, server_side=True, do_handshake_on_connect=False)
-            self._sock = ssl_sock
-        tls_handshake(ssl_sock, timeout_seconds)
-        with self._write_lock:
-            self._set_io(ssl_sock)
-
-    def _run_reader(self, before_read: Optional[Callable[["Channel"], bool]]) -> None:
+    def _run_reader(self) -> None:
         self._reader_ident = _get_ident()
         try:
-            if before_read is None or before_read(self):
-                if self._leader_follower:
-                    self._read_when_idle()
-                else:
-                    while True:
-                        self._read_once(None)
+            if self._leader_follower:
+                self._read_when_idle()
+            else:
+                while True:
+                    self._read_once(None)
         except Exception as e:
             self._read_failed(e)
         finally:
@@ -597,7 +595,8 @@ class Channel:
         view = self._recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
-            if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
+            if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
+                    and not self._poller.poll(int(timeout * 1000) + 1):
                 return False
             try:
                 n = self._recv_into(view)
@@ -610,6 +609,8 @@ class Channel:
         """Event loop: the socket is readable; one non-blocking ``recv_into`` (busy-polling first when ``spin``),
         then dispatch every complete frame buffered, sending the responses of the batch together (see
         :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
+        if self._ssl is not None:
+            return self._read_ready_tls()
         view = self._recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
@@ -623,6 +624,95 @@ class Channel:
             if self._consolidated:
                 self._flush_consolidated()
         return True
+
+    # ------------------------------------------------------------------ TLS on the event loop (server side)
+
+    def start_tls(self, ssl_context: ssl.SSLContext, handshake_timeout_seconds: float) -> None:
+        """Server side, on the event loop when a new connection's first byte starts a TLS handshake: from now on
+        the loop runs the handshake and the records over memory buffers (:class:`SslEngine`), without a thread
+        of its own; the handshake must complete within ``handshake_timeout_seconds`` (see
+        :meth:`handshake_deadline`)."""
+        with self._write_lock:
+            self._ssl = SslEngine(ssl_context, True, handshake_timeout_seconds)
+        self._recv_into = self._tls_recv_into
+        self._tls = True
+
+    def handshake_deadline(self) -> Optional[float]:
+        """When the TLS handshake in progress must have completed (monotonic seconds); None when none is."""
+        engine = self._ssl
+        return engine.deadline if engine is not None and engine.handshaking else None
+
+    def _read_ready_tls(self) -> bool:
+        """:meth:`read_ready` of a TLS channel: decrypt and dispatch until neither the socket nor the TLS
+        session hold more (records already decrypted would not make the socket readable again)."""
+        got = False
+        try:
+            while self._active:
+                try:
+                    n = self._tls_recv_into(self._recv_view())
+                except (BlockingIOError, InterruptedError):
+                    break
+                got = True
+                self._received(n)
+        finally:
+            if self._consolidated:
+                self._flush_consolidated()
+        return got
+
+    def _tls_recv_into(self, view: memoryview) -> int:
+        """Decrypt into ``view`` what arrived, reading TLS records from the socket without blocking (and
+        advancing the handshake) while the session has nothing; the byte count, 0 at end of stream. Raises
+        :class:`BlockingIOError` when nothing is there yet, :class:`ssl.SSLError` for a bad peer."""
+        engine = self._ssl
+        assert engine is not None
+        ssl_object = engine.ssl_object
+        while True:
+            if not engine.handshaking:
+                with self._write_lock:
+                    try:
+                        n = ssl_object.read(len(view), view)
+                    except ssl.SSLWantReadError:
+                        n = -1
+                    except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
+                        return 0
+                    notify, failure = self._queue_tls_output(engine)
+                self._after_tls_output(notify, failure)
+                if n >= 0:
+                    return n
+            data = self._sock.recv(_TLS_READ_SIZE, _MSG_DONTWAIT)
+            if not data:
+                return 0
+            self.last_read_time = _monotonic()
+            established = False
+            with self._write_lock:
+                engine.incoming.write(data)
+                if engine.handshaking:
+                    try:
+                        ssl_object.do_handshake()
+                    except ssl.SSLWantReadError:
+                        pass
+                    else:
+                        established = True
+                        engine.handshaking = False
+                        for held in engine.held:
+                            ssl_object.write(held)
+                        engine.held = []
+                notify, failure = self._queue_tls_output(engine)
+            self._after_tls_output(notify, failure)
+            if established:
+                log.info("TLS connection established with <%s>", self._remote_addr)
+
+    def _queue_tls_output(self, engine: SslEngine) -> Tuple[bool, Optional[OSError]]:
+        """Holding the write lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
+        if not engine.outgoing.pending:
+            return False, None
+        return self._queue_raw(engine.outgoing.read())
+
+    def _after_tls_output(self, notify: bool, failure: Optional[OSError]) -> None:
+        if failure is not None:
+            raise failure
+        if notify:
+            self.event_loop.interest_changed(self)
 
     def _recv_view(self) -> memoryview:
         """Where the next read goes: the free end of the buffer, after moving the pending frame to the front when

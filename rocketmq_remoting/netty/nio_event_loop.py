@@ -15,10 +15,11 @@ high water mark is queued the loop stops reading that connection; a connection w
 ``write_stall_timeout_seconds`` is closed with a warning (its peer does not read).
 
 A new connection's first readable event goes to ``first_read(channel)`` (the server's TLS detection), which
-returns True to have the loop read it, or False once it took the channel away (closed it, or gave it a reader
-thread of its own for TLS). The loop is the only one that releases the sockets it reads: a channel closed from
-another thread is shut down, its socket turns readable, and the loop sees the end of stream, unregisters the
-descriptor and closes it; so a descriptor is never reused while it is still in the selector.
+returns True to have the loop read it (a TLS connection runs its handshake on the loop, and is closed when it
+does not complete by its deadline), or False once it closed the channel. The loop is the only one that releases
+the sockets it reads: a channel closed from another thread is shut down, its socket turns readable, and the loop
+sees the end of stream, unregisters the descriptor and closes it; so a descriptor is never reused while it is
+still in the selector.
 """
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ class NioEventLoop:
         self._unclassified: Set[Channel] = set()
         self._interest_changes: Deque[Channel] = collections.deque()
         self._writing: Set[Channel] = set()  # channels with queued writes (the loop waits for them to be writable)
+        self._handshaking: Set[Channel] = set()  # TLS channels whose handshake has a deadline
         self._running = True
         self._thread = threading.Thread(target=self._run, name=thread_name, daemon=True)
 
@@ -132,7 +134,7 @@ class NioEventLoop:
         next_stall_check = 0.0
         try:
             while self._running:
-                events = selector.select(_STALL_CHECK_SECONDS if self._writing else None)
+                events = selector.select(_STALL_CHECK_SECONDS if self._writing or self._handshaking else None)
                 for key, mask in events:
                     channel = key.fileobj
                     if channel is wakeup_r:
@@ -142,7 +144,7 @@ class NioEventLoop:
                         continue
                     if mask & selectors.EVENT_READ:
                         self._read(channel, len(events) == 1)  # type: ignore[arg-type]
-                if self._writing:
+                if self._writing or self._handshaking:
                     now = time.monotonic()
                     if now >= next_stall_check:
                         next_stall_check = now + _STALL_CHECK_SECONDS
@@ -185,7 +187,16 @@ class NioEventLoop:
         return True
 
     def _close_stalled(self, now: float) -> None:
-        """Close the connections whose queued writes made no progress for the stall timeout."""
+        """Close the connections whose queued writes made no progress for the stall timeout, and those whose TLS
+        handshake did not complete by its deadline."""
+        for channel in list(self._handshaking):
+            deadline = channel.handshake_deadline()
+            if deadline is None:
+                self._handshaking.discard(channel)
+            elif now >= deadline:
+                log.warning("closing channel <%s>: its TLS handshake did not complete in time",
+                            channel.get_remote_addr())
+                self._drop(channel, None)
         for channel in list(self._writing):
             stalled = now - channel.write_progress_time
             if stalled >= self._write_stall_timeout:
@@ -199,12 +210,11 @@ class NioEventLoop:
         try:
             if channel in self._unclassified:
                 self._unclassified.discard(channel)
-                if not self._first_read(channel):
-                    if channel.event_loop is self:  # closed by first_read: still ours to release
-                        self._drop(channel, None)
-                    else:  # handed to a reader thread
-                        self._selector.unregister(channel)
+                if not self._first_read(channel):  # closed by first_read: still ours to release
+                    self._drop(channel, None)
                     return
+                if channel.handshake_deadline() is not None:
+                    self._handshaking.add(channel)
             channel.read_ready()
             if alone and self._busy_poll_micros:
                 while channel.spin_next_read and channel.read_ready(True):
@@ -220,6 +230,7 @@ class NioEventLoop:
             pass  # not registered (yet)
         self._unclassified.discard(channel)
         self._writing.discard(channel)
+        self._handshaking.discard(channel)
         try:
             channel.reading_stopped(cause)
         except Exception:

@@ -12,10 +12,14 @@ import time
 
 import pytest
 
-from remoting_testing import read_frame, request, server_config, start_server, wait_until
+from remoting_testing import closed_by_peer, read_frame, request, server_config, start_server, wait_until
+from rocketmq_remoting import remoting_server
+from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_client import RemotingClient
+from tls_certs import OPENSSL, make_pki
 
 PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile_peer_server.py")
 MIB = 1024 * 1024
@@ -166,4 +170,54 @@ def test_reading_stops_above_the_high_water_mark_and_resumes_below_the_low_one()
         sender.join(10)
     finally:
         sock.close()
+        srv.shutdown()
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory):
+    if OPENSSL is None:
+        pytest.skip("the openssl command is needed to make test certificates")
+    return make_pki(tmp_path_factory.mktemp("pki"))
+
+
+def test_stalled_tls_handshakes_cost_no_thread(pki):
+    server = ServerProcess(str(pki))
+    hostile = []
+    try:
+        _, threads_before, _, _ = server.stats()
+        for _ in range(200):
+            sock = connect(server.addr)
+            sock.sendall(b"\x16")  # the first byte of a TLS handshake, and nothing more
+            hostile.append(sock)
+        server.wait_connections(200)
+        with RemotingClient(NettyClientConfig()) as client:  # the loop read every first byte before this one
+            assert max(timed_round_trips(client, server.addr, 3)) < 1.0
+            _, threads_during, connections, _ = server.stats()
+        assert connections == 201
+        assert threads_during - threads_before <= 20, "threads %d -> %d" % (threads_before, threads_during)
+        tls_client = RemotingClient(NettyClientConfig(use_tls=True), tls_config=TlsSystemConfig(
+            tls_config_file=None, tls_test_mode_enable=False, tls_client_auth_server=True,
+            tls_client_trust_cert_path=str(pki / "ca.pem")))
+        with tls_client:  # a real TLS client is served meanwhile
+            assert max(timed_round_trips(tls_client, server.addr, 3)) < 1.0
+    finally:
+        for sock in hostile:
+            sock.close()
+        server.close()
+
+
+def test_a_tls_handshake_that_does_not_complete_in_time_is_closed(pki, monkeypatch, caplog):
+    monkeypatch.setattr(remoting_server, "_TLS_HANDSHAKE_TIMEOUT_SECONDS", 0.5)
+    tls_config = TlsSystemConfig(tls_mode=TlsMode.PERMISSIVE, tls_config_file=None, tls_test_mode_enable=False,
+                                 tls_server_cert_path=str(pki / "server.pem"),
+                                 tls_server_key_path=str(pki / "server.key"))
+    srv = start_server(server_config(), tls_config=tls_config)
+    try:
+        with socket.create_connection(("127.0.0.1", srv.local_listen_port()), timeout=10) as sock:
+            sock.sendall(b"\x16")
+            begin = time.monotonic()
+            assert closed_by_peer(sock, 10)
+            assert time.monotonic() - begin < 5
+        wait_until(lambda: "TLS handshake did not complete" in caplog.text, message="the warning")
+    finally:
         srv.shutdown()
