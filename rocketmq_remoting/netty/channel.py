@@ -59,13 +59,13 @@ import select
 import selectors
 import socket
 import ssl
-import struct
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Set, Tuple
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
-from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
+from rocketmq_remoting.netty.netty_encoder import NettyEncoder
 from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
@@ -77,12 +77,9 @@ __all__ = ["Channel"]
 
 log = logging.getLogger(__name__)
 
-_INT = struct.Struct(">i")
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
 
-#: receive buffer of a connection (it never grows: a longer frame is collected apart, see ``Channel._received``)
-_READ_BUFFER_SIZE = 256 * 1024
 #: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
 _MAX_QUEUED_FRAMES = 256
 #: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
@@ -112,10 +109,6 @@ _TLS_READ_SIZE = 64 * 1024
 _EVENT_WRITE = selectors.EVENT_WRITE
 
 
-class _MalformedFrame(Exception):
-    """The peer sent bytes that are not a valid frame; the channel closes."""
-
-
 class _EndOfStream(Exception):
     """The peer closed the connection."""
 
@@ -134,7 +127,6 @@ class Channel:
         self.id = next(_channel_ids)
         self._sock = sock
         self._remoting = remoting
-        self._frame_max_length = frame_max_length
         try:
             peer = sock.getpeername()
         except OSError:
@@ -170,12 +162,7 @@ class Channel:
         self._set_io(sock)
         # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
         # caller reading for itself, see ``await_response``)
-        self._buf = bytearray(_READ_BUFFER_SIZE)
-        self._view = memoryview(self._buf)
-        self._start = self._end = 0
-        self._need = 4  # bytes from ``_start`` that must be buffered before the next frame can be cut
-        #: a frame longer than the buffer, collected as its bytes arrive (length prefix included); None: none
-        self._large: Optional[bytearray] = None
+        self.decoder = NettyDecoder(frame_max_length)
         self._leader_follower = False
         self._role = threading.Lock()
         self._followers: Deque["ResponseFuture"] = collections.deque()
@@ -184,8 +171,6 @@ class Channel:
         #: next waits (see ``send_frame``)
         self._reader_sends = False
         self._poller: Any = None
-        #: set while a frame is dispatched: more bytes follow it in the buffer
-        self.more_buffered = False
         #: a request is running on the reader thread (``RemotingAbstract.process_request_command``)
         self.inline_busy = False
         #: the server ran the last request on the reader thread: its next read may busy-poll
@@ -241,7 +226,7 @@ class Channel:
 
     def write_and_flush(self, cmd: RemotingCommand) -> None:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
-        self.send_frame(cmd.encode())
+        self.send_frame(NettyEncoder.encode(cmd))
 
     write = write_and_flush
 
@@ -351,7 +336,7 @@ class Channel:
         if held is not None and _get_ident() == self._reader_ident:
             held.append(data)
             self._consolidated_bytes += len(data)
-            if (self.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
+            if (self.decoder.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
                     and self._consolidated_bytes < _CONSOLIDATE_MAX_BYTES):
                 return
             self._flush_consolidated()
@@ -559,7 +544,7 @@ class Channel:
         """Report why reading stopped (the caller then closes the channel)."""
         if isinstance(e, _EndOfStream):
             return
-        if isinstance(e, _MalformedFrame):
+        if isinstance(e, MalformedFrame):
             if self._active:
                 log.warning("closing channel <%s>: %s", self._remote_addr, e)
         elif isinstance(e, (OSError, ValueError)):
@@ -582,17 +567,14 @@ class Channel:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
             self._out.clear()
             self._out_bytes = 0
-        self._buf = bytearray()
-        self._view = memoryview(self._buf)
-        self._start = self._end = 0
-        self._large = None
+        self.decoder.release()
 
     def _read_once(self, timeout: Optional[float], spin: bool = False) -> bool:
         """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block; busy-polling first
         when ``spin``), then dispatch every complete frame buffered. False when the wait timed out. Raises
-        :class:`_EndOfStream`, :class:`_MalformedFrame` or the I/O error. Only the holder of the reading role
+        :class:`_EndOfStream`, :class:`MalformedFrame` or the I/O error. Only the holder of the reading role
         calls it."""
-        view = self._recv_view()
+        view = self.decoder.recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
             if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
@@ -611,7 +593,7 @@ class Channel:
         :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
         if self._ssl is not None:
             return self._read_ready_tls()
-        view = self._recv_view()
+        view = self.decoder.recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
             try:
@@ -649,7 +631,7 @@ class Channel:
         try:
             while self._active:
                 try:
-                    n = self._tls_recv_into(self._recv_view())
+                    n = self._tls_recv_into(self.decoder.recv_view())
                 except (BlockingIOError, InterruptedError):
                     break
                 got = True
@@ -714,90 +696,15 @@ class Channel:
         if notify:
             self.event_loop.interest_changed(self)
 
-    def _recv_view(self) -> memoryview:
-        """Where the next read goes: the free end of the buffer, after moving the pending frame to the front when
-        it would not fit behind it; while a frame longer than the buffer is collected, the start of the buffer,
-        never more than that frame still lacks (so the read ends with it)."""
-        large = self._large
-        if large is not None:
-            return self._view[:min(len(self._buf), self._need - len(large))]
-        start = self._start
-        if start + self._need > len(self._buf):
-            end = self._end
-            pending = end - start
-            self._buf[:pending] = bytes(self._view[start:end])
-            self._start, self._end = 0, pending
-        return self._view[self._end:]
-
     def _received(self, n: int) -> None:
-        """``n`` bytes were read into the buffer (0: end of stream): dispatch every complete frame.
-
-        Memory follows what arrived, never what a peer announces: a frame longer than the buffer is collected in a
-        ``bytearray`` of its own that grows as its bytes come (the buffer itself never grows), and is dropped once
-        dispatched. A length outside ``[0, frame_max_length - 4]`` closes the channel at once (Java
-        ``NettyDecoder``)."""
+        """``n`` bytes were read (0: end of stream): dispatch every complete command."""
         if not n:
             raise _EndOfStream()
         self.last_read_time = _monotonic()
-        large = self._large
-        if large is not None:
-            large += self._view[:n]
-            if len(large) < self._need:
-                return
-            self._large = None
-            self._need = 4
-            self.more_buffered = False
-            self._remoting.process_message_received(self, self._decode(memoryview(large)[4:]))
-            return
-        buf = self._buf
-        view = self._view
-        start = self._start
-        end = self._end + n
-        self._end = end
-        need = self._need
-        max_length = self._frame_max_length - 4
-        dispatch = self._remoting.process_message_received
-        decode = self._decode
-        unpack_from = _INT.unpack_from
-        try:
-            while True:
-                avail = end - start
-                if avail < 4:
-                    need = 4
-                    break
-                (length,) = unpack_from(buf, start)
-                if length < 0 or length > max_length:
-                    raise _MalformedFrame("frame length %d is outside [0, %d]" % (length, max_length))
-                frame_end = start + 4 + length
-                if frame_end > end:
-                    need = 4 + length
-                    if need > len(buf):  # longer than the buffer: collect it apart from now on
-                        self._large = bytearray(view[start:end])
-                        start = end = 0
-                    break
-                cmd = decode(view[start + 4:frame_end])
-                start = frame_end
-                self._start = start
-                self.more_buffered = start != end
-                dispatch(self, cmd)
-                # the dispatch may have read more itself (``_read_nested``): continue from the current state
-                buf, view, start, end, need = self._buf, self._view, self._start, self._end, self._need
-                if self._large is not None:
-                    break  # that read began collecting a long frame: its state stands
-        finally:
-            self._start, self._end, self._need = start, end, need
-            self.more_buffered = False
-        if start == end:
-            self._start = self._end = 0
+        self.decoder.received(n, self._dispatch)
 
-    @staticmethod
-    def _decode(frame: memoryview) -> RemotingCommand:
-        try:
-            return RemotingCommand.decode(frame)
-        except RemotingCommandException as e:
-            raise _MalformedFrame("undecodable frame: %s" % e) from None
-        except Exception as e:  # decoding only reads the peer's bytes: any failure means they are malformed
-            raise _MalformedFrame("undecodable frame: %r" % e) from None
+    def _dispatch(self, cmd: RemotingCommand) -> None:
+        self._remoting.process_message_received(self, cmd)
 
     def _spin_recv(self, view: memoryview) -> int:
         """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
@@ -868,7 +775,7 @@ class Channel:
         """One turn of the reader thread holding the role: send what writers queued for it (see
         :meth:`send_frame`), read what the socket holds, waiting for data only when there is none, and dispatch
         it. Writers leave their async requests to it (``_reader_sends``) except while it waits."""
-        view = self._recv_view()
+        view = self.decoder.recv_view()
         self._reader_sends = True
         if self._queued:
             self._send_queued_now()

@@ -60,4 +60,4 @@ def test_long_frames_round_trip_and_the_read_buffer_does_not_grow(server, client
     for _ in range(3):
         assert client.invoke_sync(address(server), request(body=body), 10000).body == body
     channel = client.channel_tables[address(server)].get_channel()
-    assert len(channel._buf) == 256 * 1024 and channel._large is None
+    assert channel.decoder.buffer_size() == 256 * 1024 and not channel.decoder.collecting()
