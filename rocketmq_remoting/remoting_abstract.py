@@ -158,14 +158,19 @@ class RemotingAbstract:
 
     # ------------------------------------------------------------------ received commands
 
-    def process_message_received(self, channel: Channel, cmd: RemotingCommand) -> None:
-        """Entry of every decoded command, on the thread reading the channel (its reader thread or event loop)."""
+    def process_message_received(self, channel: Channel, cmd: RemotingCommand) -> bool:
+        """Entry of every decoded command, on the thread reading the channel (its reader thread or event loop).
+        True when a request ran inline and every executor is idle (see :meth:`process_request_command`)."""
         if cmd.flag & 1:
             self.process_response_command(channel, cmd)
-        else:
-            self.process_request_command(channel, cmd)
+            return False
+        return self.process_request_command(channel, cmd)
 
-    def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> None:
+    def pending_request_count(self) -> int:
+        """Requests waiting for their response (the response table's size)."""
+        return len(self.response_table)
+
+    def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> bool:
         """Hand a request to its processor's executor; answer at once when none is registered or it refuses.
 
         For a code in ``_inline_codes`` (registered ``inline_when_idle`` on a server; for the default processor,
@@ -174,8 +179,8 @@ class RemotingAbstract:
         queued or running and the channel is not already running a request inline; pipelined requests read
         together run one after the other, and their responses go out together (``Channel.send_response``). A
         processor running inline may invoke its own channel synchronously: the loop then reads for it
-        (``Channel.await_response``). After an inline run, the channel's next read may busy-poll
-        (``Channel.spin_next_read``) unless requests are queued or running on any executor."""
+        (``Channel.await_response``). Returns True after an inline run when no request is queued or running on
+        any executor: the channel's next read may then busy-poll (``Channel.wants_busy_poll``)."""
         pair = self.processor_table.get(cmd.code)
         if pair is not None:
             inline = cmd.code in self._inline_codes
@@ -188,12 +193,12 @@ class RemotingAbstract:
             log.error("%s%s", channel.get_remote_addr(), error)
             if not cmd.flag & 2:
                 self._write_error(channel, RemotingSysResponseCode.REQUEST_CODE_NOT_SUPPORTED, error, opaque)
-            return
+            return False
         processor = pair.object1
         if processor.reject_request():
             self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                               "[REJECTREQUEST]system busy, start flow control for a while", opaque)
-            return
+            return False
         ctx = ChannelHandlerContext(channel, cmd, self)
         executor = pair.object2
         key = id(executor)
@@ -202,21 +207,18 @@ class RemotingAbstract:
             self._executor_in_flight[key] = count + 1
             self._in_flight_total += 1
         try:
-            if not inline or count or channel.inline_busy or channel.event_loop is None:
-                channel.spin_next_read = False
+            if not inline or count or channel.is_running_inline() or channel.event_loop is None:
                 try:
                     executor_submitter(executor)(self._run_counted_request, key, processor, ctx)
                 except BaseException:
                     self._request_done(key)
                     raise
-                return
-            channel.inline_busy = True
+                return False
             try:
-                self._run_request(processor, ctx)
+                channel.run_inline(self._run_request, processor, ctx)
             finally:
-                channel.inline_busy = False
-                # the next request of a ping-pong peer is worth busy-polling for, unless executors are busy
-                channel.spin_next_read = self._request_done(key) == 0
+                idle = self._request_done(key) == 0
+            return idle  # the next request of a ping-pong peer is worth busy-polling for, unless executors are busy
         except RuntimeError as e:  # RejectedExecutionException, or a shut down concurrent.futures executor
             now = _monotonic()
             if now - self._last_overload_log >= 10.0:
@@ -226,6 +228,7 @@ class RemotingAbstract:
             if not cmd.flag & 2:
                 self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                                   "[OVERLOAD]system busy, start flow control for a while", opaque)
+            return False
 
     def _request_done(self, key: int) -> int:
         """Count a request of executor ``key`` as finished; the number of requests still queued or running."""

@@ -27,7 +27,7 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel import BusyPoll, Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
@@ -115,6 +115,7 @@ class RemotingClient(RemotingAbstract):
         if config.use_tls:
             self._ssl_context = TlsHelper.build_ssl_context(True, tls_config)
             log.info("SSL enabled for client")
+        self._busy_poll = BusyPoll.of(config.client_busy_poll_micros)
         self._lifecycle_lock = threading.Lock()
         self._running = False
         self._stopped = False
@@ -300,8 +301,7 @@ class RemotingClient(RemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr, leader_follower=True,
-                             busy_poll_micros=self.netty_client_config.client_busy_poll_micros)
+        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count, self._busy_poll)
         self._fire(NettyEventType.CONNECT, channel)
 
     def close_channel(self, addr: Optional[str] = None, channel: Optional[Channel] = None) -> None:

@@ -27,7 +27,7 @@ from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel import BusyPoll, Channel
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -124,7 +124,7 @@ class RemotingServer(RemotingAbstract):
                          "write_buffer_low_water_mark": config.write_buffer_low_water_mark}
             self._event_loops = [
                 NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
-                             config.server_busy_poll_micros,
+                             BusyPoll.of(config.server_busy_poll_micros),
                              write_stall_timeout_seconds=config.server_write_stall_timeout_seconds, **marks)
                 for i in range(1, total + 1)]
             for event_loop in self._event_loops:

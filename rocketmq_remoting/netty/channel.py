@@ -55,13 +55,15 @@ from __future__ import annotations
 import collections
 import itertools
 import logging
+import os
 import select
 import selectors
 import socket
 import ssl
+import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
@@ -88,10 +90,6 @@ _DEFER_MAX_BYTES = 64 * 1024
 _READER_PARK_SECONDS = 0.01
 #: reads a channel skips busy polling for, at most, after empty spins
 _BUSY_POLL_BACKOFF_MAX = 64
-#: held by the one thread of this process that busy-polls (see the module docstring)
-_busy_poll_token = threading.Lock()
-#: (host, port) of the local end of every open channel of this process: a peer found here is in this process
-_local_endpoints: Set[Any] = set()
 _perf_counter = time.perf_counter
 _thread_time = time.thread_time
 _MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
@@ -107,6 +105,76 @@ _HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
 #: bytes of TLS records read from the socket at a time (event loop TLS channels)
 _TLS_READ_SIZE = 64 * 1024
 _EVENT_WRITE = selectors.EVENT_WRITE
+
+
+def _no_requests() -> int:
+    return 0
+
+
+class BusyPoll:
+    """The busy-polling setting of one client or server (see the module docstring): how long a read polls
+    (``seconds``), and the ``token`` held by the one of its threads polling at a time. :meth:`of` gives None
+    where polling is off (0 microseconds, or no non-blocking reads on this platform)."""
+
+    __slots__ = ("seconds", "token")
+
+    def __init__(self, micros: int) -> None:
+        self.seconds = micros / 1e6
+        self.token = threading.Lock()
+
+    @classmethod
+    def of(cls, micros: int) -> Optional["BusyPoll"]:
+        return cls(micros) if micros > 0 and _MSG_DONTWAIT else None
+
+
+def peer_in_this_process(local: Any, remote: Any) -> bool:
+    """Whether the other end of a TCP connection (``local`` and ``remote`` socket addresses) is a socket of this
+    process (an embedded broker), from ``/proc`` on Linux; elsewhere only a connection to an unknown peer counts.
+    Busy polling such a peer only takes the GIL from the thread that is to answer."""
+    if local is None or remote is None:
+        return True
+    if remote[0] != local[0] and not remote[0].startswith(("127.", "::1", "::ffff:127.")):
+        return False  # not a local address
+    try:
+        inode = _tcp_socket_inode(remote, local)
+        if inode is None:
+            return False
+        target = "socket:[%s]" % inode
+        for fd in os.listdir("/proc/self/fd"):
+            try:
+                if os.readlink("/proc/self/fd/" + fd) == target:
+                    return True
+            except OSError:
+                continue  # closed meanwhile
+    except OSError:
+        return False  # no /proc: assume another process
+    return False
+
+
+def _proc_net_address(address: Any) -> str:
+    """``address`` as ``/proc/net/tcp`` and ``tcp6`` print it (the address in native 32-bit words, in hex)."""
+    host, port = address[0], address[1]
+    if ":" in host:
+        words = struct.unpack("=4I", socket.inet_pton(socket.AF_INET6, host))
+    else:
+        words = struct.unpack("=I", socket.inet_aton(host))
+    return "%s:%04X" % ("".join("%08X" % word for word in words), port)
+
+
+def _tcp_socket_inode(local: Any, remote: Any) -> Optional[str]:
+    """The inode of the TCP socket with local address ``local`` connected to ``remote`` (None: none)."""
+    wanted = (_proc_net_address(local), _proc_net_address(remote))
+    for table in ("/proc/net/tcp6", "/proc/net/tcp") if ":" in local[0] else ("/proc/net/tcp",):
+        try:
+            with open(table) as lines:
+                next(lines)
+                for line in lines:
+                    fields = line.split()
+                    if (fields[1], fields[2]) == wanted:
+                        return fields[9]
+        except FileNotFoundError:
+            continue
+    return None
 
 
 class _EndOfStream(Exception):
@@ -137,8 +205,6 @@ class Channel:
             self._local_address = sock.getsockname()
         except OSError:
             self._local_address = None
-        else:
-            _local_endpoints.add(self._local_address[:2])
         self._write_lock = threading.Lock()
         self._queued: Deque[bytes] = collections.deque()
         self._state_lock = threading.Lock()
@@ -171,12 +237,12 @@ class Channel:
         #: next waits (see ``send_frame``)
         self._reader_sends = False
         self._poller: Any = None
-        #: a request is running on the reader thread (``RemotingAbstract.process_request_command``)
-        self.inline_busy = False
-        #: the server ran the last request on the reader thread: its next read may busy-poll
-        self.spin_next_read = False
-        self._busy_poll = 0.0  # seconds; 0: never
-        self._peer_in_process = False
+        self._pending_requests: Callable[[], int] = _no_requests  # the owner's, for leader/follower reading
+        self._inline_busy = False  # a request runs on the thread reading this channel (``run_inline``)
+        self._poll_next = False  # the last request ran inline with executors idle: the next read may busy-poll
+        self._busy_poll: Optional[BusyPoll] = None
+        self._has_read = False
+        self._peer_in_process: Optional[bool] = None  # None: not known yet
         self._busy_poll_skip = 0
         self._busy_poll_backoff = 0
         now = _monotonic()
@@ -476,33 +542,33 @@ class Channel:
 
     # ------------------------------------------------------------------ reader
 
-    def start_reader(self, thread_name: str, leader_follower: bool = False, busy_poll_micros: int = 0) -> None:
-        """Start the reader thread (client connections). ``leader_follower`` (plain sockets, POSIX only) lets sync
-        callers read their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets such
-        a caller busy-poll that long first (see the module docstring)."""
-        if leader_follower and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
+    def start_reader(self, thread_name: str, pending_requests: Optional[Callable[[], int]] = None,
+                     busy_poll: Optional["BusyPoll"] = None) -> None:
+        """Start the reader thread (client connections). With ``pending_requests`` (the number of requests the
+        owner waits for; plain sockets, POSIX only) sync callers read their responses themselves (leader/follower,
+        see :meth:`await_response`), busy-polling first with ``busy_poll`` (see the module docstring)."""
+        if pending_requests is not None and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
             self._poller = select.poll()
             self._poller.register(self._sock, select.POLLIN)
             self._leader_follower = True
-        if busy_poll_micros > 0 and _MSG_DONTWAIT:
-            self._busy_poll = busy_poll_micros / 1e6
+            self._pending_requests = pending_requests
+            self._busy_poll = busy_poll
         self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
         self._reader.start()
 
-    def attach_event_loop(self, event_loop: Any, busy_poll_micros: int, high_water_mark: int,
+    def attach_event_loop(self, event_loop: Any, busy_poll: Optional["BusyPoll"], high_water_mark: int,
                           low_water_mark: int) -> None:
         """Server side, plain sockets: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
-        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); ``busy_poll_micros``
-        as for :meth:`start_reader`."""
+        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); with ``busy_poll`` the
+        loop may busy-poll it after a request ran inline (see :meth:`wants_busy_poll`)."""
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
         self._high_water_mark = high_water_mark
         self._low_water_mark = low_water_mark
         self._sock.setblocking(False)
-        if busy_poll_micros > 0 and _MSG_DONTWAIT:
-            self._busy_poll = busy_poll_micros / 1e6
+        self._busy_poll = busy_poll
 
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
@@ -558,8 +624,6 @@ class Channel:
     def _release_socket(self) -> None:
         """Reading ended for good: close the socket and drop the read buffers at once (a closed channel may stay
         referenced a while, by a pending request or until the garbage collector breaks its cycles)."""
-        if self._local_address is not None:
-            _local_endpoints.discard(self._local_address[:2])
         with self._write_lock:
             try:
                 self._sock.close()
@@ -701,10 +765,29 @@ class Channel:
         if not n:
             raise _EndOfStream()
         self.last_read_time = _monotonic()
+        self._has_read = True
         self.decoder.received(n, self._dispatch)
 
     def _dispatch(self, cmd: RemotingCommand) -> None:
-        self._remoting.process_message_received(self, cmd)
+        self._poll_next = self._remoting.process_message_received(self, cmd) is True
+
+    def run_inline(self, run: Callable[..., Any], *args: Any) -> None:
+        """Run a request on the thread reading this channel (an event loop): meanwhile no other request of the
+        channel runs inline, and a sync request it makes on this channel reads the channel itself
+        (:meth:`await_response`)."""
+        self._inline_busy = True
+        try:
+            run(*args)
+        finally:
+            self._inline_busy = False
+
+    def is_running_inline(self) -> bool:
+        return self._inline_busy
+
+    def wants_busy_poll(self) -> bool:
+        """The event loop may busy-poll this channel now: its last request ran inline with every executor idle
+        (a ping-pong peer's next request is worth waiting for)."""
+        return self._poll_next and self._busy_poll is not None
 
     def _spin_recv(self, view: memoryview) -> int:
         """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
@@ -712,12 +795,19 @@ class Channel:
         if self._busy_poll_skip:
             self._busy_poll_skip -= 1
             return -1
-        if self._peer_in_process or self._tls:
+        busy_poll = self._busy_poll
+        if busy_poll is None or self._tls:
             return -1
-        if self._remote_address is None or self._remote_address[:2] in _local_endpoints:
-            self._peer_in_process = True  # the peer's channel may register after ours: looked up until found
+        peer_in_process = self._peer_in_process
+        if peer_in_process is None:
+            if not self._has_read:
+                return -1  # the peer process may not have accepted the connection yet
+            peer_in_process = self._peer_in_process = peer_in_this_process(self._local_address,
+                                                                           self._remote_address)
+        if peer_in_process:
             return -1
-        if not _busy_poll_token.acquire(False):
+        token = busy_poll.token
+        if not token.acquire(False):
             return -1
         try:
             recv_into = self._sock.recv_into
@@ -727,7 +817,7 @@ class Channel:
                 pass
             cpu_start = _thread_time()
             start = _perf_counter()
-            deadline = start + self._busy_poll
+            deadline = start + busy_poll.seconds
             while True:
                 try:
                     n = recv_into(view, 0, _MSG_DONTWAIT)
@@ -744,7 +834,7 @@ class Channel:
                     self._busy_poll_backoff = 0
                 return n
         finally:
-            _busy_poll_token.release()
+            token.release()
 
     # ------------------------------------------------------------------ leader/follower reading (client side)
 
@@ -829,11 +919,11 @@ class Channel:
         With other requests pending the caller only waits, and the reader thread reads (see the module
         docstring)."""
         if not self._leader_follower:
-            if self.inline_busy and self._reader_ident == _get_ident():
+            if self._inline_busy and self._reader_ident == _get_ident():
                 self._read_nested(response_future, _monotonic() + timeout_millis / 1000.0)
                 return response_future.get_response_command()
             return response_future.wait_response(timeout_millis)
-        if len(self._remoting.response_table) > 1:  # others pending: the reader thread reads
+        if self._pending_requests() > 1:  # others pending: the reader thread reads
             self.wake_reader()
             return response_future.wait_response(timeout_millis)
         deadline = _monotonic() + timeout_millis / 1000.0
@@ -891,20 +981,20 @@ class Channel:
     def _lead(self, response_future: "ResponseFuture", deadline: float) -> None:
         """Holding the role: read until ``response_future`` is done, ``deadline`` passes or the channel fails,
         then give the role up."""
-        spin = self._busy_poll > 0
-        table = self._remoting.response_table
+        spin = self._busy_poll is not None
+        pending_requests = self._pending_requests
         try:
             while self._active and not response_future.is_done():
                 remaining = deadline - _monotonic()
                 if remaining <= 0:
                     break
-                self._read_once(remaining, spin and len(table) <= 1)
+                self._read_once(remaining, spin and pending_requests() <= 1)
         except Exception as e:
             self._read_failed(e)
             self.close()
         finally:
             self._role.release()
-            if not self._hand_off_role() and (self._remoting.response_table or not self._active):
+            if not self._hand_off_role() and (pending_requests() or not self._active):
                 self._reader_wake.set()
 
     def __repr__(self) -> str:

@@ -31,7 +31,7 @@ import threading
 import time
 from typing import Callable, Deque, Optional, Set
 
-from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel import BusyPoll, Channel
 
 __all__ = ["NioEventLoop"]
 
@@ -45,12 +45,12 @@ class NioEventLoop:
     """See the module docstring. :meth:`start`, then :meth:`register` channels; :meth:`shutdown` stops the thread
     and closes every channel it still reads."""
 
-    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll_micros: int = 0,
+    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll: Optional[BusyPoll] = None,
                  write_buffer_high_water_mark: int = 4 * 1024 * 1024,
                  write_buffer_low_water_mark: int = 2 * 1024 * 1024, write_stall_timeout_seconds: float = 30.0
                  ) -> None:
         self._first_read = first_read
-        self._busy_poll_micros = busy_poll_micros
+        self._busy_poll = busy_poll
         self._high_water_mark = write_buffer_high_water_mark
         self._low_water_mark = write_buffer_low_water_mark
         self._write_stall_timeout = write_stall_timeout_seconds
@@ -78,7 +78,7 @@ class NioEventLoop:
 
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
-        channel.attach_event_loop(self, self._busy_poll_micros, self._high_water_mark, self._low_water_mark)
+        channel.attach_event_loop(self, self._busy_poll, self._high_water_mark, self._low_water_mark)
         with self._pending_lock:
             if self._running:
                 self._pending.append(channel)
@@ -206,7 +206,7 @@ class NioEventLoop:
 
     def _read(self, channel: Channel, alone: bool) -> None:
         """Read ``channel``, which is readable; when it was the only one and busy polling is on, go on polling it
-        while it runs requests inline (see ``Channel.spin_next_read``)."""
+        while it runs requests inline (see ``Channel.wants_busy_poll``)."""
         try:
             if channel in self._unclassified:
                 self._unclassified.discard(channel)
@@ -216,8 +216,8 @@ class NioEventLoop:
                 if channel.handshake_deadline() is not None:
                     self._handshaking.add(channel)
             channel.read_ready()
-            if alone and self._busy_poll_micros:
-                while channel.spin_next_read and channel.read_ready(True):
+            if alone and self._busy_poll is not None:
+                while channel.wants_busy_poll() and channel.read_ready(True):
                     pass
         except Exception as e:
             self._drop(channel, e)
