@@ -73,7 +73,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.response_future import ResponseFuture
-    from rocketmq_remoting.remoting_abstract import RemotingAbstract
+    from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
 
 __all__ = ["Channel"]
 
@@ -190,7 +190,7 @@ class Channel:
     by identity, so they can be kept in sets and as dictionary keys.
     """
 
-    def __init__(self, sock: socket.socket, remoting: "RemotingAbstract", frame_max_length: int,
+    def __init__(self, sock: socket.socket, remoting: "NettyRemotingAbstract", frame_max_length: int,
                  remote_addr: Optional[str] = None) -> None:
         self.id = next(_channel_ids)
         self._sock = sock

@@ -10,7 +10,8 @@ __all__ = ["NettyClientConfig"]
 
 
 class NettyClientConfig(Bean):
-    """Settings of a :class:`~rocketmq_remoting.remoting_client.RemotingClient`; Java names and defaults.
+    """Settings of a :class:`~rocketmq_remoting.netty.netty_remoting_client.NettyRemotingClient`; Java names and
+    defaults.
 
     ``client_worker_threads``, ``client_pooled_byte_buf_allocator_enable`` and the write-buffer water marks are
     kept for configuration compatibility; the socket transport has no codec thread group, no buffer pool and

@@ -10,7 +10,8 @@ __all__ = ["NettyServerConfig"]
 
 
 class NettyServerConfig(Bean):
-    """Settings of a :class:`~rocketmq_remoting.remoting_server.RemotingServer`; Java names and defaults.
+    """Settings of a :class:`~rocketmq_remoting.netty.netty_remoting_server.NettyRemotingServer`; Java names and
+    defaults.
 
     ``listen_port=0`` binds an ephemeral port (read it back with ``local_listen_port()``). ``bind_address``
     (Java 5's ``bindAddress``) and ``frame_max_length`` (largest accepted frame including its length prefix) are

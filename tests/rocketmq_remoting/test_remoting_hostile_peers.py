@@ -13,7 +13,7 @@ import time
 import pytest
 
 from remoting_testing import closed_by_peer, read_frame, request, server_config, start_server, wait_until
-from rocketmq_remoting import remoting_server
+from rocketmq_remoting.netty import netty_remoting_server
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -207,7 +207,7 @@ def test_stalled_tls_handshakes_cost_no_thread(pki):
 
 
 def test_a_tls_handshake_that_does_not_complete_in_time_is_closed(pki, monkeypatch, caplog):
-    monkeypatch.setattr(remoting_server, "_TLS_HANDSHAKE_TIMEOUT_SECONDS", 0.5)
+    monkeypatch.setattr(netty_remoting_server, "_TLS_HANDSHAKE_TIMEOUT_SECONDS", 0.5)
     tls_config = TlsSystemConfig(tls_mode=TlsMode.PERMISSIVE, tls_config_file=None, tls_test_mode_enable=False,
                                  tls_server_cert_path=str(pki / "server.pem"),
                                  tls_server_key_path=str(pki / "server.key"))
