@@ -1,54 +1,35 @@
-"""One connection and its reader thread (the roles of Netty's ``Channel``, ``NettyEncoder`` and ``NettyDecoder``;
-a request's ``ChannelHandlerContext`` is in :mod:`.channel_handler_context`).
+"""One connection (the role of Netty's ``Channel``; a request's ``ChannelHandlerContext`` is in
+:mod:`.channel_handler_context`, the codec in :mod:`.netty_decoder` and :mod:`.netty_encoder`).
 
-A :class:`Channel` owns a connected socket (plain, or TLS through
-:class:`~rocketmq_remoting.netty.tls_transport.TlsTransport`) and is read either by a
-reader thread of its own (client connections, TLS server connections) or by a server event loop
-(:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`, plain server connections, see
-:meth:`Channel.read_ready`). The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of
-it by their length prefix and hands each decoded :class:`RemotingCommand` to its owner (the client or server) on
-the reading thread; only the body and header bytes are copied. On an event loop, the responses to a batch of
-requests read together are sent together (:meth:`Channel.send_response`). Writers encode outside any lock;
-frames are sent whole under the channel's write lock, so they never interleave, and concurrent writers combine:
-the thread holding the lock sends what the others queued meanwhile in one ``sendall`` (see
-:meth:`Channel.send_frame`). Async requests are left to the reader thread of a client channel while it is busy
-reading: it sends everything queued before it next waits for data, without blocking (it must go on reading: a
-peer blocked writing to us may only read once we read), so a stream of async requests goes out in a few large
-writes instead of one per request (1,000 async requests in flight, 2 vCPUs: 21-26k/s before, 26-33k after, with
-a fifth less CPU per request on both sides).
+A :class:`Channel` owns a connected socket and its :class:`NettyDecoder`, and hands every decoded command to its
+owner (:class:`NettyRemotingAbstract`: the client or server) on the thread that read it. Two ways of reading, one
+per side:
 
-Client channels read leader/follower style (plain sockets): a sync caller whose request is the only one pending
-in the client and that finds nobody reading reads the socket itself until its response arrives, dispatching
-every other frame as the reader thread would, then hands the reading role to another waiting caller (or to the
-reader thread when requests are pending); the reader thread takes the role back whenever it is free (looking
-every ``_READER_PARK_SECONDS``), so async responses, server requests and end of stream are still read while no
-caller waits. This saves one thread wake-up per sync round trip. A sync caller with other requests pending
-leaves the reading to the reader thread and waits for its response: sync callers of several threads passing
-the role around cost more GIL and futex hand-offs than one reader thread (a producer sending from 4 threads,
-2 vCPUs: 4.6-4.9k messages/s with the role passed around, 5.1-7.1k without; 3.8 context switches per message
-against 2.5-3.3). On the server, a request run inline on the event loop (``server_inline_when_idle``) that
-invokes its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
+* Server connections are read by an event loop (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`,
+  :meth:`Channel.read_ready`), plain or TLS (an :class:`SslEngine` over memory buffers, :meth:`Channel.start_tls`).
+  Writes never block: what the socket does not take at once is queued and flushed by the loop when the socket is
+  writable (:meth:`Channel._enqueue`); above the high water mark the channel is not writable and the loop stops
+  reading it. The responses of requests read together are sent together (:meth:`Channel.send_response`).
+* Client connections have a reader thread of their own (:meth:`Channel.start_reader`). Writers send under the
+  write lock, and combine: the thread holding the lock sends what others queued meanwhile in one write
+  (:meth:`Channel.send_frame`); async requests written while the reader thread is busy reading are left to it, and
+  it sends them, without blocking, before it next waits for data. On plain sockets a sync caller whose request is
+  the only one pending, finding nobody reading, reads its response itself and then hands the reading role on
+  (leader/follower, :meth:`Channel.await_response`), which saves a thread wake-up per round trip. See
+  benchmarks/README.md for what these two cost and save.
 
-Busy polling (``busy_poll_micros``, a Python addition, 200 us by default where the process may use two CPUs or
-more): a sync caller reading its own response, and a server event loop after it ran a request inline, first poll
-the socket without blocking for up to that long before they block. On small virtual machines a blocked thread's
-wake-up costs more CPU than a short spin (a cross-CPU wake-up of an idle vCPU goes through the hypervisor, and the
-sender pays for it inside its send): on 2 vCPUs, sync round trips between two processes went from 3.8-4.4k/s to
-9.7-13.4k/s, with less CPU per round trip (73-100 us per side instead of 109-125). It pays only while the peer has
-a CPU of its own, so polling stops where it does not: the spinner holds the GIL between polls, so at most one thread
-of the process spins at a time, nobody spins on a connection whose other end is in this process (an embedded
-broker: the peer needs the GIL the spinner holds), a client only spins while its request is the only one pending,
-and a channel backs off (it skips twice as many reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when
-a poll found nothing, or when the thread was off its CPU (or waiting for the GIL) for a quarter of the poll: the
-CPUs are oversubscribed. Data that is there at the first poll says nothing either way. What it costs where it does
-not pay (medians of three to five runs against no polling): both processes on one CPU, none (7.8k/s against 7.0k);
-two CPU-bound processes keeping both vCPUs busy, 20-30% (4.9k/s against 7.3k, 3.9k against 5.0k).
+Busy polling (:class:`BusyPoll`, an opt-in Python addition, off by default): a sync caller reading its own
+response, and an event loop after it ran a request inline, first poll the socket without blocking for up to
+``busy_poll_micros`` before they block: a blocked thread's wake-up can cost more than a short spin on small
+virtual machines, but the spinning thread holds a CPU. One thread per client or server polls at a time, never
+for a peer in this process (it needs the GIL the poller holds), and a channel backs off (it skips twice as many
+reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when a poll found nothing or the thread lost its
+CPU for a quarter of the poll.
 
-Any I/O error, end of stream or malformed frame (negative or oversized length, undecodable header) closes the
-channel: one warning names the reason, the owner fails every request pending on the channel at once and, for
-a client, forgets the connection. The reader thread is the only one that releases the socket's descriptor, and
-it does so under the write lock, so a descriptor is never reused under a concurrent writer (on an event loop,
-the loop is that reader).
+Any I/O error, end of stream or malformed frame closes the channel: one warning names the peer and the reason,
+and the owner fails every request pending on it at once (and a client forgets the connection). The thread
+reading the channel is the only one that releases the socket's descriptor, under the write lock, so that a
+descriptor is never reused under a concurrent writer.
 """
 from __future__ import annotations
 

@@ -47,11 +47,11 @@ class NettyServerConfig(Bean):
     server_write_stall_timeout_seconds = Prop(float, 30.0)
     use_epoll_native_selector = Prop(bool, False)
     frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
-    #: addition: run a request of a plain connection on its event loop instead of its processor's executor when
-    #: that executor has none of this server's requests queued or running (pipelined requests included: their
-    #: responses go out together). Saves a thread hand-off per request (a sync round trip costs the server ~35 us
-    #: less CPU), but a slow processor then delays every connection of its loop, and the executor's thread limit
-    #: may be exceeded by one; off by default (Java always uses the executor)
+    #: addition: run a request on its connection's event loop instead of its processor's executor when that
+    #: executor has none of this server's requests queued or running (pipelined requests included: their
+    #: responses go out together). Saves a thread hand-off per request (see benchmarks/README.md), but a slow
+    #: processor then delays every connection of its loop, and the executor's thread limit may be exceeded by one;
+    #: off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
     #: addition: after running a request inline, the connection's reader polls for the next one without blocking
     #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 (the
