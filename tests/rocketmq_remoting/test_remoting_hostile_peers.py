@@ -194,6 +194,7 @@ def test_stalled_tls_handshakes_cost_no_thread(pki):
             assert max(timed_round_trips(client, server.addr, 3)) < 1.0
             _, threads_during, connections, _ = server.stats()
         assert connections == 201
+        print("server threads %d -> %d with 200 stalled TLS handshakes" % (threads_before, threads_during))
         assert threads_during - threads_before <= 20, "threads %d -> %d" % (threads_before, threads_during)
         tls_client = RemotingClient(NettyClientConfig(use_tls=True), tls_config=TlsSystemConfig(
             tls_config_file=None, tls_test_mode_enable=False, tls_client_auth_server=True,
