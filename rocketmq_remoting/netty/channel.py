@@ -44,7 +44,7 @@ import ssl
 import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
@@ -191,7 +191,7 @@ class Channel:
         self._state_lock = threading.Lock()
         self._active = True
         self._reader: Optional[threading.Thread] = None
-        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side, plain sockets)
+        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side)
         self.event_loop: Any = None
         self._reader_ident: Optional[int] = None  # the thread reading: reader thread or event loop
         #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
@@ -697,7 +697,7 @@ class Channel:
             if not engine.handshaking:
                 with self._write_lock:
                     try:
-                        n = ssl_object.read(len(view), view)
+                        n = cast(int, ssl_object.read(len(view), view))  # into view: a byte count
                     except ssl.SSLWantReadError:
                         n = -1
                     except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
