@@ -539,7 +539,7 @@ class Channel:
 
     def attach_event_loop(self, event_loop: Any, busy_poll: Optional["BusyPoll"], high_water_mark: int,
                           low_water_mark: int) -> None:
-        """Server side, plain sockets: ``event_loop`` (a started
+        """Server side: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
         a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); with ``busy_poll`` the
         loop may busy-poll it after a request ran inline (see :meth:`wants_busy_poll`)."""

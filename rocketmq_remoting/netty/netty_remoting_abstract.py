@@ -175,7 +175,7 @@ class NettyRemotingAbstract:
 
         For a code in ``_inline_codes`` (registered ``inline_when_idle`` on a server; for the default processor,
         ``server_inline_when_idle``) the request runs on the server's event loop reading the channel instead
-        (plain connections only), saving a thread hand-off, when the executor has none of this side's requests
+        (plain and TLS connections), saving a thread hand-off, when the executor has none of this side's requests
         queued or running and the channel is not already running a request inline; pipelined requests read
         together run one after the other, and their responses go out together (``Channel.send_response``). A
         processor running inline may invoke its own channel synchronously: the loop then reads for it

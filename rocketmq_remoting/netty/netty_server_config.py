@@ -15,7 +15,7 @@ class NettyServerConfig(Bean):
 
     ``listen_port=0`` binds an ephemeral port (read it back with ``local_listen_port()``). ``bind_address``
     (Java 5's ``bindAddress``) and ``frame_max_length`` (largest accepted frame including its length prefix) are
-    additions. ``server_selector_threads`` is the number of event loops reading the plain connections
+    additions. ``server_selector_threads`` is the number of event loops reading the connections
     (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`); its default is 1, not Java's 3: Python
     threads do not run Python code in parallel, so more loops only add GIL hand-offs (see benchmarks/README.md).
     ``write_buffer_high_water_mark`` / ``write_buffer_low_water_mark`` (Java's; properties
