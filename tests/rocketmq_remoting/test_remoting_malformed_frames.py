@@ -9,6 +9,7 @@ import struct
 import pytest
 
 from remoting_testing import address, client, closed_by_peer, request, server, wait_until  # noqa: F401 - fixtures
+from rocketmq_remoting.netty.netty_decoder import INITIAL_BUFFER_SIZE, READ_BUFFER_SIZE
 
 
 def _frame(serialize_type: int, header: bytes, body: bytes = b"") -> bytes:
@@ -55,9 +56,19 @@ def test_malformed_input_logs_one_warning_and_closes_the_connection(server, clie
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-def test_long_frames_round_trip_and_the_read_buffer_does_not_grow(server, client):
-    body = bytes(range(256)) * (12 * 1024)  # 3 MiB: collected apart from the 256 KiB read buffer
+def test_long_frames_round_trip_and_the_read_buffer_stays_bounded(server, client):
+    body = bytes(range(256)) * (12 * 1024)  # 3 MiB: collected apart from the read buffer
     for _ in range(3):
         assert client.invoke_sync(address(server), request(body=body), 10000).body == body
-    channel = client.channel_tables[address(server)].get_channel()
-    assert channel.decoder.buffer_size() == 256 * 1024 and not channel.decoder.collecting()
+    decoder = client.channel_tables[address(server)].get_channel().decoder
+    assert decoder.buffer_size() == READ_BUFFER_SIZE and not decoder.collecting()
+    for _ in range(70):  # a run of small reads: the grown buffer shrinks back
+        assert client.invoke_sync(address(server), request(body=b"small"), 3000).body == b"small"
+    assert decoder.buffer_size() == INITIAL_BUFFER_SIZE
+
+
+def test_frames_of_every_size_up_to_the_read_buffer_and_beyond_round_trip(server, client):
+    for size in (0, 1, 100, INITIAL_BUFFER_SIZE - 40, INITIAL_BUFFER_SIZE, INITIAL_BUFFER_SIZE * 3,
+                 READ_BUFFER_SIZE - 40, READ_BUFFER_SIZE, READ_BUFFER_SIZE + 1, 5 * READ_BUFFER_SIZE):
+        body = bytes(i % 251 for i in range(size))
+        assert client.invoke_sync(address(server), request(body=body), 10000).body == (body or None)
