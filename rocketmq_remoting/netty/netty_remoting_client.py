@@ -27,7 +27,8 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.channel import BusyPoll, Channel
+from rocketmq_remoting.netty.busy_poll import BusyPoll
+from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor

@@ -27,7 +27,8 @@ from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.channel import BusyPoll, Channel
+from rocketmq_remoting.netty.busy_poll import BusyPoll
+from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig

@@ -31,7 +31,8 @@ import threading
 import time
 from typing import Callable, Deque, Optional, Set
 
-from rocketmq_remoting.netty.channel import BusyPoll, Channel
+from rocketmq_remoting.netty.busy_poll import BusyPoll
+from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["NioEventLoop"]
 
