@@ -16,9 +16,8 @@ _MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
 
 class BusyPoll:
     """The busy-polling setting of one client or server (see :mod:`rocketmq_remoting.netty.channel`): how long a
-    read polls
-    (``seconds``), and the ``token`` held by the one of its threads polling at a time. :meth:`of` gives None
-    where polling is off (0 microseconds, or no non-blocking reads on this platform)."""
+    read polls (``seconds``), and the ``token`` held by the one of its threads polling at a time. :meth:`of`
+    gives None where polling is off (0 microseconds, or no non-blocking reads on this platform)."""
 
     __slots__ = ("seconds", "token")
 
