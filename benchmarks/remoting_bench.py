@@ -21,8 +21,9 @@ small response and a 64-byte body.
 
     python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--busy-poll MICROS] [--profile FILE]
 
-``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, 200 where the
-process may use two CPUs or more; 0 turns it off, to see what a wake-up per read costs). ``--pin`` runs both
+``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, from the
+``com.rocketmq.remoting.*.busyPollMicros`` properties, 0 when unset: off). Results and their history are in
+benchmarks/README.md. ``--pin`` runs both
 processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small
 virtual machines. ``--profile`` writes a cProfile of the client process.
 Targets: codec >= 50,000 ops/s per serialization; sync >= 8,000/s; async (1,000 in flight) >= 25,000/s.

@@ -1,54 +1,35 @@
-"""One connection and its reader thread (the roles of Netty's ``Channel``, ``NettyEncoder`` and ``NettyDecoder``;
-a request's ``ChannelHandlerContext`` is in :mod:`.channel_handler_context`).
+"""One connection (the role of Netty's ``Channel``; a request's ``ChannelHandlerContext`` is in
+:mod:`.channel_handler_context`, the codec in :mod:`.netty_decoder` and :mod:`.netty_encoder`).
 
-A :class:`Channel` owns a connected socket (plain, or TLS through
-:class:`~rocketmq_remoting.netty.tls_transport.TlsTransport`) and is read either by a
-reader thread of its own (client connections, TLS server connections) or by a server event loop
-(:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`, plain server connections, see
-:meth:`Channel.read_ready`). The reader does large ``recv_into`` calls into a reusable buffer, cuts frames out of
-it by their length prefix and hands each decoded :class:`RemotingCommand` to its owner (the client or server) on
-the reading thread; only the body and header bytes are copied. On an event loop, the responses to a batch of
-requests read together are sent together (:meth:`Channel.send_response`). Writers encode outside any lock;
-frames are sent whole under the channel's write lock, so they never interleave, and concurrent writers combine:
-the thread holding the lock sends what the others queued meanwhile in one ``sendall`` (see
-:meth:`Channel.send_frame`). Async requests are left to the reader thread of a client channel while it is busy
-reading: it sends everything queued before it next waits for data, without blocking (it must go on reading: a
-peer blocked writing to us may only read once we read), so a stream of async requests goes out in a few large
-writes instead of one per request (1,000 async requests in flight, 2 vCPUs: 21-26k/s before, 26-33k after, with
-a fifth less CPU per request on both sides).
+A :class:`Channel` owns a connected socket and its :class:`NettyDecoder`, and hands every decoded command to its
+owner (:class:`NettyRemotingAbstract`: the client or server) on the thread that read it. Two ways of reading, one
+per side:
 
-Client channels read leader/follower style (plain sockets): a sync caller whose request is the only one pending
-in the client and that finds nobody reading reads the socket itself until its response arrives, dispatching
-every other frame as the reader thread would, then hands the reading role to another waiting caller (or to the
-reader thread when requests are pending); the reader thread takes the role back whenever it is free (looking
-every ``_READER_PARK_SECONDS``), so async responses, server requests and end of stream are still read while no
-caller waits. This saves one thread wake-up per sync round trip. A sync caller with other requests pending
-leaves the reading to the reader thread and waits for its response: sync callers of several threads passing
-the role around cost more GIL and futex hand-offs than one reader thread (a producer sending from 4 threads,
-2 vCPUs: 4.6-4.9k messages/s with the role passed around, 5.1-7.1k without; 3.8 context switches per message
-against 2.5-3.3). On the server, a request run inline on the event loop (``server_inline_when_idle``) that
-invokes its own channel synchronously reads it meanwhile (:meth:`Channel.await_response`).
+* Server connections are read by an event loop (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`,
+  :meth:`Channel.read_ready`), plain or TLS (an :class:`SslEngine` over memory buffers, :meth:`Channel.start_tls`).
+  Writes never block: what the socket does not take at once is queued and flushed by the loop when the socket is
+  writable (:meth:`Channel._enqueue`); above the high water mark the channel is not writable and the loop stops
+  reading it. The responses of requests read together are sent together (:meth:`Channel.send_response`).
+* Client connections have a reader thread of their own (:meth:`Channel.start_reader`). Writers send under the
+  write lock, and combine: the thread holding the lock sends what others queued meanwhile in one write
+  (:meth:`Channel.send_frame`); async requests written while the reader thread is busy reading are left to it, and
+  it sends them, without blocking, before it next waits for data. On plain sockets a sync caller whose request is
+  the only one pending, finding nobody reading, reads its response itself and then hands the reading role on
+  (leader/follower, :meth:`Channel.await_response`), which saves a thread wake-up per round trip. See
+  benchmarks/README.md for what these two cost and save.
 
-Busy polling (``busy_poll_micros``, a Python addition, 200 us by default where the process may use two CPUs or
-more): a sync caller reading its own response, and a server event loop after it ran a request inline, first poll
-the socket without blocking for up to that long before they block. On small virtual machines a blocked thread's
-wake-up costs more CPU than a short spin (a cross-CPU wake-up of an idle vCPU goes through the hypervisor, and the
-sender pays for it inside its send): on 2 vCPUs, sync round trips between two processes went from 3.8-4.4k/s to
-9.7-13.4k/s, with less CPU per round trip (73-100 us per side instead of 109-125). It pays only while the peer has
-a CPU of its own, so polling stops where it does not: the spinner holds the GIL between polls, so at most one thread
-of the process spins at a time, nobody spins on a connection whose other end is in this process (an embedded
-broker: the peer needs the GIL the spinner holds), a client only spins while its request is the only one pending,
-and a channel backs off (it skips twice as many reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when
-a poll found nothing, or when the thread was off its CPU (or waiting for the GIL) for a quarter of the poll: the
-CPUs are oversubscribed. Data that is there at the first poll says nothing either way. What it costs where it does
-not pay (medians of three to five runs against no polling): both processes on one CPU, none (7.8k/s against 7.0k);
-two CPU-bound processes keeping both vCPUs busy, 20-30% (4.9k/s against 7.3k, 3.9k against 5.0k).
+Busy polling (:class:`BusyPoll`, an opt-in Python addition, off by default): a sync caller reading its own
+response, and an event loop after it ran a request inline, first poll the socket without blocking for up to
+``busy_poll_micros`` before they block: a blocked thread's wake-up can cost more than a short spin on small
+virtual machines, but the spinning thread holds a CPU. One thread per client or server polls at a time, never
+for a peer in this process (it needs the GIL the poller holds), and a channel backs off (it skips twice as many
+reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when a poll found nothing or the thread lost its
+CPU for a quarter of the poll.
 
-Any I/O error, end of stream or malformed frame (negative or oversized length, undecodable header) closes the
-channel: one warning names the reason, the owner fails every request pending on the channel at once and, for
-a client, forgets the connection. The reader thread is the only one that releases the socket's descriptor, and
-it does so under the write lock, so a descriptor is never reused under a concurrent writer (on an event loop,
-the loop is that reader).
+Any I/O error, end of stream or malformed frame closes the channel: one warning names the peer and the reason,
+and the owner fails every request pending on it at once (and a client forgets the connection). The thread
+reading the channel is the only one that releases the socket's descriptor, under the write lock, so that a
+descriptor is never reused under a concurrent writer.
 """
 from __future__ import annotations
 
@@ -56,34 +37,31 @@ import collections
 import itertools
 import logging
 import select
+import selectors
 import socket
 import ssl
-import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
-from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.netty.tls_transport import TlsTransport, tls_handshake, wait_io
+from rocketmq_remoting.netty.busy_poll import BusyPoll, peer_in_this_process
+from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
+from rocketmq_remoting.netty.netty_encoder import NettyEncoder
+from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.response_future import ResponseFuture
-    from rocketmq_remoting.remoting_abstract import RemotingAbstract
+    from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
 
 __all__ = ["Channel"]
 
 log = logging.getLogger(__name__)
 
-_INT = struct.Struct(">i")
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
 
-#: receive buffer kept per connection; bigger frames grow it temporarily
-_READ_BUFFER_SIZE = 256 * 1024
-#: a grown buffer above this size is dropped again once it is empty
-_READ_BUFFER_KEEP = 1024 * 1024
 #: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
 _MAX_QUEUED_FRAMES = 256
 #: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
@@ -92,10 +70,6 @@ _DEFER_MAX_BYTES = 64 * 1024
 _READER_PARK_SECONDS = 0.01
 #: reads a channel skips busy polling for, at most, after empty spins
 _BUSY_POLL_BACKOFF_MAX = 64
-#: held by the one thread of this process that busy-polls (see the module docstring)
-_busy_poll_token = threading.Lock()
-#: (host, port) of the local end of every open channel of this process: a peer found here is in this process
-_local_endpoints: Set[Any] = set()
 _perf_counter = time.perf_counter
 _thread_time = time.thread_time
 _MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
@@ -104,13 +78,17 @@ _get_ident = threading.get_ident
 #: bytes are held, or when the batch ends
 _CONSOLIDATE_MAX_FRAMES = 32
 _CONSOLIDATE_MAX_BYTES = 256 * 1024
-#: a write to a channel of an event loop that makes no progress for this long closes the channel: its peer does
-#: not read, and the loop (shared by every connection) must not wait for it any longer
-_EVENT_LOOP_WRITE_STALL_SECONDS = 3.0
+#: buffers handed to one ``sendmsg`` when an event loop flushes a channel's outbound queue
+_FLUSH_MAX_BUFFERS = 64
+_EVENT_READ = selectors.EVENT_READ
+_HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
+#: bytes of TLS records read from the socket at a time (event loop TLS channels)
+_TLS_READ_SIZE = 64 * 1024
+_EVENT_WRITE = selectors.EVENT_WRITE
 
 
-class _MalformedFrame(Exception):
-    """The peer sent bytes that are not a valid frame; the channel closes."""
+def _no_requests() -> int:
+    return 0
 
 
 class _EndOfStream(Exception):
@@ -126,12 +104,11 @@ class Channel:
     by identity, so they can be kept in sets and as dictionary keys.
     """
 
-    def __init__(self, sock: socket.socket, remoting: "RemotingAbstract", frame_max_length: int,
+    def __init__(self, sock: socket.socket, remoting: "NettyRemotingAbstract", frame_max_length: int,
                  remote_addr: Optional[str] = None) -> None:
         self.id = next(_channel_ids)
         self._sock = sock
         self._remoting = remoting
-        self._frame_max_length = frame_max_length
         try:
             peer = sock.getpeername()
         except OSError:
@@ -142,27 +119,30 @@ class Channel:
             self._local_address = sock.getsockname()
         except OSError:
             self._local_address = None
-        else:
-            _local_endpoints.add(self._local_address[:2])
         self._write_lock = threading.Lock()
         self._queued: Deque[bytes] = collections.deque()
         self._state_lock = threading.Lock()
         self._active = True
         self._reader: Optional[threading.Thread] = None
-        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side, plain sockets)
+        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side)
         self.event_loop: Any = None
         self._reader_ident: Optional[int] = None  # the thread reading: reader thread or event loop
         #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
         self._consolidated: Optional[List[bytes]] = None
         self._consolidated_bytes = 0
+        #: event loop channels: frames (or their unsent rest) the socket did not take yet, flushed by the loop when
+        #: the socket is writable (see ``_enqueue``); guarded by the write lock like ``_paused``
+        self._out: Deque[Any] = collections.deque()
+        self._out_bytes = 0
+        self._paused = False  # the loop stops reading: more than the high water mark is queued
+        self._high_water_mark = self._low_water_mark = 0
+        self.write_progress_time = 0.0  # when the queue last moved (or filled), for the loop's stall check
+        self._ssl: Optional[SslEngine] = None  # TLS of an event loop channel (see ``start_tls``)
         self._tls = False
         self._set_io(sock)
         # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
         # caller reading for itself, see ``await_response``)
-        self._buf = bytearray(_READ_BUFFER_SIZE)
-        self._view = memoryview(self._buf)
-        self._start = self._end = 0
-        self._need = 4  # bytes from ``_start`` that must be buffered before the next frame can be cut
+        self.decoder = NettyDecoder(frame_max_length)
         self._leader_follower = False
         self._role = threading.Lock()
         self._followers: Deque["ResponseFuture"] = collections.deque()
@@ -171,14 +151,12 @@ class Channel:
         #: next waits (see ``send_frame``)
         self._reader_sends = False
         self._poller: Any = None
-        #: set while a frame is dispatched: more bytes follow it in the buffer
-        self.more_buffered = False
-        #: a request is running on the reader thread (``RemotingAbstract.process_request_command``)
-        self.inline_busy = False
-        #: the server ran the last request on the reader thread: its next read may busy-poll
-        self.spin_next_read = False
-        self._busy_poll = 0.0  # seconds; 0: never
-        self._peer_in_process = False
+        self._pending_requests: Callable[[], int] = _no_requests  # the owner's, for leader/follower reading
+        self._inline_busy = False  # a request runs on the thread reading this channel (``run_inline``)
+        self._poll_next = False  # the last request ran inline with executors idle: the next read may busy-poll
+        self._busy_poll: Optional[BusyPoll] = None
+        self._has_read = False
+        self._peer_in_process: Optional[bool] = None  # None: not known yet
         self._busy_poll_skip = 0
         self._busy_poll_backoff = 0
         now = _monotonic()
@@ -218,15 +196,17 @@ class Channel:
         return self._sock.fileno()
 
     def is_writable(self) -> bool:
-        """Writes are synchronous, so an open channel is always writable."""
-        return self._active
+        """Netty ``isWritable``: open, and (on an event loop) less than the high water mark queued."""
+        if self.event_loop is None:
+            return self._active
+        return self._active and self._out_bytes <= self._high_water_mark
 
     def is_tls(self) -> bool:
         return self._tls
 
     def write_and_flush(self, cmd: RemotingCommand) -> None:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
-        self.send_frame(cmd.encode())
+        self.send_frame(NettyEncoder.encode(cmd))
 
     write = write_and_flush
 
@@ -245,6 +225,9 @@ class Channel:
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
+        if self.event_loop is not None:
+            self._enqueue(data)
+            return
         queued = self._queued
         queued.append(data)
         if defer and self._reader_sends and len(data) <= _DEFER_MAX_BYTES and len(queued) <= _MAX_QUEUED_FRAMES:
@@ -333,7 +316,7 @@ class Channel:
         if held is not None and _get_ident() == self._reader_ident:
             held.append(data)
             self._consolidated_bytes += len(data)
-            if (self.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
+            if (self.decoder.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
                     and self._consolidated_bytes < _CONSOLIDATE_MAX_BYTES):
                 return
             self._flush_consolidated()
@@ -346,22 +329,104 @@ class Channel:
         self._consolidated_bytes = 0
         self.send_frame(held[0] if len(held) == 1 else b"".join(held))
 
-    def _sendall_unless_stalled(self, data: bytes) -> None:
-        """``sendall`` for channels of an event loop: raises :class:`socket.timeout` when the peer takes nothing
-        for ``_EVENT_LOOP_WRITE_STALL_SECONDS`` (the caller then closes the channel)."""
-        sock = self._sock
-        view = memoryview(data)
-        total = len(view)
-        sent = 0
-        while sent < total:
+    # ------------------------------------------------------------------ event loop writes (server side)
+
+    def _enqueue(self, data: Any) -> None:
+        """Event loop channels (Netty's ``ChannelOutboundBuffer``): send what the socket takes now without
+        blocking, queue the rest for the loop, which flushes it when the socket is writable
+        (:meth:`flush_ready`). Never blocks, whatever the peer does: above ``write_buffer_high_water_mark``
+        queued bytes the channel is not writable and its loop stops reading it (the peer cannot make it queue
+        more responses) until the queue is down to ``write_buffer_low_water_mark``."""
+        failure: Optional[OSError] = None
+        with self._write_lock:
+            if not self._active:
+                raise ConnectionError("channel <%s> is closed" % self._remote_addr)
+            engine = self._ssl
+            if engine is not None:
+                if engine.handshaking:
+                    engine.held.append(data)
+                    return
+                try:
+                    engine.ssl_object.write(data)
+                except ssl.SSLError as e:
+                    failure = e
+                data = engine.outgoing.read()
+            notify = False
+            if failure is None:
+                notify, failure = self._queue_raw(data)
+        if failure is not None:
+            self._write_failed(failure)
+        if notify:
+            self.event_loop.interest_changed(self)
+
+    def _queue_raw(self, data: Any) -> Tuple[bool, Optional[OSError]]:
+        """Holding the write lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
+        queue the rest. Returns whether the loop must update what it waits for, and the write error if any."""
+        out = self._out
+        was_empty = not out
+        if was_empty:
             try:
-                sent += sock.send(view[sent:], _MSG_DONTWAIT)
-                continue
+                sent = self._sock.send(data, _MSG_DONTWAIT)
             except (BlockingIOError, InterruptedError):
-                pass
-            if not wait_io(sock, True, _EVENT_LOOP_WRITE_STALL_SECONDS):
-                raise socket.timeout("<%s> took no data for %.0f s" % (self._remote_addr,
-                                                                          _EVENT_LOOP_WRITE_STALL_SECONDS))
+                sent = 0
+            except OSError as e:
+                return False, e
+            self.last_write_time = self.write_progress_time = _monotonic()
+            if sent == len(data):
+                return False, None
+            if sent:
+                data = memoryview(data)[sent:]
+        out.append(data)
+        self._out_bytes += len(data)
+        if not self._paused and self._out_bytes > self._high_water_mark:
+            self._paused = True
+            return True, None
+        return was_empty, None
+
+    def flush_ready(self) -> None:
+        """On the event loop, when the socket is writable: send as much of the queue as it takes, and resume
+        reading once the queue is down to the low water mark. Raises the I/O error (the loop closes the
+        channel)."""
+        with self._write_lock:
+            out = self._out
+            sock = self._sock
+            while out:
+                buffers = list(itertools.islice(out, _FLUSH_MAX_BUFFERS))
+                try:
+                    sent = sock.sendmsg(buffers) if _HAS_SENDMSG else sock.send(b"".join(buffers))
+                except (BlockingIOError, InterruptedError):
+                    break
+                if not sent:
+                    break
+                self.last_write_time = self.write_progress_time = _monotonic()
+                self._out_bytes -= sent
+                while sent:
+                    head = out[0]
+                    if sent >= len(head):
+                        sent -= len(head)
+                        out.popleft()
+                    else:
+                        out[0] = memoryview(head)[sent:]
+                        sent = 0
+            if self._paused and self._out_bytes <= self._low_water_mark:
+                self._paused = False
+
+    def selector_events(self) -> int:
+        """The events the event loop waits for on this channel: readable unless paused, writable while frames
+        are queued."""
+        with self._write_lock:
+            return (0 if self._paused else _EVENT_READ) | (_EVENT_WRITE if self._out else 0)
+
+    def queued_bytes(self) -> int:
+        """Bytes queued for the socket (event loop channels; Netty ``bytesBeforeWritable`` role)."""
+        return self._out_bytes
+
+    def _write_failed(self, failure: OSError) -> None:
+        if self._active:
+            log.warning("write to channel <%s> failed, closing it: %r", self._remote_addr, failure)
+            self._remoting.channel_exception(self, failure)
+        self.close()
+        raise failure
 
     def close(self) -> bool:
         """Close the connection; pending requests on it fail at once. True if this call closed it."""
@@ -391,39 +456,33 @@ class Channel:
 
     # ------------------------------------------------------------------ reader
 
-    def start_reader(self, thread_name: str, before_read: Optional[Callable[["Channel"], bool]] = None,
-                     leader_follower: bool = False, busy_poll_micros: int = 0) -> None:
-        """Start the reader thread; ``before_read(channel)`` runs on it first (the server's TLS handshake) and
-        may return False to close the channel. ``leader_follower`` (plain sockets, POSIX only) lets sync callers read
-        their responses themselves (see :meth:`await_response`); ``busy_poll_micros`` > 0 lets such a caller
-        busy-poll that long first (see the module docstring)."""
-        if leader_follower and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
+    def start_reader(self, thread_name: str, pending_requests: Optional[Callable[[], int]] = None,
+                     busy_poll: Optional["BusyPoll"] = None) -> None:
+        """Start the reader thread (client connections). With ``pending_requests`` (the number of requests the
+        owner waits for; plain sockets, POSIX only) sync callers read their responses themselves (leader/follower,
+        see :meth:`await_response`), busy-polling first with ``busy_poll`` (see the module docstring)."""
+        if pending_requests is not None and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
             self._poller = select.poll()
             self._poller.register(self._sock, select.POLLIN)
             self._leader_follower = True
-        if busy_poll_micros > 0 and _MSG_DONTWAIT:
-            self._busy_poll = busy_poll_micros / 1e6
-        self._reader = threading.Thread(target=self._run_reader, args=(before_read,), name=thread_name,
-                                        daemon=True)
+            self._pending_requests = pending_requests
+            self._busy_poll = busy_poll
+        self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
         self._reader.start()
 
-    def attach_event_loop(self, event_loop: Any, busy_poll_micros: int = 0) -> None:
-        """Server side, plain sockets: ``event_loop`` (a started
+    def attach_event_loop(self, event_loop: Any, busy_poll: Optional["BusyPoll"], high_water_mark: int,
+                          low_water_mark: int) -> None:
+        """Server side: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
-        a reader thread; ``busy_poll_micros`` as for :meth:`start_reader`."""
+        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); with ``busy_poll`` the
+        loop may busy-poll it after a request ran inline (see :meth:`wants_busy_poll`)."""
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
-        if _MSG_DONTWAIT:
-            self._sendall = self._sendall_unless_stalled
-            if busy_poll_micros > 0:
-                self._busy_poll = busy_poll_micros / 1e6
-
-    def detach_event_loop(self) -> None:
-        """The event loop stops reading this channel (before :meth:`start_reader` takes over, for TLS)."""
-        self.event_loop = None
-        self._consolidated = None
-        self._set_io(self._sock)
+        self._high_water_mark = high_water_mark
+        self._low_water_mark = low_water_mark
+        self._sock.setblocking(False)
+        self._busy_poll = busy_poll
 
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
@@ -441,24 +500,14 @@ class Channel:
         data = self._sock.recv(1, socket.MSG_PEEK)
         return data[0] if data else None
 
-    def upgrade_to_tls(self, ssl_context: ssl.SSLContext, timeout_seconds: float) -> None:
-        """Server side: wrap the socket in TLS and complete the handshake (on the reader thread, before reading)."""
-        with self._state_lock:
-            ssl_sock = ssl_context.wrap_socket(self._sock, server_side=True, do_handshake_on_connect=False)
-            self._sock = ssl_sock
-        tls_handshake(ssl_sock, timeout_seconds)
-        with self._write_lock:
-            self._set_io(ssl_sock)
-
-    def _run_reader(self, before_read: Optional[Callable[["Channel"], bool]]) -> None:
+    def _run_reader(self) -> None:
         self._reader_ident = _get_ident()
         try:
-            if before_read is None or before_read(self):
-                if self._leader_follower:
-                    self._read_when_idle()
-                else:
-                    while True:
-                        self._read_once(None)
+            if self._leader_follower:
+                self._read_when_idle()
+            else:
+                while True:
+                    self._read_once(None)
         except Exception as e:
             self._read_failed(e)
         finally:
@@ -475,7 +524,7 @@ class Channel:
         """Report why reading stopped (the caller then closes the channel)."""
         if isinstance(e, _EndOfStream):
             return
-        if isinstance(e, _MalformedFrame):
+        if isinstance(e, MalformedFrame):
             if self._active:
                 log.warning("closing channel <%s>: %s", self._remote_addr, e)
         elif isinstance(e, (OSError, ValueError)):
@@ -487,25 +536,32 @@ class Channel:
             self._remoting.channel_exception(self, e)
 
     def _release_socket(self) -> None:
-        if self._local_address is not None:
-            _local_endpoints.discard(self._local_address[:2])
+        """Reading ended for good: close the socket and drop the read buffers at once (a closed channel may stay
+        referenced a while, by a pending request or until the garbage collector breaks its cycles)."""
         with self._write_lock:
             try:
                 self._sock.close()
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
+            self._out.clear()
+            self._out_bytes = 0
+        self.decoder.release()
 
     def _read_once(self, timeout: Optional[float], spin: bool = False) -> bool:
         """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block; busy-polling first
         when ``spin``), then dispatch every complete frame buffered. False when the wait timed out. Raises
-        :class:`_EndOfStream`, :class:`_MalformedFrame` or the I/O error. Only the holder of the reading role
+        :class:`_EndOfStream`, :class:`MalformedFrame` or the I/O error. Only the holder of the reading role
         calls it."""
-        view = self._recv_view()
+        view = self.decoder.recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
-            if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
+            if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
+                    and not self._poller.poll(int(timeout * 1000) + 1):
                 return False
-            n = self._recv_into(view)
+            try:
+                n = self._recv_into(view)
+            except (BlockingIOError, InterruptedError):  # a non-blocking event loop socket, woken for nothing
+                return True
         self._received(n)
         return True
 
@@ -513,7 +569,9 @@ class Channel:
         """Event loop: the socket is readable; one non-blocking ``recv_into`` (busy-polling first when ``spin``),
         then dispatch every complete frame buffered, sending the responses of the batch together (see
         :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
-        view = self._recv_view()
+        if self._ssl is not None:
+            return self._read_ready_tls()
+        view = self.decoder.recv_view()
         n = self._spin_recv(view) if spin else -1
         if n < 0:
             try:
@@ -527,71 +585,123 @@ class Channel:
                 self._flush_consolidated()
         return True
 
-    def _recv_view(self) -> memoryview:
-        """Where the next read goes: the free end of the buffer, after making room for the pending frame (moved to
-        the front, or into a bigger buffer)."""
-        start = self._start
-        need = self._need
-        size = len(self._buf)
-        if start + need > size:
-            end = self._end
-            pending = end - start
-            if need > size:
-                new_size = max(need, size * 2)
-                new_buf = bytearray(new_size)
-                new_buf[:pending] = self._view[start:end]
-                self._buf, self._view = new_buf, memoryview(new_buf)
-            else:
-                self._buf[:pending] = bytes(self._view[start:end])
-            self._start, self._end = 0, pending
-        return self._view[self._end:]
+    # ------------------------------------------------------------------ TLS on the event loop (server side)
+
+    def start_tls(self, ssl_context: ssl.SSLContext, handshake_timeout_seconds: float) -> None:
+        """Server side, on the event loop when a new connection's first byte starts a TLS handshake: from now on
+        the loop runs the handshake and the records over memory buffers (:class:`SslEngine`), without a thread
+        of its own; the handshake must complete within ``handshake_timeout_seconds`` (see
+        :meth:`handshake_deadline`)."""
+        with self._write_lock:
+            self._ssl = SslEngine(ssl_context, True, handshake_timeout_seconds)
+        self._recv_into = self._tls_recv_into
+        self._tls = True
+
+    def handshake_deadline(self) -> Optional[float]:
+        """When the TLS handshake in progress must have completed (monotonic seconds); None when none is."""
+        engine = self._ssl
+        return engine.deadline if engine is not None and engine.handshaking else None
+
+    def _read_ready_tls(self) -> bool:
+        """:meth:`read_ready` of a TLS channel: decrypt and dispatch until neither the socket nor the TLS
+        session hold more (records already decrypted would not make the socket readable again)."""
+        got = False
+        try:
+            while self._active:
+                try:
+                    n = self._tls_recv_into(self.decoder.recv_view())
+                except (BlockingIOError, InterruptedError):
+                    break
+                got = True
+                self._received(n)
+        finally:
+            if self._consolidated:
+                self._flush_consolidated()
+        return got
+
+    def _tls_recv_into(self, view: memoryview) -> int:
+        """Decrypt into ``view`` what arrived, reading TLS records from the socket without blocking (and
+        advancing the handshake) while the session has nothing; the byte count, 0 at end of stream. Raises
+        :class:`BlockingIOError` when nothing is there yet, :class:`ssl.SSLError` for a bad peer."""
+        engine = self._ssl
+        assert engine is not None
+        ssl_object = engine.ssl_object
+        while True:
+            if not engine.handshaking:
+                with self._write_lock:
+                    try:
+                        n = cast(int, ssl_object.read(len(view), view))  # into view: a byte count
+                    except ssl.SSLWantReadError:
+                        n = -1
+                    except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
+                        return 0
+                    notify, failure = self._queue_tls_output(engine)
+                self._after_tls_output(notify, failure)
+                if n >= 0:
+                    return n
+            data = self._sock.recv(_TLS_READ_SIZE, _MSG_DONTWAIT)
+            if not data:
+                return 0
+            self.last_read_time = _monotonic()
+            established = False
+            with self._write_lock:
+                engine.incoming.write(data)
+                if engine.handshaking:
+                    try:
+                        ssl_object.do_handshake()
+                    except ssl.SSLWantReadError:
+                        pass
+                    else:
+                        established = True
+                        engine.handshaking = False
+                        for held in engine.held:
+                            ssl_object.write(held)
+                        engine.held = []
+                notify, failure = self._queue_tls_output(engine)
+            self._after_tls_output(notify, failure)
+            if established:
+                log.info("TLS connection established with <%s>", self._remote_addr)
+
+    def _queue_tls_output(self, engine: SslEngine) -> Tuple[bool, Optional[OSError]]:
+        """Holding the write lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
+        if not engine.outgoing.pending:
+            return False, None
+        return self._queue_raw(engine.outgoing.read())
+
+    def _after_tls_output(self, notify: bool, failure: Optional[OSError]) -> None:
+        if failure is not None:
+            raise failure
+        if notify:
+            self.event_loop.interest_changed(self)
 
     def _received(self, n: int) -> None:
-        """``n`` bytes were read into the buffer (0: end of stream): dispatch every complete frame."""
+        """``n`` bytes were read (0: end of stream): dispatch every complete command."""
         if not n:
             raise _EndOfStream()
-        buf = self._buf
-        view = self._view
-        start = self._start
-        end = self._end + n
-        self._end = end
-        need = self._need
         self.last_read_time = _monotonic()
-        max_length = self._frame_max_length - 4
-        dispatch = self._remoting.process_message_received
-        decode = RemotingCommand.decode
-        unpack_from = _INT.unpack_from
+        self._has_read = True
+        self.decoder.received(n, self._dispatch)
+
+    def _dispatch(self, cmd: RemotingCommand) -> None:
+        self._poll_next = self._remoting.process_message_received(self, cmd) is True
+
+    def run_inline(self, run: Callable[..., Any], *args: Any) -> None:
+        """Run a request on the thread reading this channel (an event loop): meanwhile no other request of the
+        channel runs inline, and a sync request it makes on this channel reads the channel itself
+        (:meth:`await_response`)."""
+        self._inline_busy = True
         try:
-            while True:
-                avail = end - start
-                if avail < 4:
-                    need = 4
-                    break
-                (length,) = unpack_from(buf, start)
-                if length < 0 or length > max_length:
-                    raise _MalformedFrame("frame length %d is outside [0, %d]" % (length, max_length))
-                frame_end = start + 4 + length
-                if frame_end > end:
-                    need = 4 + length
-                    break
-                try:
-                    cmd = decode(view[start + 4:frame_end])
-                except RemotingCommandException as e:
-                    raise _MalformedFrame("undecodable frame: %s" % e) from None
-                start = frame_end
-                self._start = start
-                self.more_buffered = start != end
-                dispatch(self, cmd)
-                # the dispatch may have read more itself (``_read_nested``): continue from the current state
-                buf, view, start, end = self._buf, self._view, self._start, self._end
+            run(*args)
         finally:
-            self._start, self._end, self._need = start, end, need
-            self.more_buffered = False
-        if start == end:
-            self._start = self._end = 0
-            if len(buf) > _READ_BUFFER_KEEP:
-                self._buf = bytearray(_READ_BUFFER_SIZE)
-                self._view = memoryview(self._buf)
+            self._inline_busy = False
+
+    def is_running_inline(self) -> bool:
+        return self._inline_busy
+
+    def wants_busy_poll(self) -> bool:
+        """The event loop may busy-poll this channel now: its last request ran inline with every executor idle
+        (a ping-pong peer's next request is worth waiting for)."""
+        return self._poll_next and self._busy_poll is not None
 
     def _spin_recv(self, view: memoryview) -> int:
         """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
@@ -599,12 +709,19 @@ class Channel:
         if self._busy_poll_skip:
             self._busy_poll_skip -= 1
             return -1
-        if self._peer_in_process or self._tls:
+        busy_poll = self._busy_poll
+        if busy_poll is None or self._tls:
             return -1
-        if self._remote_address is None or self._remote_address[:2] in _local_endpoints:
-            self._peer_in_process = True  # the peer's channel may register after ours: looked up until found
+        peer_in_process = self._peer_in_process
+        if peer_in_process is None:
+            if not self._has_read:
+                return -1  # the peer process may not have accepted the connection yet
+            peer_in_process = self._peer_in_process = peer_in_this_process(self._local_address,
+                                                                           self._remote_address)
+        if peer_in_process:
             return -1
-        if not _busy_poll_token.acquire(False):
+        token = busy_poll.token
+        if not token.acquire(False):
             return -1
         try:
             recv_into = self._sock.recv_into
@@ -614,7 +731,7 @@ class Channel:
                 pass
             cpu_start = _thread_time()
             start = _perf_counter()
-            deadline = start + self._busy_poll
+            deadline = start + busy_poll.seconds
             while True:
                 try:
                     n = recv_into(view, 0, _MSG_DONTWAIT)
@@ -631,7 +748,7 @@ class Channel:
                     self._busy_poll_backoff = 0
                 return n
         finally:
-            _busy_poll_token.release()
+            token.release()
 
     # ------------------------------------------------------------------ leader/follower reading (client side)
 
@@ -662,7 +779,7 @@ class Channel:
         """One turn of the reader thread holding the role: send what writers queued for it (see
         :meth:`send_frame`), read what the socket holds, waiting for data only when there is none, and dispatch
         it. Writers leave their async requests to it (``_reader_sends``) except while it waits."""
-        view = self._recv_view()
+        view = self.decoder.recv_view()
         self._reader_sends = True
         if self._queued:
             self._send_queued_now()
@@ -716,11 +833,11 @@ class Channel:
         With other requests pending the caller only waits, and the reader thread reads (see the module
         docstring)."""
         if not self._leader_follower:
-            if self.inline_busy and self._reader_ident == _get_ident():
+            if self._inline_busy and self._reader_ident == _get_ident():
                 self._read_nested(response_future, _monotonic() + timeout_millis / 1000.0)
                 return response_future.get_response_command()
             return response_future.wait_response(timeout_millis)
-        if len(self._remoting.response_table) > 1:  # others pending: the reader thread reads
+        if self._pending_requests() > 1:  # others pending: the reader thread reads
             self.wake_reader()
             return response_future.wait_response(timeout_millis)
         deadline = _monotonic() + timeout_millis / 1000.0
@@ -778,20 +895,20 @@ class Channel:
     def _lead(self, response_future: "ResponseFuture", deadline: float) -> None:
         """Holding the role: read until ``response_future`` is done, ``deadline`` passes or the channel fails,
         then give the role up."""
-        spin = self._busy_poll > 0
-        table = self._remoting.response_table
+        spin = self._busy_poll is not None
+        pending_requests = self._pending_requests
         try:
             while self._active and not response_future.is_done():
                 remaining = deadline - _monotonic()
                 if remaining <= 0:
                     break
-                self._read_once(remaining, spin and len(table) <= 1)
+                self._read_once(remaining, spin and pending_requests() <= 1)
         except Exception as e:
             self._read_failed(e)
             self.close()
         finally:
             self._role.release()
-            if not self._hand_off_role() and (self._remoting.response_table or not self._active):
+            if not self._hand_off_role() and (pending_requests() or not self._active):
                 self._reader_wake.set()
 
     def __repr__(self) -> str:

@@ -9,7 +9,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.channel import Channel
-    from rocketmq_remoting.remoting_abstract import RemotingAbstract
+    from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
 
 __all__ = ["ChannelHandlerContext"]
 
@@ -28,7 +28,7 @@ class ChannelHandlerContext(RemotingResponseCallback):
 
     __slots__ = ("_channel", "_request", "_remoting")
 
-    def __init__(self, channel: Channel, request: RemotingCommand, remoting: "RemotingAbstract") -> None:
+    def __init__(self, channel: Channel, request: RemotingCommand, remoting: "NettyRemotingAbstract") -> None:
         self._channel = channel
         self._request = request
         self._remoting = remoting

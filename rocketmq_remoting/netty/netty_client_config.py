@@ -10,7 +10,8 @@ __all__ = ["NettyClientConfig"]
 
 
 class NettyClientConfig(Bean):
-    """Settings of a :class:`~rocketmq_remoting.remoting_client.RemotingClient`; Java names and defaults.
+    """Settings of a :class:`~rocketmq_remoting.netty.netty_remoting_client.NettyRemotingClient`; Java names and
+    defaults.
 
     ``client_worker_threads``, ``client_pooled_byte_buf_allocator_enable`` and the write-buffer water marks are
     kept for configuration compatibility; the socket transport has no codec thread group, no buffer pool and
@@ -37,6 +38,6 @@ class NettyClientConfig(Bean):
     frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
     #: addition: a sync caller waiting for its response polls the connection without blocking for up to this many
     #: microseconds before it blocks, while its request is the only one pending (see
-    #: ``rocketmq_remoting.netty.channel``); 0 disables. Default 200 where the process may use two CPUs or more,
-    #: else 0
+    #: ``rocketmq_remoting.netty.channel``); 0 (the default, property
+    #: ``com.rocketmq.remoting.client.busyPollMicros``) disables: polling spends a CPU for latency
     client_busy_poll_micros = Prop(int, NettySystemConfig.client_busy_poll_micros)

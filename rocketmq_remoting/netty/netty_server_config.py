@@ -10,17 +10,21 @@ __all__ = ["NettyServerConfig"]
 
 
 class NettyServerConfig(Bean):
-    """Settings of a :class:`~rocketmq_remoting.remoting_server.RemotingServer`; Java names and defaults.
+    """Settings of a :class:`~rocketmq_remoting.netty.netty_remoting_server.NettyRemotingServer`; Java names and
+    defaults.
 
     ``listen_port=0`` binds an ephemeral port (read it back with ``local_listen_port()``). ``bind_address``
     (Java 5's ``bindAddress``) and ``frame_max_length`` (largest accepted frame including its length prefix) are
-    additions. ``server_selector_threads`` is the number of event loops reading the plain connections
+    additions. ``server_selector_threads`` is the number of event loops reading the connections
     (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`); its default is 1, not Java's 3: Python
-    threads do not run Python code in parallel, so more loops only add GIL hand-offs (4 connections pipelining
-    sends to the broker: ~90 us of broker CPU per message on 3 loops, ~65-75 on one). ``server_worker_threads``,
-    ``use_epoll_native_selector``, the pooled allocator flag and the write-buffer water marks are kept for
-    configuration compatibility only. ``server_inline_when_idle`` and ``server_busy_poll_micros`` are additions
-    too.
+    threads do not run Python code in parallel, so more loops only add GIL hand-offs (see benchmarks/README.md).
+    ``write_buffer_high_water_mark`` / ``write_buffer_low_water_mark`` (Java's; properties
+    ``com.rocketmq.remoting.write.buffer.high.water.mark`` / ``...low.water.mark``) bound each connection's queue
+    of unsent responses: above the high mark the connection is not writable and is not read until the queue is
+    down to the low mark; as in Java they apply when both are positive, else 4 MiB / 2 MiB (Java: Netty's own
+    defaults). ``server_worker_threads``, ``use_epoll_native_selector`` and the pooled allocator flag are kept for
+    configuration compatibility only. ``server_inline_when_idle``, ``server_busy_poll_micros`` and
+    ``server_write_stall_timeout_seconds`` are additions too.
     """
 
     listen_port = Prop(int, 8888)
@@ -38,17 +42,20 @@ class NettyServerConfig(Bean):
     write_buffer_low_water_mark = Prop(int, NettySystemConfig.write_buffer_low_water_mark)
     server_socket_backlog = Prop(int, NettySystemConfig.socket_backlog)
     server_pooled_byte_buf_allocator_enable = Prop(bool, True)
+    #: addition: a connection whose queued responses make no progress for this long (its peer does not read) is
+    #: closed with a warning; fractions allowed
+    server_write_stall_timeout_seconds = Prop(float, 30.0)
     use_epoll_native_selector = Prop(bool, False)
     frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
-    #: addition: run a request of a plain connection on its event loop instead of its processor's executor when
-    #: that executor has none of this server's requests queued or running (pipelined requests included: their
-    #: responses go out together). Saves a thread hand-off per request (a sync round trip costs the server ~35 us
-    #: less CPU), but a slow processor then delays every connection of its loop, and the executor's thread limit
-    #: may be exceeded by one; off by default (Java always uses the executor)
+    #: addition: run a request on its connection's event loop instead of its processor's executor when that
+    #: executor has none of this server's requests queued or running (pipelined requests included: their
+    #: responses go out together). Saves a thread hand-off per request (see benchmarks/README.md), but a slow
+    #: processor then delays every connection of its loop, and the executor's thread limit may be exceeded by one;
+    #: off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
     #: addition: after running a request inline, the connection's reader polls for the next one without blocking
-    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 disables.
-    #: Default 200 where the process may use two CPUs or more, else 0
+    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 (the
+    #: default, property ``com.rocketmq.remoting.server.busyPollMicros``) disables: polling spends a CPU
     server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":

@@ -44,16 +44,9 @@ def _bool_property(name: str, env_name: str, default: bool) -> bool:
     return default if raw is None else parse_bool(raw)
 
 
-def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-#: default of ``client_busy_poll_micros`` and ``server_busy_poll_micros``: a poll can only find the peer's answer
-#: when the peer runs on another CPU meanwhile, so none where this process may use only one
-DEFAULT_BUSY_POLL_MICROS = 200 if _usable_cpus() >= 2 else 0
+#: default of ``client_busy_poll_micros`` and ``server_busy_poll_micros``: off, as in Netty and Linux
+#: (``SO_BUSY_POLL``); polling trades a CPU for latency, so users opt in (see ``docs/configuration.md``)
+DEFAULT_BUSY_POLL_MICROS = 0
 
 
 class NettySystemConfig:

@@ -100,6 +100,8 @@ _BIN_FIXED = struct.Struct(">hbhiii")
 #: the header-info word and the fixed fields of a ROCKETMQ header (code .. remark length)
 _ROCKETMQ_HEAD = struct.Struct(">iihbhiii")
 _INT = struct.Struct(">i")
+#: the range of Java's int: code, opaque, flag and version of a received header must lie in it
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 _SHORT = struct.Struct(">h")
 _LANGUAGE_NAMES = {lang: lang.name for lang in LanguageCode}
 _dumps = ujson.dumps
@@ -373,7 +375,7 @@ class RemotingCommand:
     def _decode_json_header(cls, data: bytes) -> "RemotingCommand":
         try:
             obj = _loads(data)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise RemotingCommandException("broken JSON header: %s" % e) from None
         if type(obj) is not dict:
             raise RemotingCommandException("JSON header is not an object")
@@ -401,8 +403,13 @@ class RemotingCommand:
             cmd.flag = flag if type(flag) is int else int(flag)
             cmd.version = version if type(version) is int else int(version)
             cmd.remark = remark if remark is None or type(remark) is str else str(remark)
-        except (TypeError, ValueError, AttributeError, IndexError) as e:
+        except RecursionError:  # extFields values nested too deep to convert
+            raise RemotingCommandException("broken JSON header: values nested too deep") from None
+        except (TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:  # OverflowError: 1e400
             raise RemotingCommandException("broken JSON header: %s" % e) from None
+        if not (_INT_MIN <= cmd.code <= _INT_MAX and _INT_MIN <= cmd.opaque <= _INT_MAX
+                and _INT_MIN <= cmd.flag <= _INT_MAX and _INT_MIN <= cmd.version <= _INT_MAX):
+            raise RemotingCommandException("broken JSON header: code, opaque, flag or version outside Java's int")
         cmd.ext_fields = ext
         cmd.language = language if language is not None else _OTHER_LANGUAGE
         cmd.custom_header = None

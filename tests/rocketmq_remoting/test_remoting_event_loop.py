@@ -162,8 +162,15 @@ def test_shutdown_closes_connections_still_on_the_loop():
         sock.close()
 
 
-def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(inline_server, monkeypatch):
-    monkeypatch.setattr(channel_module, "_EVENT_LOOP_WRITE_STALL_SECONDS", 0.3)
+@pytest.fixture
+def stall_server():
+    srv = name_server(server_write_stall_timeout_seconds=0.3)
+    yield srv
+    srv.shutdown()
+
+
+def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(stall_server, caplog):
+    inline_server = stall_server
     body = b"x" * (256 * 1024)
     frames = []
     for opaque in range(1, 61):  # 15 MiB of echoed responses: more than the socket buffers hold
@@ -187,6 +194,7 @@ def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(inline
         wait_until(lambda: len(inline_server._active_channels()) == 1, message="the connection accepted")
         (channel,) = inline_server._active_channels()
         wait_until(lambda: not channel.is_active(), timeout=10, message="the stalled peer closed")
+        assert "took none of the" in caplog.text
         with RemotingClient(NettyClientConfig()) as cli:
             assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"
     finally:

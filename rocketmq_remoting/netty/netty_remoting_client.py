@@ -1,0 +1,440 @@
+"""The remoting client (Java ``org.apache.rocketmq.remoting.netty.NettyRemotingClient``), on plain sockets.
+
+One connection (:class:`Channel`) per ``"host:port"``, opened lazily by the first invocation to that address and
+shared by every thread; each has its own reader thread. Name-server invocations (``addr=None``) stick to the
+chosen name server while its connection lives and otherwise rotate through the shuffled address list, trying
+each address once.
+
+Threads: one reader per connection (``NettyClientReader_<addr>``; a sync caller reads its own response when
+nobody else reads, see :mod:`rocketmq_remoting.netty.channel`), ``ClientHouseKeepingService`` (expires
+requests every second, closes idle connections), the callback executor ``NettyClientPublicExecutor_<n>`` (also
+the default executor of client-side processors) and, with a listener, ``NettyEventExecutor``. :meth:`shutdown`
+ends and joins all of them.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import socket
+import threading
+import time
+from typing import Any, Dict, Iterable, List, Optional
+
+from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
+from rocketmq_remoting.exception import (
+    RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
+    RemotingTooMuchRequestException)
+from rocketmq_remoting.invoke_callback import InvokeCallback
+from rocketmq_remoting.netty.busy_poll import BusyPoll
+from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+from rocketmq_remoting.netty.netty_event import NettyEventType
+from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
+from rocketmq_remoting.netty.tls_helper import TlsHelper
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
+from rocketmq_remoting.netty.tls_transport import tls_handshake
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract, Pair
+
+__all__ = ["NettyRemotingClient", "ChannelWrapper"]
+
+log = logging.getLogger(__name__)
+
+_monotonic = time.monotonic
+
+LOCK_TIMEOUT_MILLIS = 3000
+#: how long shutdown waits for each thread
+_JOIN_TIMEOUT_SECONDS = 5.0
+
+
+class ChannelWrapper:
+    """A connection being opened (``is_done()`` false) or opened (Java ``NettyRemotingClient.ChannelWrapper``)."""
+
+    __slots__ = ("_done", "_channel", "_cause")
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._channel: Optional[Channel] = None
+        self._cause: Optional[BaseException] = None
+
+    def is_ok(self) -> bool:
+        channel = self._channel
+        return channel is not None and channel.is_active()
+
+    def is_writable(self) -> bool:
+        channel = self._channel
+        return channel is not None and channel.is_writable()
+
+    def is_done(self) -> bool:
+        return self._done.is_set()
+
+    def get_channel(self) -> Optional[Channel]:
+        return self._channel
+
+    def get_cause(self) -> Optional[BaseException]:
+        return self._cause
+
+    def await_done(self, timeout_seconds: float) -> bool:
+        return self._done.wait(timeout_seconds)
+
+    def _complete(self, channel: Optional[Channel], cause: Optional[BaseException]) -> None:
+        self._channel = channel
+        self._cause = cause
+        self._done.set()
+
+
+def _init_value_index() -> int:
+    """Java ``initValueIndex``: a random start index in ``[0, 998]``."""
+    return random.randrange(999)
+
+
+class NettyRemotingClient(NettyRemotingAbstract):
+    """See the module docstring. Use as a context manager (``with NettyRemotingClient(config) as client:``) or call
+    :meth:`start` / :meth:`shutdown`."""
+
+    def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
+                 channel_event_listener: Optional[ChannelEventListener] = None,
+                 tls_config: Optional[TlsSystemConfig] = None) -> None:
+        config = netty_client_config if netty_client_config is not None else NettyClientConfig()
+        super().__init__(config.client_oneway_semaphore_value, config.client_async_semaphore_value)
+        self.netty_client_config = config
+        self.channel_event_listener = channel_event_listener
+        self.channel_tables: Dict[str, ChannelWrapper] = {}
+        self._lock_channel_tables = threading.Lock()
+        self._namesrv_addr_list: Optional[List[str]] = None
+        self._namesrv_addr_choosed: Optional[str] = None
+        self._namesrv_index = _init_value_index()
+        self._namesrv_channel_lock = threading.Lock()
+        threads = config.client_callback_executor_threads
+        if threads <= 0:
+            threads = 4
+        self.public_executor = ThreadPoolExecutor(threads, threads, None, "NettyClientPublicExecutor_")
+        self.callback_executor: Optional[Any] = None
+        self._ssl_context = None
+        if config.use_tls:
+            self._ssl_context = TlsHelper.build_ssl_context(True, tls_config)
+            log.info("SSL enabled for client")
+        self._busy_poll = BusyPoll.of(config.client_busy_poll_micros)
+        self._lifecycle_lock = threading.Lock()
+        self._running = False
+        self._stopped = False
+
+    # ------------------------------------------------------------------ life cycle
+
+    def start(self) -> None:
+        """Java ``start``: start the house-keeping thread and, with a listener, the event thread."""
+        with self._lifecycle_lock:
+            if self._running or self._stopped:
+                return
+            self._running = True
+        self._start_house_keeping("ClientHouseKeepingService")
+        if self.channel_event_listener is not None:
+            self.netty_event_executor.start()
+
+    def shutdown(self) -> None:
+        """Java ``shutdown``: close every connection (their pending requests fail), then stop and join every
+        thread this client started. Idempotent."""
+        with self._lifecycle_lock:
+            if self._stopped:
+                return
+            self._stopped = True
+            self._running = False
+        try:
+            self._stop_house_keeping()
+            with self._lock_channel_tables:
+                wrappers = list(self.channel_tables.values())
+            channels = [cw.get_channel() for cw in wrappers if cw.get_channel() is not None]
+            for channel in channels:
+                self.close_channel(None, channel)
+            self.channel_tables.clear()
+            for channel in channels:
+                channel.join(_JOIN_TIMEOUT_SECONDS)
+            self.netty_event_executor.shutdown()
+        except Exception:
+            log.error("NettyRemotingClient shutdown exception, ", exc_info=True)
+        self.public_executor.shutdown()
+        if not self.public_executor.await_termination(_JOIN_TIMEOUT_SECONDS):
+            log.warning("NettyClientPublicExecutor threads still busy after %s s", _JOIN_TIMEOUT_SECONDS)
+
+    def __enter__(self) -> "NettyRemotingClient":
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.shutdown()
+
+    # ------------------------------------------------------------------ name servers
+
+    def update_name_server_address_list(self, addrs: List[str]) -> None:
+        """Java ``updateNameServerAddressList``: adopt ``addrs`` (shuffled) when it differs from the current list."""
+        old = self._namesrv_addr_list
+        if not addrs:
+            return
+        update = old is None or len(addrs) != len(old) or any(addr not in old for addr in addrs)
+        if update:
+            new_list = list(addrs)
+            random.shuffle(new_list)
+            log.info("name server address updated. NEW : %s , OLD: %s", new_list, old)
+            self._namesrv_addr_list = new_list
+            if self._namesrv_addr_choosed not in new_list:
+                self._namesrv_addr_choosed = None
+
+    def get_name_server_address_list(self) -> Optional[List[str]]:
+        return self._namesrv_addr_list
+
+    def _get_and_create_nameserver_channel(self) -> Optional[Channel]:
+        addr = self._namesrv_addr_choosed
+        if addr is not None:
+            cw = self.channel_tables.get(addr)
+            if cw is not None and cw.is_ok():
+                return cw.get_channel()
+        addr_list = self._namesrv_addr_list
+        if not self._namesrv_channel_lock.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
+            log.warning("getAndCreateNameserverChannel: try to lock name server, but timeout, %dms",
+                        LOCK_TIMEOUT_MILLIS)
+            return None
+        try:
+            addr = self._namesrv_addr_choosed
+            if addr is not None:
+                cw = self.channel_tables.get(addr)
+                if cw is not None and cw.is_ok():
+                    return cw.get_channel()
+            if not addr_list:
+                return None
+            last_error: Optional[BaseException] = None
+            for _ in range(len(addr_list)):
+                self._namesrv_index += 1
+                new_addr = addr_list[abs(self._namesrv_index) % len(addr_list)]
+                self._namesrv_addr_choosed = new_addr
+                log.info("new name server is chosen. OLD: %s , NEW: %s. namesrvIndex = %d", addr, new_addr,
+                         self._namesrv_index)
+                try:
+                    return self.create_channel(new_addr)
+                except RemotingConnectException as e:
+                    last_error = e
+            raise RemotingConnectException("[%s]" % ", ".join(addr_list), last_error)
+        finally:
+            self._namesrv_channel_lock.release()
+
+    # ------------------------------------------------------------------ channels
+
+    def _get_and_create_channel(self, addr: Optional[str]) -> Optional[Channel]:
+        if not self._running:
+            raise RemotingConnectException(addr, RuntimeError(
+                "the remoting client is %s" % ("shut down" if self._stopped else "not started")))
+        if addr is None:
+            return self._get_and_create_nameserver_channel()
+        cw = self.channel_tables.get(addr)
+        if cw is not None and cw.is_ok():
+            return cw.get_channel()
+        return self.create_channel(addr)
+
+    def create_channel(self, addr: str) -> Channel:
+        """The open channel to ``addr``, connecting now if there is none (one connection per address; concurrent
+        callers wait for the same attempt). Raises :class:`RemotingConnectException` with the cause."""
+        cw = self.channel_tables.get(addr)
+        if cw is not None and cw.is_ok():
+            return cw.get_channel()  # type: ignore[return-value]
+        if not self._lock_channel_tables.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
+            log.warning("createChannel: try to lock channel table, but timeout, %dms", LOCK_TIMEOUT_MILLIS)
+            raise RemotingConnectException(addr, TimeoutError("channel table lock timeout"))
+        try:
+            cw = self.channel_tables.get(addr)
+            create_new_connection = True
+            if cw is not None:
+                if cw.is_ok():
+                    return cw.get_channel()  # type: ignore[return-value]
+                if not cw.is_done():
+                    create_new_connection = False
+                else:
+                    del self.channel_tables[addr]
+            if create_new_connection:
+                cw = ChannelWrapper()
+                self.channel_tables[addr] = cw
+        finally:
+            self._lock_channel_tables.release()
+        assert cw is not None
+        timeout_seconds = self.netty_client_config.connect_timeout_millis / 1000.0
+        if create_new_connection:
+            self._connect(addr, cw, timeout_seconds)
+        elif not cw.await_done(timeout_seconds):
+            log.warning("createChannel: connect remote host[%s] timeout %dms", addr,
+                        self.netty_client_config.connect_timeout_millis)
+            raise RemotingConnectException(addr, socket.timeout("connect timed out"))
+        if cw.is_ok():
+            return cw.get_channel()  # type: ignore[return-value]
+        raise RemotingConnectException(addr, cw.get_cause())
+
+    def _connect(self, addr: str, cw: ChannelWrapper, timeout_seconds: float) -> None:
+        config = self.netty_client_config
+        try:
+            host, port = RemotingHelper.string2socket_address(addr)
+            log.info("createChannel: begin to connect remote host[%s]", addr)
+            sock = socket.create_connection((host, port), timeout=timeout_seconds)
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if config.client_socket_snd_buf_size > 0:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.client_socket_snd_buf_size)
+                if config.client_socket_rcv_buf_size > 0:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, config.client_socket_rcv_buf_size)
+                if self._ssl_context is not None:
+                    ssl_sock = self._ssl_context.wrap_socket(sock, do_handshake_on_connect=False)
+                    sock = ssl_sock
+                    tls_handshake(ssl_sock, timeout_seconds)
+                else:
+                    sock.settimeout(None)
+            except BaseException:
+                sock.close()
+                raise
+            channel = Channel(sock, self, config.frame_max_length)
+        except (OSError, ValueError) as e:
+            log.warning("createChannel: connect remote host[%s] failed: %r", addr, e)
+            cw._complete(None, e)
+            return
+        with self._lock_channel_tables:
+            stopped = self._stopped
+            if not stopped:
+                cw._complete(channel, None)
+        if stopped:
+            channel.close()
+            cw._complete(None, RuntimeError("the remoting client is shut down"))
+            return
+        log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
+        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count, self._busy_poll)
+        self._fire(NettyEventType.CONNECT, channel)
+
+    def close_channel(self, addr: Optional[str] = None, channel: Optional[Channel] = None) -> None:
+        """Java ``closeChannel``: close the connection to ``addr`` (or ``channel``), forgetting it."""
+        if channel is None:
+            cw = self.channel_tables.get(addr) if addr is not None else None
+            channel = cw.get_channel() if cw is not None else None
+            if channel is None:
+                return
+        self._remove_from_table(addr, channel)
+        channel.close()
+
+    def _remove_from_table(self, addr: Optional[str], channel: Channel) -> None:
+        if not self._lock_channel_tables.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
+            log.warning("closeChannel: try to lock channel table, but timeout, %dms", LOCK_TIMEOUT_MILLIS)
+            return
+        try:
+            cw = self.channel_tables.get(addr) if addr is not None else None
+            if cw is not None and cw.get_channel() is channel:
+                del self.channel_tables[addr]  # type: ignore[arg-type]
+                return
+            for key, cw in list(self.channel_tables.items()):
+                if cw.get_channel() is channel:
+                    del self.channel_tables[key]
+                    log.info("closeChannel: the channel[%s] was removed from channel table", key)
+                    return
+        finally:
+            self._lock_channel_tables.release()
+
+    def _on_channel_closed(self, channel: Channel) -> None:
+        self._remove_from_table(None, channel)
+
+    def _active_channels(self) -> Iterable[Channel]:
+        return [cw.get_channel() for cw in list(self.channel_tables.values()) if cw.is_ok()]  # type: ignore[misc]
+
+    def _max_idle_seconds(self) -> float:
+        return self.netty_client_config.client_channel_max_idle_time_seconds
+
+    def is_channel_writable(self, addr: str) -> bool:
+        """Java ``isChannelWritable``: false only for an open channel that cannot take writes."""
+        cw = self.channel_tables.get(addr)
+        if cw is not None and cw.is_ok():
+            return cw.is_writable()
+        return True
+
+    # ------------------------------------------------------------------ invocations
+
+    def invoke_sync(self, addr: Optional[str], request: RemotingCommand, timeout_millis: int) -> RemotingCommand:
+        """Java ``invokeSync``: send ``request`` to ``addr`` (None: a name server) and wait for the response.
+
+        Raises :class:`RemotingConnectException`, :class:`RemotingSendRequestException` (the channel is then
+        closed) or :class:`RemotingTimeoutException` (the channel is closed too unless
+        ``client_close_socket_if_timeout`` is off)."""
+        begin = _monotonic()
+        channel = self._get_and_create_channel(addr)
+        if channel is None or not channel.is_active():
+            self.close_channel(addr, channel)
+            raise RemotingConnectException(addr)
+        try:
+            if self.rpc_hooks:
+                self.do_before_rpc_hooks(addr, request)
+            cost_millis = (_monotonic() - begin) * 1000.0
+            if timeout_millis < cost_millis:
+                raise RemotingTimeoutException("invokeSync call the addr[%s] timeout" % addr)
+            response = self.invoke_sync_impl(channel, request, timeout_millis - cost_millis)
+            if self.rpc_hooks:
+                self.do_after_rpc_hooks(channel.get_remote_addr(), request, response)
+            return response
+        except RemotingSendRequestException:
+            log.warning("invokeSync: send request exception, so close the channel[%s]", addr)
+            self.close_channel(addr, channel)
+            raise
+        except RemotingTimeoutException:
+            if self.netty_client_config.client_close_socket_if_timeout:
+                self.close_channel(addr, channel)
+                log.warning("invokeSync: close socket because of timeout, %dms, %s", timeout_millis, addr)
+            log.warning("invokeSync: wait response timeout exception, the channel[%s]", addr)
+            raise
+
+    def invoke_async(self, addr: Optional[str], request: RemotingCommand, timeout_millis: int,
+                     invoke_callback: Optional[InvokeCallback]) -> None:
+        """Java ``invokeAsync``: send ``request``; the callback runs on the callback executor with the response,
+        a send failure or (after the timeout plus up to 2 s) a timeout. Raises
+        :class:`RemotingConnectException` or :class:`RemotingTooMuchRequestException` (no permit in time)."""
+        begin = _monotonic()
+        channel = self._get_and_create_channel(addr)
+        if channel is None or not channel.is_active():
+            self.close_channel(addr, channel)
+            raise RemotingConnectException(addr)
+        try:
+            if self.rpc_hooks:
+                self.do_before_rpc_hooks(addr, request)
+            cost_millis = (_monotonic() - begin) * 1000.0
+            if timeout_millis < cost_millis:
+                raise RemotingTooMuchRequestException("invokeAsync call the addr[%s] timeout" % addr)
+            self.invoke_async_impl(channel, request, timeout_millis - cost_millis, invoke_callback)
+        except RemotingSendRequestException:
+            log.warning("invokeAsync: send request exception, so close the channel[%s]", addr)
+            self.close_channel(addr, channel)
+            raise
+
+    def invoke_oneway(self, addr: Optional[str], request: RemotingCommand, timeout_millis: int) -> None:
+        """Java ``invokeOneway``: send ``request`` marked one-way; nothing comes back."""
+        channel = self._get_and_create_channel(addr)
+        if channel is None or not channel.is_active():
+            self.close_channel(addr, channel)
+            raise RemotingConnectException(addr)
+        try:
+            if self.rpc_hooks:
+                self.do_before_rpc_hooks(addr, request)
+            self.invoke_oneway_impl(channel, request, timeout_millis)
+        except RemotingSendRequestException:
+            log.warning("invokeOneway: send request exception, so close the channel[%s]", addr)
+            self.close_channel(addr, channel)
+            raise
+
+    # ------------------------------------------------------------------ processors and executors
+
+    def register_processor(self, request_code: int, processor: NettyRequestProcessor,
+                           executor: Optional[Any] = None) -> None:
+        """Java ``registerProcessor``: handle server-initiated requests of ``request_code`` on ``executor``
+        (default: the public executor)."""
+        self._check_processor(processor, executor)
+        self.processor_table[request_code] = Pair(processor, executor if executor is not None
+                                                  else self.public_executor)
+
+    def get_channel_event_listener(self) -> Optional[ChannelEventListener]:
+        return self.channel_event_listener
+
+    def get_callback_executor(self) -> Optional[Any]:
+        return self.callback_executor if self.callback_executor is not None else self.public_executor
+
+    def set_callback_executor(self, callback_executor: Optional[Any]) -> None:
+        """Run async callbacks on ``callback_executor`` (a ThreadPoolExecutor or concurrent.futures executor)."""
+        self.callback_executor = callback_executor
