@@ -66,8 +66,8 @@ def main(example: Example) -> bool:
     consumer.shutdown()
     producer.shutdown()
 
-    names = sorted({metric.name for rm in metrics_data.resource_metrics for sm in rm.scope_metrics
-                    for metric in sm.metrics})
+    names = sorted({metric.name for rm in (metrics_data.resource_metrics if metrics_data else ())
+                    for sm in rm.scope_metrics for metric in sm.metrics})
     print("Metrics: %s" % ", ".join(names))
     pause = threading.Event()
     while len([s for s in span_exporter.get_finished_spans() if s.kind is SpanKind.CONSUMER]) < received.count():

@@ -127,6 +127,15 @@ _SMALL_LENGTHS = tuple(_INT.pack(n).decode("latin-1") for n in range(256))
 _ENTRY_HEADS = tuple(struct.Struct(">h%dsi" % n) for n in range(64))
 
 
+def _json_scalar_string(value: Any, name: str) -> str:
+    """A JSON header's non-string value of a Java String field as its text (``String.valueOf``); an array or an
+    object there is a malformed header, however deep it nests (converting it would recurse as deep as the peer
+    chose, and fail or not by the interpreter's recursion limit)."""
+    if isinstance(value, (list, dict)):
+        raise TypeError("the field <%s> is not a string" % name)
+    return ext_field_string(value)
+
+
 class RemotingCommand:
     """One request or response. Create requests with :meth:`create_request_command` and responses with
     :meth:`create_response_command`; :meth:`encode` produces a whole frame and :meth:`decode` reads one."""
@@ -389,7 +398,7 @@ class RemotingCommand:
                     # ujson gives JSON strings as exact str, so this join fails exactly when a value is not one
                     "".join(ext.values())
                 except TypeError:
-                    ext = {k: v if type(v) is str else ext_field_string(v) for k, v in ext.items()}
+                    ext = {k: v if type(v) is str else _json_scalar_string(v, k) for k, v in ext.items()}
             lang = get("language", "JAVA")
             language = _LANGUAGE_BY_NAME.get(lang) if type(lang) is str else _LANGUAGES[int(lang)]
             code = get("code", 0)
@@ -402,7 +411,7 @@ class RemotingCommand:
             cmd.opaque = opaque if type(opaque) is int else int(opaque)
             cmd.flag = flag if type(flag) is int else int(flag)
             cmd.version = version if type(version) is int else int(version)
-            cmd.remark = remark if remark is None or type(remark) is str else str(remark)
+            cmd.remark = remark if remark is None or type(remark) is str else _json_scalar_string(remark, "remark")
         except RecursionError:  # extFields values nested too deep to convert
             raise RemotingCommandException("broken JSON header: values nested too deep") from None
         except (TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:  # OverflowError: 1e400

@@ -24,6 +24,9 @@ MALFORMED = {
     "code beyond Java's int": _frame(0, b'{"code":99999999999999999999,"flag":0,"opaque":1}'),
     "header value nested 1,020 deep": _frame(0, b'{"code":10,"remark":' + _NESTED + b'}'),
     "extFields value nested 1,020 deep": _frame(0, b'{"code":10,"extFields":{"k":' + _NESTED + b'}}'),
+    # arrays and objects where Java has a String, however shallow (no recursion limit decides)
+    "header remark an array": _frame(0, b'{"code":10,"remark":[1]}'),
+    "extFields value an object": _frame(0, b'{"code":10,"extFields":{"k":{"a":"b"}}}'),
     "ROCKETMQ header with an undecodable remark": _frame(
         1, struct.pack(">hbhiii", 10, 0, 0, 1, 0, 3) + b"\xff\xfe\xfd" + struct.pack(">i", 0)),
     "ROCKETMQ header cut short": _frame(1, struct.pack(">hbh", 10, 0, 0)),

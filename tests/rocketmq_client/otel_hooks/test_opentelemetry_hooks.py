@@ -96,13 +96,18 @@ def _consumer(cluster: EmbeddedCluster, name: str, topic: str, received: List[An
         return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 
     consumer.register_message_listener(listener)
-    consumer.received_cond = cond  # type: ignore[attr-defined]
+    _RECEIVED_CONDITIONS[id(consumer)] = cond  # a client refuses attributes it does not declare
     return consumer
 
 
+#: the condition each consumer's listener notifies, by id(consumer)
+_RECEIVED_CONDITIONS: Dict[int, threading.Condition] = {}
+
+
 def _wait_received(consumer: Any, received: List[Any], count: int) -> None:
-    with consumer.received_cond:
-        assert consumer.received_cond.wait_for(lambda: len(received) >= count, 20), len(received)
+    cond = _RECEIVED_CONDITIONS[id(consumer)]
+    with cond:
+        assert cond.wait_for(lambda: len(received) >= count, 20), len(received)
 
 
 def _wait_spans(telemetry: Telemetry, kind: SpanKind, count: int) -> List[Any]:
