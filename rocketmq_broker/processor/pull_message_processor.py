@@ -4,7 +4,8 @@ Checks (broker readable, subscription group, topic, queue id, subscription from 
 group's heartbeat; for SQL92 the request's compiled expression or the group's registered
 :class:`ConsumerFilterData`), reads from the store through an :class:`ExpressionMessageFilter` and maps the
 ``GetMessageStatus`` to the response code, remark and header exactly as Java (PROTOCOL.md §2.5). The body is the
-concatenation of the stored records (``transferMsgByHeap``). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
+concatenation of the stored records (``transferMsgByHeap``), counted in the broker's statistics (the group's
+messages, bytes and pull latency, the broker's get total). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
 handed to the :class:`PullRequestHoldService` and answered later, when a matching message arrives or its hold
 time is over: the re-evaluation runs on the pull executor, never suspends again and writes its response through
 the request's response writer. The commit offset carried by the request is stored on its first evaluation.
@@ -83,6 +84,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
     def _process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
                          broker_allow_suspend: bool) -> Optional[RemotingCommand]:
+        begin_time = time.time()  # Java beginTimeMills
         response = RemotingCommand.create_response_command(class_header=PullMessageResponseHeader)
         response_header: PullMessageResponseHeader = response.custom_header  # type: ignore[assignment]
         request_header = request.decode_command_custom_header(PullMessageRequestHeader)
@@ -253,7 +255,13 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response.code = code
 
             if code == ResponseCode.SUCCESS:
-                response.body = b"".join(get_message_result.message_buffer_list)
+                stats = broker_controller.broker_stats_manager
+                message_count = len(get_message_result.message_buffer_list)
+                stats.inc_group_get_nums(group, topic, message_count)
+                stats.inc_group_get_size(group, topic, get_message_result.buffer_total_size)
+                stats.inc_broker_get_nums(message_count)
+                response.body = b"".join(get_message_result.message_buffer_list)  # Java readGetMessageResult
+                stats.inc_group_get_latency(group, topic, queue_id, int((time.time() - begin_time) * 1000))
             elif code == ResponseCode.PULL_NOT_FOUND:
                 if broker_allow_suspend and has_suspend_flag:
                     polling_time_mills = suspend_timeout_millis
