@@ -3,13 +3,14 @@
 ``BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config)``, then
 :meth:`initialize` (load ``config/topics.json``, ``consumerOffset.json``, ``subscriptionGroup.json``,
 ``consumerFilter.json``, create and load the message store, create the remoting server, the executors and
-processors, schedule the periodic tasks),
+processors, schedule the periodic tasks, the daily :class:`BrokerStats` record among them),
 :meth:`start` (store, remoting server, name-server registration at once and every ``registerNameServerPeriod``)
 and :meth:`shutdown` (unregister, stop every thread, persist). ``with BrokerController(...) as broker:`` does all
-three.
+three. The :class:`BrokerStatsManager` (its ``BrokerStatsThread`` and ``CommercialStatsThread``) is created with the
+controller, as in Java, and stopped first by :meth:`shutdown`.
 
 Differences from Java: no VIP ("fast") remoting server on port - 2 (the 4.9.7 client does not use it by default),
-no HA, no DLedger, no broker statistics manager; ACL is the plain validator only (``aclEnable``, see
+no HA, no DLedger; ACL is the plain validator only (``aclEnable``, see
 :meth:`initial_acl`); the transactional service and its check listener are
 always the default ones (no ``ServiceProvider`` lookup). A listen port of 0 binds an
 ephemeral port; the bound port is written back into the NettyServerConfig at :meth:`start`, so
