@@ -3,7 +3,7 @@ by key (a topic, ``topic@group``, ...), sampled and logged together on the given
 from __future__ import annotations
 
 import logging
-from typing import Dict, Optional
+from typing import Callable, Dict, Optional
 
 from rocketmq_common.stats.rt_stats_item import RTStatsItem
 from rocketmq_common.stats.stats_item import StatsItem, schedule_logging
@@ -31,29 +31,27 @@ class StatsItemSet:
         executor.schedule_at_fixed_rate(self.sampling_in_hour, 0, 60 * 60 * 1000)
         schedule_logging(executor, self.print_at_minutes, self.print_at_hour, self.print_at_day)
 
-    def sampling_in_seconds(self) -> None:
+    def _each(self, method: Callable[[StatsItem], None]) -> None:
         for item in tuple(self.stats_item_table.values()):
-            item.sampling_in_seconds()
+            method(item)
+
+    def sampling_in_seconds(self) -> None:
+        self._each(StatsItem.sampling_in_seconds)
 
     def sampling_in_minutes(self) -> None:
-        for item in tuple(self.stats_item_table.values()):
-            item.sampling_in_minutes()
+        self._each(StatsItem.sampling_in_minutes)
 
     def sampling_in_hour(self) -> None:
-        for item in tuple(self.stats_item_table.values()):
-            item.sampling_in_hour()
+        self._each(StatsItem.sampling_in_hour)
 
     def print_at_minutes(self) -> None:
-        for item in tuple(self.stats_item_table.values()):
-            item.print_at_minutes()
+        self._each(StatsItem.print_at_minutes)
 
     def print_at_hour(self) -> None:
-        for item in tuple(self.stats_item_table.values()):
-            item.print_at_hour()
+        self._each(StatsItem.print_at_hour)
 
     def print_at_day(self) -> None:
-        for item in tuple(self.stats_item_table.values()):
-            item.print_at_day()
+        self._each(StatsItem.print_at_day)
 
     # ------------------------------------------------------------------ counting
 
