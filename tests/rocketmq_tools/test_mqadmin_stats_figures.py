@@ -76,6 +76,11 @@ def test_view_broker_stats_data_after_sends_and_a_consume(cluster, wait_until):
         keys = [key for key in latency.stats_item_table if key.endswith("@FigTopic@FigGroup")]
         assert keys and sum(latency.get_stats_item(key).get_times() for key in keys) >= 1
         admin.view_broker_stats_data(addr, Stats.GROUP_GET_LATENCY, keys[0])
+        # how far behind the last pulled message was (ms), by queueId@topic@group
+        fall_time = cluster.broker_controller.get_broker_stats_manager().get_moment_stats_item_set_fall_time()
+        behind = {key: item.get_value() for key, item in fall_time.get_stats_item_table().items()
+                  if key.endswith("@FigTopic@FigGroup")}
+        assert behind and all(0 <= value < 60000 for value in behind.values())
         assert admin.examine_consume_stats("FigGroup", "FigTopic").consume_tps > 0
         with pytest.raises(MQClientException) as refused:
             admin.view_broker_stats_data(addr, Stats.TOPIC_PUT_NUMS, "NoSuchTopic")
