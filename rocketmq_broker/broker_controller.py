@@ -3,13 +3,14 @@
 ``BrokerController(broker_config, netty_server_config, netty_client_config, message_store_config)``, then
 :meth:`initialize` (load ``config/topics.json``, ``consumerOffset.json``, ``subscriptionGroup.json``,
 ``consumerFilter.json``, create and load the message store, create the remoting server, the executors and
-processors, schedule the periodic tasks),
+processors, schedule the periodic tasks, the daily :class:`BrokerStats` record among them),
 :meth:`start` (store, remoting server, name-server registration at once and every ``registerNameServerPeriod``)
 and :meth:`shutdown` (unregister, stop every thread, persist). ``with BrokerController(...) as broker:`` does all
-three.
+three. The :class:`BrokerStatsManager` (its ``BrokerStatsThread`` and ``CommercialStatsThread``) is created with the
+controller, as in Java, and stopped first by :meth:`shutdown`.
 
 Differences from Java: no VIP ("fast") remoting server on port - 2 (the 4.9.7 client does not use it by default),
-no HA, no DLedger, no broker statistics manager; ACL is the plain validator only (``aclEnable``, see
+no HA, no DLedger; ACL is the plain validator only (``aclEnable``, see
 :meth:`initial_acl`); the transactional service and its check listener are
 always the default ones (no ``ServiceProvider`` lookup). A listen port of 0 binds an
 ephemeral port; the bound port is written back into the NettyServerConfig at :meth:`start`, so
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from rocketmq_acl.access_validator import AccessValidator
@@ -53,6 +55,8 @@ from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_broker.store.default_message_store import DefaultMessageStore
+from rocketmq_broker.store.stats.broker_stats import BrokerStats
+from rocketmq_broker.store.stats.broker_stats_manager import BrokerStatsManager
 from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
 from rocketmq_broker.topic.topic_config_manager import TopicConfigManager
 from rocketmq_broker.transaction.abstract_transactional_message_check_listener import \
@@ -69,6 +73,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.topic_config import TopicConfig
+from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -118,7 +123,9 @@ class BrokerController:
         self.rebalance_lock_manager = RebalanceLockManager(self.broker_config.rebalance_lock_max_live_time)
         self.broker_outer_api = BrokerOuterAPI(self.netty_client_config, tls_config=tls_config)
         self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
-        self.broker_stats_manager: Any = None
+        self.broker_stats_manager = BrokerStatsManager(self.broker_config.broker_cluster_name,
+                                                       self.broker_config.enable_detail_stat)
+        self.broker_stats: Optional[BrokerStats] = None
         self.send_message_hook_list: List[Any] = []
         self.consume_message_hook_list: List[Any] = []
         self.message_store: Optional[DefaultMessageStore] = None
@@ -157,6 +164,7 @@ class BrokerController:
         if result:
             self.message_store = DefaultMessageStore(self.message_store_config, self.broker_stats_manager,
                                                      self.message_arriving_listener, self.broker_config)
+            self.broker_stats = BrokerStats(self.message_store)
             result = self.message_store.load()
         if not result:
             return False
@@ -190,6 +198,9 @@ class BrokerController:
             config.end_transaction_thread_pool_nums, config.end_transaction_thread_pool_nums,
             config.end_transaction_pool_queue_capacity, "EndTransactionThread_")
         self.register_processor()
+        self.scheduled_executor_service.schedule_at_fixed_rate(
+            self._record_broker_stats, UtilAll.compute_next_morning_time_millis() - int(time.time() * 1000),
+            1000 * 60 * 60 * 24)
         flush_interval = config.flush_consumer_offset_interval
         self.scheduled_executor_service.schedule_at_fixed_rate(
             self._persist_consumer_offsets, min(1000 * 10, flush_interval), flush_interval)
@@ -257,6 +268,12 @@ class BrokerController:
                                   self.end_transaction_executor)
         server.register_default_processor(AdminBrokerProcessor(self), self.admin_broker_executor)
 
+    def _record_broker_stats(self) -> None:
+        try:
+            self.broker_stats.record()  # type: ignore[union-attr]
+        except Exception:
+            log.error("schedule record error.", exc_info=True)
+
     def _persist_consumer_offsets(self) -> None:
         try:
             self.consumer_offset_manager.persist()
@@ -294,6 +311,7 @@ class BrokerController:
         self.client_housekeeping_service.start()
         self.start_processor_by_ha(self.message_store_config.broker_role)
         self.register_broker_all(True, False, True)
+        self.broker_stats_manager.start()
         period = min(self.broker_config.register_name_server_period, 60000)
         self.scheduled_executor_service.schedule_at_fixed_rate(self._register_periodically, min(1000 * 10, period),
                                                                period)
@@ -312,6 +330,7 @@ class BrokerController:
                 return
             self._shutdown = True
             started = self._started
+        self.broker_stats_manager.shutdown()
         self.client_housekeeping_service.shutdown()
         if started:
             self.pull_request_hold_service.shutdown()
@@ -530,8 +549,15 @@ class BrokerController:
     def get_send_message_executor(self) -> Optional[ThreadPoolExecutor]:
         return self.send_message_executor
 
-    def get_broker_stats_manager(self) -> Any:
+    def get_broker_stats_manager(self) -> BrokerStatsManager:
         return self.broker_stats_manager
+
+    def get_broker_stats(self) -> Optional[BrokerStats]:
+        """Java ``getBrokerStats``: None before :meth:`initialize`."""
+        return self.broker_stats
+
+    def set_broker_stats(self, broker_stats: BrokerStats) -> None:
+        self.broker_stats = broker_stats
 
     def get_configuration(self) -> Configuration:
         return self.configuration

@@ -3,8 +3,10 @@ subscription groups, offsets, statistics, connections, queue locks, calls to con
 
 Every code this broker does not implement is answered like Java answers an unknown code:
 REQUEST_CODE_NOT_SUPPORTED with the remark ``" request type <code> not supported"``. The ACL configuration codes
-answer their FAILED code (or SYSTEM_ERROR) with "The broker does not enable acl" on a broker without ACL. Broker
-statistics items are not kept: VIEW_BROKER_STATS_DATA answers Java's "not exist" for every item.
+answer their FAILED code (or SYSTEM_ERROR) with "The broker does not enable acl" on a broker without ACL.
+VIEW_BROKER_STATS_DATA, consume TPS and the runtime info's message totals come from the broker's
+:class:`~rocketmq_broker.store.stats.broker_stats_manager.BrokerStatsManager` and
+:class:`~rocketmq_broker.store.stats.broker_stats.BrokerStats`.
 """
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
+from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
+from rocketmq_common.protocol.body.broker_stats_item import BrokerStatsItem
 from rocketmq_common.protocol.body.consume_stats_list import ConsumeStatsList
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
 from rocketmq_common.protocol.body.get_broker_cluster_acl_config_response_body import \
@@ -198,6 +202,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             topic_config_manager.delete_topic_config(topic)
             controller.get_message_store().clean_unused_topic(set(topic_config_manager.get_topic_config_table()))
             controller.get_consumer_offset_manager().clean_offset_by_topic(topic)
+        if controller.get_broker_config().auto_delete_unused_stats:
+            controller.get_broker_stats_manager().on_topic_deleted(topic)
         return _success(response)
 
     def get_all_topic_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
@@ -368,21 +374,22 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         return _success(_new_response(), KVTable(table=self.prepare_runtime_info()).encode())
 
     def prepare_runtime_info(self) -> Dict[str, str]:
-        """Java ``prepareRuntimeInfo``: the store's runtime info plus the broker's version, message totals,
-        request queue sizes and disk figures (queue head wait times are not measured: 0)."""
+        """Java ``prepareRuntimeInfo``: the store's runtime info plus the broker's version, message totals
+        (:class:`BrokerStats`: at the last two midnights and now), request queue sizes and disk figures (queue head
+        wait times are not measured: 0)."""
         controller = self.broker_controller
         store = controller.get_message_store()
         config = controller.get_broker_config()
         info = dict(store.get_runtime_info())
-        stats = store.store_stats_service
+        stats = controller.get_broker_stats()
         info["brokerVersionDesc"] = MQVersion.get_version_desc(MQVersion.CURRENT_VERSION)
         info["brokerVersion"] = str(MQVersion.CURRENT_VERSION)
-        info["msgPutTotalYesterdayMorning"] = "0"
-        info["msgPutTotalTodayMorning"] = "0"
-        info["msgPutTotalTodayNow"] = str(stats.put_message_times_total)
-        info["msgGetTotalYesterdayMorning"] = "0"
-        info["msgGetTotalTodayMorning"] = "0"
-        info["msgGetTotalTodayNow"] = str(stats.get_message_transfered_msg_count)
+        info["msgPutTotalYesterdayMorning"] = str(stats.get_msg_put_total_yesterday_morning())
+        info["msgPutTotalTodayMorning"] = str(stats.get_msg_put_total_today_morning())
+        info["msgPutTotalTodayNow"] = str(stats.get_msg_put_total_today_now())
+        info["msgGetTotalYesterdayMorning"] = str(stats.get_msg_get_total_yesterday_morning())
+        info["msgGetTotalTodayMorning"] = str(stats.get_msg_get_total_today_morning())
+        info["msgGetTotalTodayNow"] = str(stats.get_msg_get_total_today_now())
         info.setdefault("getTransferedTps", "0.0")
         queues = (("sendThreadPoolQueue", controller.send_message_executor, config.send_thread_pool_queue_capacity),
                   ("pullThreadPoolQueue", controller.pull_message_executor, config.pull_thread_pool_queue_capacity),
@@ -495,6 +502,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         self.broker_controller.get_subscription_group_manager().delete_subscription_group_config(header.group_name)
         if header.remove_offset:
             self.broker_controller.get_consumer_offset_manager().remove_offset(header.group_name)
+        if self.broker_controller.get_broker_config().auto_delete_unused_stats:
+            self.broker_controller.get_broker_stats_manager().on_group_deleted(header.group_name)
         return _success(response)
 
     # ------------------------------------------------------------------ statistics
@@ -559,8 +568,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             for queue_id in range(topic_config.read_queue_nums):
                 consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
                     group, topic, queue_id)
-            stats_manager = controller.get_broker_stats_manager()
-            consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
+            consume_tps = controller.get_broker_stats_manager().tps_group_get_nums(group, topic)
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
         return _success(_new_response(), consume_stats.encode())
 
@@ -592,7 +600,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 for queue_id in range(topic_config.write_queue_nums):
                     consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
                         group, topic, queue_id)
-                consume_tps = stats_manager.tps_group_get_nums(group, topic) if stats_manager is not None else 0.0
+                consume_tps = stats_manager.tps_group_get_nums(group, topic)
                 consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
                 total_diff += consume_stats.compute_total_diff()
                 stats_of_group.append(consume_stats)
@@ -602,13 +610,22 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         return _success(_new_response(), body.encode())
 
     def view_broker_stats_data(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``ViewBrokerStatsData``: the minute, hour and day figures of a stats item. This broker keeps no
-        BrokerStatsManager, so every item is answered as Java answers an unknown one (SYSTEM_ERROR, "The stats
-        <name> <key> not exist")."""
+        """Java ``ViewBrokerStatsData``: the minute, hour and day figures (sum, tps, avgpt) of a stats item;
+        SYSTEM_ERROR "The stats <name> <key> not exist" for an unknown item (nothing counted under that key
+        yet)."""
         header = request.decode_command_custom_header(ViewBrokerStatsDataRequestHeader)
         response = _new_response()
-        response.remark = "The stats <%s> <%s> not exist" % (header.stats_name, header.stats_key)
-        return response
+        stats_item = self.broker_controller.get_broker_stats_manager().get_stats_item(header.stats_name,
+                                                                                     header.stats_key)
+        if stats_item is None:
+            response.remark = "The stats <%s> <%s> not exist" % (header.stats_name, header.stats_key)
+            return response
+        data = BrokerStatsData()
+        for window, snapshot in (("stats_minute", stats_item.get_stats_data_in_minute()),
+                                 ("stats_hour", stats_item.get_stats_data_in_hour()),
+                                 ("stats_day", stats_item.get_stats_data_in_day())):
+            setattr(data, window, BrokerStatsItem(sum=snapshot.sum, tps=snapshot.tps, avgpt=snapshot.avgpt))
+        return _success(response, data.encode())
 
     def query_consume_queue(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``queryConsumeQueue``: ``count`` entries of a consume queue from ``index`` (and the group's

@@ -4,7 +4,8 @@ Checks (broker readable, subscription group, topic, queue id, subscription from 
 group's heartbeat; for SQL92 the request's compiled expression or the group's registered
 :class:`ConsumerFilterData`), reads from the store through an :class:`ExpressionMessageFilter` and maps the
 ``GetMessageStatus`` to the response code, remark and header exactly as Java (PROTOCOL.md §2.5). The body is the
-concatenation of the stored records (``transferMsgByHeap``). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
+concatenation of the stored records (``transferMsgByHeap``), counted in the broker's statistics (the group's
+messages, bytes and pull latency, the broker's get total). A ``PULL_NOT_FOUND`` pull with the SUSPEND flag is
 handed to the :class:`PullRequestHoldService` and answered later, when a matching message arrives or its hold
 time is over: the re-evaluation runs on the pull executor, never suspends again and writes its response through
 the request's response writer. The commit offset carried by the request is stored on its first evaluation.
@@ -12,6 +13,7 @@ the request's response writer. The commit offset carried by the request is store
 from __future__ import annotations
 
 import logging
+import struct
 import time
 from typing import TYPE_CHECKING, Optional
 
@@ -34,6 +36,7 @@ from rocketmq_common.protocol.header.pull_message_request_header import (
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.topic.offset_moved_event import OffsetMovedEvent
+from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
@@ -54,6 +57,10 @@ _FLAG_COMMIT_OFFSET = PullSysFlag.FLAG_COMMIT_OFFSET
 _FLAG_SUSPEND = PullSysFlag.FLAG_SUSPEND
 _FLAG_SUBSCRIPTION = PullSysFlag.FLAG_SUBSCRIPTION
 _is_tag_type = ExpressionType.is_tag_type
+_INT = struct.Struct(">i")
+_LONG = struct.Struct(">q")
+_SYSFLAG_POSITION = 36          # a stored record's sysFlag; its storeTimestamp follows bornTimestamp and bornHost
+_BORNHOST_V6_FLAG = MessageSysFlag.BORNHOST_V6_FLAG
 
 # GetMessageStatus -> response code (the NO_MATCHED_LOGIC_QUEUE / NO_MESSAGE_IN_QUEUE code depends on the offset)
 _STATUS_CODES = {
@@ -66,6 +73,12 @@ _STATUS_CODES = {
     GetMessageStatus.OFFSET_TOO_SMALL: ResponseCode.PULL_OFFSET_MOVED,
 }
 _EMPTY_QUEUE_STATUSES = (GetMessageStatus.NO_MATCHED_LOGIC_QUEUE, GetMessageStatus.NO_MESSAGE_IN_QUEUE)
+
+
+def _store_timestamp(record) -> int:
+    """The storeTimestamp of a stored record (Java ``readGetMessageResult``'s ``msgStoreTimePos``)."""
+    sys_flag = _INT.unpack_from(record, _SYSFLAG_POSITION)[0]
+    return _LONG.unpack_from(record, _SYSFLAG_POSITION + 4 + 8 + (8 if sys_flag & _BORNHOST_V6_FLAG == 0 else 20))[0]
 
 
 class PullMessageProcessor(AsyncNettyRequestProcessor):
@@ -83,6 +96,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
     def _process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
                          broker_allow_suspend: bool) -> Optional[RemotingCommand]:
+        begin_time = time.time()  # Java beginTimeMills
         response = RemotingCommand.create_response_command(class_header=PullMessageResponseHeader)
         response_header: PullMessageResponseHeader = response.custom_header  # type: ignore[assignment]
         request_header = request.decode_command_custom_header(PullMessageRequestHeader)
@@ -253,7 +267,16 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response.code = code
 
             if code == ResponseCode.SUCCESS:
-                response.body = b"".join(get_message_result.message_buffer_list)
+                stats = broker_controller.broker_stats_manager
+                message_count = len(get_message_result.message_buffer_list)
+                stats.inc_group_get_nums(group, topic, message_count)
+                stats.inc_group_get_size(group, topic, get_message_result.buffer_total_size)
+                stats.inc_broker_get_nums(message_count)
+                response.body = b"".join(get_message_result.message_buffer_list)  # Java readGetMessageResult
+                now = time.time()
+                stats.inc_group_get_latency(group, topic, queue_id, int((now - begin_time) * 1000))
+                stats.record_disk_fall_behind_time(group, topic, queue_id, int(now * 1000) - _store_timestamp(
+                    get_message_result.message_buffer_list[-1]))
             elif code == ResponseCode.PULL_NOT_FOUND:
                 if broker_allow_suspend and has_suspend_flag:
                     polling_time_mills = suspend_timeout_millis

@@ -40,6 +40,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic_config import TopicConfig
+from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_filter_type import TopicFilterType
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -59,6 +60,7 @@ _PROPERTY_TRAN_MSG = MessageConst.PROPERTY_TRANSACTION_PREPARED
 _MULTI_TAG = TopicFilterType.MULTI_TAG
 _MULTI_TAGS_FLAG = MessageSysFlag.MULTI_TAGS_FLAG
 _BYTE_MAX = 127
+_SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
 _string2props = MessageDecoder.string2message_properties
 _props2string = MessageDecoder.message_properties2string
 _randrange = random.randrange
@@ -197,7 +199,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
             put_message_result = broker_controller.message_store.put_message(msg_inner)
-        return self.handle_put_message_result(put_message_result, response, queue_id)
+        return self.handle_put_message_result(put_message_result, response, msg_inner, queue_id)
 
     def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
                            request_header: SendMessageRequestHeader) -> RemotingCommand:
@@ -234,7 +236,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         properties[_PROPERTY_CLUSTER] = self.broker_controller.get_broker_config().broker_cluster_name
         batch.properties = java_hash_map_order(properties)
         put_message_result = self.broker_controller.get_message_store().put_messages(batch)
-        return self.handle_put_message_result(put_message_result, response, queue_id)
+        return self.handle_put_message_result(put_message_result, response, batch, queue_id)
 
     def handle_retry_and_dlq(self, request_header: SendMessageRequestHeader, response: RemotingCommand,
                              request: RemotingCommand, msg: MessageExt, topic_config: TopicConfig) -> bool:
@@ -274,9 +276,10 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         return True
 
     def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], response: RemotingCommand,
-                                  queue_id: int) -> RemotingCommand:
+                                  msg: MessageExt, queue_id: int) -> RemotingCommand:
         """Java ``handlePutMessageResult``: the store's status as response code and remark; the offset msgId
-        (comma-joined for a batch), queue id and queue offset when stored."""
+        (comma-joined for a batch), queue id and queue offset when stored, counted in the broker's statistics
+        (messages and bytes of ``msg``'s topic, the broker's put total)."""
         if put_message_result is None:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "store putMessage return null"
@@ -323,6 +326,15 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             response.remark = "UNKNOWN_ERROR DEFAULT"
         if send_ok:
             append_result = put_message_result.append_message_result
+            msg_num, wrote_bytes = append_result.msg_num, append_result.wrote_bytes  # type: ignore[union-attr]
+            stats = self.broker_controller.broker_stats_manager
+            topic = msg.topic
+            if topic == _SCHEDULE_TOPIC:
+                stats.inc_queue_put_nums(topic, msg.queue_id, msg_num, 1)
+                stats.inc_queue_put_size(topic, msg.queue_id, wrote_bytes)
+            stats.inc_topic_put_nums(topic, msg_num, 1)
+            stats.inc_topic_put_size(topic, wrote_bytes)
+            stats.inc_broker_put_nums(msg_num)
             response.remark = None
             # the SendMessageResponseHeader fields, ahead of the others as makeCustomHeaderToNet puts them
             ext_fields = {_MSG_ID: append_result.get_msg_id(),  # type: ignore[union-attr]
@@ -437,6 +449,18 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             response.remark = "putMessageResult is null"
             return response
         if put_message_result.put_message_status is PutMessageStatus.PUT_OK:
+            back_topic = msg_ext.topic
+            correct_topic = msg_ext.get_property(MessageConst.PROPERTY_RETRY_TOPIC)
+            if correct_topic is not None:
+                back_topic = correct_topic
+            stats = broker_controller.broker_stats_manager
+            if msg_inner.topic == _SCHEDULE_TOPIC:
+                wrote_bytes = put_message_result.append_message_result.wrote_bytes  # type: ignore[union-attr]
+                stats.inc_topic_put_nums(msg_inner.topic)
+                stats.inc_topic_put_size(msg_inner.topic, wrote_bytes)
+                stats.inc_queue_put_nums(msg_inner.topic, msg_inner.queue_id)
+                stats.inc_queue_put_size(msg_inner.topic, msg_inner.queue_id, wrote_bytes)
+            stats.inc_send_back_nums(group, back_topic)
             response.code = ResponseCode.SUCCESS
             response.remark = None
             return response

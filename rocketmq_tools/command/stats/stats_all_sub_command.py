@@ -26,8 +26,8 @@ def compute24_hour_sum(bsd: BrokerStatsData) -> int:
 
 
 class StatsAllSubCommand(SubCommand):
-    """Per topic and consumer group: accumulation, in/out TPS and the last day's message counts (a broker that
-    keeps no statistics counts 0, as in Java); a progress line on stderr over many topics, Ctrl-C stops."""
+    """Per topic and consumer group: accumulation, in/out TPS and the last day's message counts (an item the
+    broker has not counted counts 0, as in Java); a progress line on stderr over many topics, Ctrl-C stops."""
 
     def command_name(self) -> str:
         return "statsAll"

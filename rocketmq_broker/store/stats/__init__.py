@@ -1,0 +1,1 @@
+"""The broker's statistics (Java ``org.apache.rocketmq.store.stats``)."""

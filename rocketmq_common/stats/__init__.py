@@ -1,0 +1,1 @@
+"""Sampled counters and their snapshots (Java ``org.apache.rocketmq.common.stats``)."""
