@@ -135,7 +135,7 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
         self.handle_push_reply_result(push_reply_result, response, response_header, queue_id)
         if broker_config.store_reply_message_enable:
             put_message_result = self.broker_controller.get_message_store().put_message(msg_inner)
-            self.handle_put_message_result(put_message_result, response_header, queue_id)
+            self.handle_put_message_result(put_message_result, msg_inner, response_header, queue_id)
         return response
 
     def push_reply_message(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader,
@@ -197,16 +197,21 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
             response_header.queue_id = queue_id
             response_header.queue_offset = 0
 
-    def handle_put_message_result(self, put_message_result: Optional[PutMessageResult],
+    def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], msg: MessageExtBrokerInner,
                                   response_header: SendMessageResponseHeader, queue_id: int) -> None:
         """Java ``handlePutMessageResult`` of the reply processor: a failed put is only logged (the response
-        code stays the push's); a successful one sets msgId, queue id and queue offset."""
+        code stays the push's); a successful one is counted in the broker statistics and sets msgId, queue id and
+        queue offset."""
         if put_message_result is None:
             log.warning("process reply message, store putMessage return null")
             return
         status = put_message_result.put_message_status
         if status in _PUT_OK_STATUSES:
             append_result = put_message_result.append_message_result
+            stats = self.broker_controller.broker_stats_manager
+            stats.inc_topic_put_nums(msg.topic, append_result.msg_num, 1)  # type: ignore[union-attr]
+            stats.inc_topic_put_size(msg.topic, append_result.wrote_bytes)  # type: ignore[union-attr]
+            stats.inc_broker_put_nums(append_result.msg_num)  # type: ignore[union-attr]
             response_header.msg_id = append_result.get_msg_id()  # type: ignore[union-attr]
             response_header.queue_id = queue_id
             response_header.queue_offset = append_result.logics_offset  # type: ignore[union-attr]

@@ -183,6 +183,9 @@ def test_v2_reply_is_pushed_to_the_requester_then_stored(broker, requester, repl
     assert reply.born_host == ("127.0.0.1", replier.local_port)
     assert reply.store_host == ("127.0.0.1", broker.get_remoting_server().local_listen_port())
     assert reply.born_timestamp == 1700000000123
+    # counted in the broker statistics as Java's reply processor counts a stored reply
+    put_nums = broker.broker_stats_manager.get_stats_item("TOPIC_PUT_NUMS", REPLY_TOPIC)
+    assert put_nums is not None and put_nums.get_value() == 1
 
 
 def test_v1_long_header_random_queue_and_store_disabled(broker, requester, replier):
