@@ -199,22 +199,20 @@ class DefaultLitePullConsumer(ClientConfig):
         self.shutdown()
 
     def _set_trace_dispatcher(self) -> None:
-        """Java ``setTraceDispatcher``: the consume trace hook when ``enable_msg_trace`` (package ``client.trace``;
-        logged and skipped when unavailable)."""
+        """Java ``setTraceDispatcher``: the consume trace hook when ``enable_msg_trace`` (see
+        :meth:`AsyncTraceDispatcher.create_for_client`; no host, no RPC hook, the trace producer uses TLS as this
+        consumer does)."""
         if not self.enable_msg_trace or self._trace_dispatcher is not None:
             return
-        try:
-            from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
-            from rocketmq_client.trace.hook.consume_message_trace_hook_impl import ConsumeMessageTraceHookImpl
-            from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
+        from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
+        from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
-            dispatcher = AsyncTraceDispatcher(self.consumer_group, TraceDispatcher.Type.CONSUME,
-                                              self.customized_trace_topic, None)
+        dispatcher = AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.CONSUME, self.consumer_group,
+                                                            self.customized_trace_topic, None,
+                                                            self.default_lite_pull_consumer_impl, set_host=False)
+        if dispatcher is not None:
             dispatcher.get_trace_producer().set_use_tls(self.is_use_tls())
             self._trace_dispatcher = dispatcher
-            self.default_lite_pull_consumer_impl.register_consume_message_hook(ConsumeMessageTraceHookImpl(dispatcher))
-        except Exception:
-            log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
 
     # ------------------------------------------------------------------ subscribe / assign
 

@@ -178,21 +178,14 @@ class DefaultMQPushConsumer(ClientConfig):
         self._apply_config(config, ("consumer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     def _create_trace_dispatcher(self, rpc_hook: Optional["RPCHook"], customized_trace_topic: Optional[str]) -> Any:
-        """The message trace dispatcher and its consume hook (Java ``AsyncTraceDispatcher``,
-        ``ConsumeMessageTraceHookImpl`` of package ``client.trace``); None, logged, when they cannot be set up."""
-        try:
-            from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
-            from rocketmq_client.trace.hook.consume_message_trace_hook_impl import ConsumeMessageTraceHookImpl
-            from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
+        """The message trace dispatcher with the consume trace hook (see
+        :meth:`AsyncTraceDispatcher.create_for_client`)."""
+        from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
+        from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
-            dispatcher = AsyncTraceDispatcher(self.consumer_group, TraceDispatcher.Type.CONSUME,
-                                              customized_trace_topic, rpc_hook)
-            dispatcher.set_host_consumer(self.default_mq_push_consumer_impl)
-            self.default_mq_push_consumer_impl.register_consume_message_hook(ConsumeMessageTraceHookImpl(dispatcher))
-            return dispatcher
-        except Exception:
-            log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
-            return None
+        return AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.CONSUME, self.consumer_group,
+                                                      customized_trace_topic, rpc_hook,
+                                                      self.default_mq_push_consumer_impl)
 
     # ------------------------------------------------------------------ life cycle
 

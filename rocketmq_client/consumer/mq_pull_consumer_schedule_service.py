@@ -83,8 +83,9 @@ class PullTaskImpl:
             log.error("doPullTask Exception", exc_info=True)
         if not self.cancelled:
             try:
+                # a negative delay (the callback's choice) means now, as in Java
                 service.scheduled_thread_pool_executor.schedule(  # type: ignore[union-attr]
-                    self, context.get_pull_next_delay_time_millis())
+                    self, max(0, context.get_pull_next_delay_time_millis()))
             except RejectedExecutionException:
                 log.debug("pull task of %s not rescheduled: the service is shut down", self.message_queue)
         else:

@@ -177,23 +177,13 @@ class DefaultMQProducer(ClientConfig):
         self._apply_config(config, ("producer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
-        """The message trace dispatcher and its hooks (Java ``AsyncTraceDispatcher``, ``SendMessageTraceHookImpl``,
-        ``EndTransactionTraceHookImpl`` of package ``client.trace``); None, logged, when they cannot be set up."""
-        try:
-            from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
-            from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
-            from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
-            from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
+        """The message trace dispatcher with the send and end-transaction trace hooks (see
+        :meth:`AsyncTraceDispatcher.create_for_client`)."""
+        from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
+        from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
-            dispatcher = AsyncTraceDispatcher(self.producer_group, TraceDispatcher.Type.PRODUCE,
-                                              customized_trace_topic, rpc_hook)
-            dispatcher.set_host_producer(self.default_mq_producer_impl)
-            self.default_mq_producer_impl.register_send_message_hook(SendMessageTraceHookImpl(dispatcher))
-            self.default_mq_producer_impl.register_end_transaction_hook(EndTransactionTraceHookImpl(dispatcher))
-            return dispatcher
-        except Exception:
-            log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
-            return None
+        return AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.PRODUCE, self.producer_group,
+                                                      customized_trace_topic, rpc_hook, self.default_mq_producer_impl)
 
     # ------------------------------------------------------------------ life cycle
 

@@ -99,6 +99,36 @@ class AsyncTraceDispatcher(TraceDispatcher):
         self._sending = 0
         self.trace_producer = self._get_and_create_trace_producer(rpc_hook)
 
+    @classmethod
+    def create_for_client(cls, type_: TraceDispatcher.Type, group: Optional[str], trace_topic_name: Optional[str],
+                          rpc_hook: "Optional[RPCHook]", client_impl: Any,
+                          set_host: bool = True) -> "Optional[AsyncTraceDispatcher]":
+        """The trace set-up Java repeats in the DefaultMQProducer and DefaultMQPushConsumer constructors and
+        ``DefaultLitePullConsumer.setTraceDispatcher``: a dispatcher whose trace hooks are registered on
+        ``client_impl`` (PRODUCE: the send and end-transaction hooks on a DefaultMQProducerImpl; CONSUME: the
+        consume hook on a consumer impl) and which knows it as its host unless ``set_host`` is false (Java sets
+        none for the lite pull consumer). None, logged, when it cannot be set up."""
+        try:
+            dispatcher = cls(group, type_, trace_topic_name, rpc_hook)
+            if type_ is TraceDispatcher.Type.PRODUCE:
+                from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
+                from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
+
+                if set_host:
+                    dispatcher.set_host_producer(client_impl)
+                client_impl.register_send_message_hook(SendMessageTraceHookImpl(dispatcher))
+                client_impl.register_end_transaction_hook(EndTransactionTraceHookImpl(dispatcher))
+            else:
+                from rocketmq_client.trace.hook.consume_message_trace_hook_impl import ConsumeMessageTraceHookImpl
+
+                if set_host:
+                    dispatcher.set_host_consumer(client_impl)
+                client_impl.register_consume_message_hook(ConsumeMessageTraceHookImpl(dispatcher))
+            return dispatcher
+        except Exception:
+            log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
+            return None
+
     # ------------------------------------------------------------------ accessors
 
     def get_access_channel(self) -> AccessChannel:

@@ -208,8 +208,6 @@ class Channel:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
         self.send_frame(NettyEncoder.encode(cmd))
 
-    write = write_and_flush
-
     def send_frame(self, data: bytes, defer: bool = False) -> None:
         """Send one encoded frame whole.
 

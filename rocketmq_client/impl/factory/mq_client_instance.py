@@ -7,7 +7,7 @@ import logging
 import random
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, cast
 
 from rocketmq_client.exception import (
     IllegalStateException,
@@ -31,6 +31,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
+from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
 from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.heartbeat.producer_data import ProducerData
@@ -49,6 +50,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_client.client_config import ClientConfig
+    from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.protocol.body.consume_message_directly_result import (
         ConsumeMessageDirectlyResult,
@@ -62,12 +64,6 @@ log = logging.getLogger(__name__)
 LOCK_TIMEOUT_MILLIS = 3000
 #: the least time between two prompt heartbeats to one broker (ms), see ``send_heartbeat_to_broker_promptly``
 PROMPT_HEARTBEAT_INTERVAL_MILLIS = 1000
-
-
-def _is_a(obj: Any, class_name: str) -> bool:
-    """Java ``instanceof`` against a consumer implementation class of issue 6 (matched by name to avoid an import
-    cycle)."""
-    return any(cls.__name__ == class_name for cls in type(obj).__mro__)
 
 
 class MQClientInstance:
@@ -583,9 +579,9 @@ class MQClientInstance:
     def adjust_thread_pool(self) -> None:
         """Java ``adjustThreadPool``: let push consumers resize their consume pools (a no-op in 4.9.x)."""
         for impl in list(self.consumer_table.values()):
-            if impl is not None and _is_a(impl, "DefaultMQPushConsumerImpl"):
+            if impl is not None:
                 try:
-                    impl.adjust_thread_pool()  # type: ignore[attr-defined]
+                    impl.adjust_thread_pool()
                 except Exception:
                     log.debug("adjustThreadPool exception", exc_info=True)
 
@@ -744,18 +740,19 @@ class MQClientInstance:
 
     def reset_offset(self, topic: str, group: str, offset_table: Dict[MessageQueue, int]) -> None:
         """Java ``resetOffset``: suspend the push consumer, drop the queues' process queues, wait 10 s, store the
-        new offsets and remove the queues so rebalance recreates them, resume."""
+        new offsets and remove the queues so rebalance recreates them, resume. Only a push consumer (the one that
+        consumes passively; Java: ``instanceof DefaultMQPushConsumerImpl``) is reset."""
         with self._lock:
-            consumer = None
+            consumer: "Optional[DefaultMQPushConsumerImpl]" = None
             try:
                 impl = self.consumer_table.get(group)
-                if impl is not None and _is_a(impl, "DefaultMQPushConsumerImpl"):
-                    consumer = impl
+                if impl is not None and impl.consume_type() is ConsumeType.CONSUME_PASSIVELY:
+                    consumer = cast("DefaultMQPushConsumerImpl", impl)
                 else:
                     log.info("[reset-offset] consumer dose not exist. group=%s", group)
                     return
-                consumer.suspend()  # type: ignore[attr-defined]
-                process_queue_table = consumer.get_rebalance_impl().get_process_queue_table()  # type: ignore
+                consumer.suspend()
+                process_queue_table = consumer.get_rebalance_impl().get_process_queue_table()
                 for mq, pq in list(process_queue_table.items()):
                     if topic == mq.get_topic() and mq in offset_table:
                         pq.set_dropped(True)
@@ -765,31 +762,33 @@ class MQClientInstance:
                     offset = offset_table.get(mq)
                     if topic == mq.get_topic() and offset is not None:
                         try:
-                            consumer.update_consume_offset(mq, offset)  # type: ignore[attr-defined]
-                            consumer.get_rebalance_impl().remove_unnecessary_message_queue(  # type: ignore
-                                mq, process_queue_table.get(mq))
+                            consumer.update_consume_offset(mq, offset)
+                            consumer.get_rebalance_impl().remove_unnecessary_message_queue(
+                                mq, process_queue_table.get(mq))  # type: ignore[arg-type]
                             process_queue_table.pop(mq, None)
                         except Exception:
                             log.warning("reset offset failed. group=%s, %s", group, mq, exc_info=True)
             finally:
                 if consumer is not None:
-                    consumer.resume()  # type: ignore[attr-defined]
+                    consumer.resume()
 
     def get_consumer_status(self, topic: str, group: str) -> Dict[MessageQueue, int]:
-        """Java ``getConsumerStatus``: the push or pull consumer's offsets of ``topic``."""
+        """Java ``getConsumerStatus``: the consumer's offsets of ``topic`` (Java answers for the push and pull
+        consumers; the lite pull consumer's offsets are given too)."""
         impl = self.consumer_table.get(group)
-        if impl is not None and (_is_a(impl, "DefaultMQPushConsumerImpl")
-                                 or _is_a(impl, "DefaultMQPullConsumerImpl")):
-            return impl.get_offset_store().clone_offset_table(topic)  # type: ignore[attr-defined]
+        offset_store = impl.get_offset_store() if impl is not None else None
+        if offset_store is not None:
+            return offset_store.clone_offset_table(topic)
         return {}
 
     def consume_message_directly(self, msg: "MessageExt", consumer_group: str,
                                  broker_name: Optional[str]) -> Optional["ConsumeMessageDirectlyResult"]:
-        """Java ``consumeMessageDirectly``: hand ``msg`` to the push consumer's consume service."""
+        """Java ``consumeMessageDirectly``: hand ``msg`` to the push consumer's consume service (None for the pull
+        consumers, which have none)."""
         impl = self.consumer_table.get(consumer_group)
-        if impl is not None:
-            return impl.get_consume_message_service().consume_message_directly(  # type: ignore[attr-defined]
-                msg, broker_name)
+        service = impl.get_consume_message_service() if impl is not None else None
+        if service is not None:
+            return service.consume_message_directly(msg, broker_name)
         return None
 
     def consumer_running_info(self, consumer_group: str) -> Optional[ConsumerRunningInfo]:
