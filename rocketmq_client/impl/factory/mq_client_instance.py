@@ -526,7 +526,13 @@ class MQClientInstance:
         if rate_limited:
             with self._lock_prompt_heartbeat:
                 self._prompt_heartbeat_sent[broker_addr] = time.time()
+        locked = False
         try:
+            # the heartbeat lock, as every heartbeat and unregistration takes it (see _unregister_client_with_lock)
+            locked = self._lock_heartbeat.acquire(timeout=LOCK_TIMEOUT_MILLIS / 1000)
+            if not locked:
+                log.warning("lock heartBeat, but failed. [%s]", self.client_id)
+                return
             heartbeat_data = self._prepare_heartbeat_data()
             if heartbeat_data.consumer_data_set or heartbeat_data.producer_data_set:
                 self._heartbeat_sent[broker_addr] = time.time()
@@ -540,6 +546,8 @@ class MQClientInstance:
         except Exception as e:
             log.info("send prompt heart beat to broker[%s] failed: %s", broker_addr, e)
         finally:
+            if locked:
+                self._lock_heartbeat.release()
             with self._lock_prompt_heartbeat:
                 waiters = self._prompt_heartbeat_waiters.pop(broker_addr, [])
             for then in waiters:
@@ -602,7 +610,20 @@ class MQClientInstance:
         """Java ``unregisterConsumer``: forget the group and send UNREGISTER_CLIENT to every broker."""
         with self._lock:
             self.consumer_table.pop(group, None)
-            self._unregister_client(None, group)
+            self._unregister_client_with_lock(None, group)
+
+    def _unregister_client_with_lock(self, producer_group: Optional[str], consumer_group: Optional[str]) -> None:
+        """Java ``unregisterClientWithLock``: under the heartbeat lock, so that no heartbeat prepared before the
+        group was forgotten reaches a broker after its UNREGISTER_CLIENT (and registers the group again)."""
+        if self._lock_heartbeat.acquire(timeout=LOCK_TIMEOUT_MILLIS / 1000):
+            try:
+                self._unregister_client(producer_group, consumer_group)
+            except Exception:
+                log.error("unregisterClient exception", exc_info=True)
+            finally:
+                self._lock_heartbeat.release()
+        else:
+            log.warning("lock heartBeat, but failed. [%s]", self.client_id)
 
     def _unregister_client(self, producer_group: Optional[str], consumer_group: Optional[str]) -> None:
         for broker_name, one_table in list(self.broker_addr_table.items()):
@@ -636,7 +657,7 @@ class MQClientInstance:
         """Java ``unregisterProducer``: forget the group and send UNREGISTER_CLIENT to every broker."""
         with self._lock:
             self.producer_table.pop(group, None)
-            self._unregister_client(group, None)
+            self._unregister_client_with_lock(group, None)
 
     def register_admin_ext(self, group: Optional[str], admin: Any) -> bool:
         """Java ``registerAdminExt``."""
