@@ -23,6 +23,7 @@ from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
 
 ECHO = 10
 SLOW_ECHO = 15
+HELD_ECHO = 16
 
 
 class _Echo(NettyRequestProcessor):
@@ -42,6 +43,7 @@ def serve(micros: int) -> None:
                                               server_busy_poll_micros=micros))
     server.register_processor(ECHO, _Echo(0.0))
     server.register_processor(SLOW_ECHO, _Echo(0.02))
+    server.register_processor(HELD_ECHO, _Echo(1.0))
     server.start()
     print(server.local_listen_port(), flush=True)
     sys.stdin.read()
