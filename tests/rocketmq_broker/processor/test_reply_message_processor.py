@@ -9,8 +9,7 @@ import zlib
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
-from core_test_support import heartbeat_body, wait_for
-from test_msg_support import RawClient
+from broker_support import RawClient, heartbeat_body, wait_for
 
 from rocketmq_broker.broker_controller import BrokerController
 from rocketmq_broker.embedded_cluster import EmbeddedCluster

@@ -3,8 +3,8 @@ header, subscriptions from the request or from heartbeats, commit offsets."""
 from __future__ import annotations
 
 import pytest
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, heartbeat_request,
-                              pull_request, send_request, start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, heartbeat_request, pull_request,
+                            send_request, start_broker)
 
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.response_code import ResponseCode

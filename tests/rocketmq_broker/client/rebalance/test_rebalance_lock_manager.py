@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from part2_test_support import wait_for
-from test_msg_support import RawClient, broker_addr, start_broker
+from broker_support import RawClient, broker_addr, start_broker, wait_for
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody

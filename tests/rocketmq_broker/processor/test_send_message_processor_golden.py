@@ -6,8 +6,8 @@ from __future__ import annotations
 import socket
 
 import pytest
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
-                              pull_request, raw_properties, split_records, start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
+                            pull_request, raw_properties, split_records, start_broker)
 
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import BrokerController

@@ -11,7 +11,7 @@ import sys
 import threading
 
 import pytest
-from core_test_support import get_route, invoke, wait_for
+from broker_support import get_route, invoke, wait_for
 
 from rocketmq_broker.broker_startup import BrokerStartup, main
 from rocketmq_broker.embedded_cluster import EmbeddedCluster

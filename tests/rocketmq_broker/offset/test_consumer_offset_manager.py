@@ -6,7 +6,7 @@ import json
 import os
 
 import pytest
-from core_test_support import invoke, wait_for
+from broker_support import invoke, wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader

@@ -7,7 +7,7 @@ import socket
 import struct
 
 import pytest
-from core_test_support import ConsumerClient, get_route, invoke, put_messages, wait_for
+from broker_support import ConsumerClient, get_route, invoke, put_messages, wait_for
 
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable

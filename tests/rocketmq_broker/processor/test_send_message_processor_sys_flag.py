@@ -7,7 +7,7 @@ import random
 
 import pytest
 from broker_process_support import start_broker
-from test_msg_support import RawClient, decode_messages, pull_request, send_request
+from broker_support import RawClient, decode_messages, pull_request, send_request
 
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.protocol.request_code import RequestCode
@@ -85,7 +85,7 @@ def _with_field(request, field, value):
 
 
 def test_header_integers_outside_their_java_type_get_a_clean_remark(tmp_path):
-    from test_msg_support import broker_addr, start_broker as start_in_process
+    from broker_support import broker_addr, start_broker as start_in_process
     broker = start_in_process(tmp_path / "store")
     client = RawClient(broker_addr(broker))
     try:

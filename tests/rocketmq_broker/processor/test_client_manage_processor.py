@@ -8,7 +8,7 @@ import socket
 import struct
 
 import pytest
-from core_test_support import GOLDEN, ConsumerClient, get_route, wait_for
+from broker_support import ConsumerClient, GOLDEN, get_route, wait_for
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody

@@ -6,9 +6,8 @@ from __future__ import annotations
 import queue
 
 import pytest
-from part2_test_support import AnsweringProcessor, fill_commit_log_to, golden_body, same_apart_from_hosts_and_times
-from test_msg_support import (RawClient, broker_addr, create_topic, golden_entry, golden_frame, send_request,
-                              start_broker)
+from broker_support import (AnsweringProcessor, RawClient, broker_addr, create_topic, fill_commit_log_to, golden_body,
+                            golden_entry, golden_frame, same_apart_from_hosts_and_times, send_request, start_broker)
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody

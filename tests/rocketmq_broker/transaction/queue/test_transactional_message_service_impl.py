@@ -7,11 +7,9 @@ import time
 from typing import Dict, List
 
 import pytest
-from part2_test_support import (CHECK_MAX_TOPIC, COMMIT, HALF_TOPIC, OP_TOPIC, ROLLBACK, UNKNOWN, FakeProducer,
-                                end_transaction_request, golden_entry, pull_all, store_messages,
-                                transactions_settled, wait_for)
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
-                              start_broker)
+from broker_support import (CHECK_MAX_TOPIC, COMMIT, FakeProducer, HALF_TOPIC, OP_TOPIC, ROLLBACK, RawClient, UNKNOWN,
+                            broker_addr, create_topic, decode_messages, end_transaction_request, golden_entry, pull_all,
+                            pull_request, send_request, start_broker, store_messages, transactions_settled, wait_for)
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter

@@ -3,8 +3,8 @@ SCHEDULE_TOPIC_XXXX) or to the dead-letter queue, with Java's properties."""
 from __future__ import annotations
 
 import pytest
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
-                              pull_request, start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
+                            pull_request, start_broker)
 
 from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import ConsumerSendMsgBackRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode

@@ -5,7 +5,7 @@ import json
 import os
 
 import pytest
-from core_test_support import get_route, invoke, wait_for
+from broker_support import get_route, invoke, wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_common.constant.perm_name import PermName

@@ -5,9 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from core_test_support import put_messages
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
-                              start_broker, wait_until)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, put_messages,
+                            send_request, start_broker, wait_for)
 
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.protocol.remoting_command import SerializeType
@@ -41,7 +40,7 @@ def _suspend(client, broker, subscription="TagA", offset=0, timeout=10000, queue
     request = pull_request("CG", "TopicTest", queue_id, offset, sys_flag=SUSPEND | SUBSCRIPTION | kwargs.pop(
         "extra_flags", 0), subscription=subscription, suspend_timeout=timeout, **kwargs)
     client.send(request)
-    assert wait_until(lambda: _held(broker, queue_id=queue_id) >= count), "the pull was not suspended"
+    assert wait_for(lambda: _held(broker, queue_id=queue_id) >= count), "the pull was not suspended"
     return request.opaque
 
 
@@ -148,7 +147,7 @@ def test_closed_connection_while_held(broker, client):
     _suspend(other, broker, subscription="*")
     other.close()
     _send(client, "TagA")
-    assert wait_until(lambda: _held(broker) == 0)
+    assert wait_for(lambda: _held(broker) == 0)
     # the broker keeps serving
     assert client.request(pull_request("CG", "TopicTest", 0, 0)).code == ResponseCode.SUCCESS
 

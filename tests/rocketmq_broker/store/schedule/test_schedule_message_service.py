@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from part2_test_support import fill_commit_log_to, golden_body, properties_raw, pull_all, wait_for
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
-                              pull_request, send_request, start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, fill_commit_log_to, golden_body,
+                            golden_entry, golden_frame, pull_all, pull_request, raw_properties, send_request,
+                            start_broker, wait_for)
 
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
@@ -66,8 +66,8 @@ def test_retried_message_carries_reconsume_times_and_arrives_after_its_delay(tmp
         assert msg.born_timestamp == original.born_timestamp and msg.born_host == original.born_host
         # the properties a Java broker stores, in its order (golden 086, the captured redelivery)
         record = client.request(pull_request(GROUP, RETRY, 0, 0)).body
-        golden = properties_raw(golden_body("086"))
-        assert properties_raw(record) == golden.replace("7F00000100002A9F0000000000000340", original.msg_id)
+        golden = raw_properties(golden_body("086"))
+        assert raw_properties(record) == golden.replace("7F00000100002A9F0000000000000340", original.msg_id)
     finally:
         client.close()
         broker.shutdown()
@@ -156,7 +156,7 @@ def test_delayed_send_is_delivered_as_a_java_broker_delivers_it(tmp_path):
         assert msg.store_timestamp - scheduled.store_timestamp >= 1000
         record = client.request(pull_request(GROUP, "GoldenTopic", 0, 0)).body
         golden = [m for m in golden_entry("049")["body"]["messages"] if m["queueOffset"] == 4][0]
-        assert properties_raw(record) == golden["properties_raw"]  # WAIT=true and DELAY=3 kept, HashMap order
+        assert raw_properties(record) == golden["properties_raw"]  # WAIT=true and DELAY=3 kept, HashMap order
     finally:
         client.close()
         broker.shutdown()

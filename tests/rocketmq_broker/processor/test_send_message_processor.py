@@ -6,8 +6,8 @@ import re
 import time
 
 import pytest
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
-                              start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, pull_request, send_request,
+                            start_broker)
 
 from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_common.java_hash_map import java_hash_map_order

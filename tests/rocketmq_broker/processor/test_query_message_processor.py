@@ -6,10 +6,9 @@ import json
 import socket
 
 import pytest
-from part2_test_support import (fill_commit_log_to, golden_body, same_apart_from_hosts_and_times,
-                                stored_records)
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
-                              pull_request, send_request, start_broker)
+from broker_support import (RawClient, broker_addr, create_topic, decode_messages, fill_commit_log_to, golden_body,
+                            golden_entry, golden_frame, pull_request, same_apart_from_hosts_and_times, send_request,
+                            split_records, start_broker)
 
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import BrokerController
@@ -155,7 +154,7 @@ def _check_against_golden(response, request_prefix, response_prefix):
         assert list(header["extFields"]) == list(golden["header"]["extFields"])
     else:
         assert "extFields" not in header
-    (ours,) = stored_records(response.body)
+    (ours,) = split_records(response.body)
     assert same_apart_from_hosts_and_times(ours, golden_body(response_prefix))
 
 
@@ -192,7 +191,7 @@ def test_golden_ipv6_view_frame_replayed(tmp_path):
             assert client.wait_response(golden_entry("352")["opaque"]).code == ResponseCode.SUCCESS
             client.send_bytes(golden_frame(golden_entry("357")))
             response = client.wait_response(golden_entry("357")["opaque"])
-            (ours,) = stored_records(response.body)
+            (ours,) = split_records(response.body)
             golden = golden_body("358")
             msg = MessageDecoder.decode(ours, False, False)
             assert msg.born_host[0] == "::1" and msg.commit_log_offset == 8254 and len(ours) == len(golden) == 237

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 from broker_process_support import mounted_tmpfs, start_broker
-from test_msg_support import RawClient, broker_addr, decode_messages, pull_request, send_request
-from test_msg_support import start_broker as start_in_process
+from broker_support import RawClient, broker_addr, decode_messages, pull_request, send_request
+from broker_support import start_broker as start_in_process
 
 from rocketmq_common.protocol.response_code import ResponseCode
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from part2_test_support import (OP_TOPIC, FakeProducer, fill_commit_log_to, golden_body, patched_frame,
-                                properties_raw, same_apart_from_hosts_and_times, transactions_settled, wait_for)
-from test_msg_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
-                              pull_request, start_broker)
+from broker_support import (FakeProducer, OP_TOPIC, RawClient, broker_addr, create_topic, decode_messages,
+                            fill_commit_log_to, golden_body, golden_entry, golden_frame, patched_frame, pull_request,
+                            raw_properties, same_apart_from_hosts_and_times, start_broker, transactions_settled,
+                            wait_for)
 
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -99,7 +99,7 @@ def test_check_frame_is_the_captured_one_and_its_answer_commits(broker, client):
         assert committed.sys_flag == MessageSysFlag.TRANSACTION_COMMIT_TYPE
         assert committed.prepared_transaction_offset == 5216 and committed.body == b"tx body TX-UNKNOWN"
         # the commit keeps the half message's stored properties (WAIT=true; the check body showed false)
-        assert properties_raw(pulled) == properties_raw(golden_body("175")).replace("WAIT\x01false", "WAIT\x01true")
+        assert raw_properties(pulled) == raw_properties(golden_body("175")).replace("WAIT\x01false", "WAIT\x01true")
         wait_for(lambda: broker.get_message_store().get_max_offset_in_queue(OP_TOPIC, 0) == 3, what="the op")
         broker.get_transactional_message_check_service().wakeup()
         wait_for(lambda: transactions_settled(broker), what="the check to see every decision")
