@@ -8,8 +8,9 @@ import threading
 import pytest
 from namesrv_test_support import (
     addr_of, client, get_route, invoke, make_controller, namesrv, register_broker, request, topic_configs,
-    topics_by_cluster, unregister_broker, wait_until,
+    topics_by_cluster, unregister_broker,
 )
+from waiting import wait_for
 
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
@@ -150,7 +151,7 @@ def test_closing_the_broker_connection_drops_the_broker_at_once(namesrv, client)
     with RemotingClient() as broker:
         register_broker(broker, addr, TOPICS)
         assert get_route(client, addr, "GoldenTopic").code == ResponseCode.SUCCESS
-    wait_until(lambda: get_route(client, addr, "GoldenTopic").code == ResponseCode.TOPIC_NOT_EXIST, 10,
+    wait_for(lambda: get_route(client, addr, "GoldenTopic").code == ResponseCode.TOPIC_NOT_EXIST, 10,
                "the route of the closed broker to disappear")
     assert TopicList.decode(
         invoke(client, addr, request(RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER)).body).topic_list == set()
@@ -163,10 +164,10 @@ def test_a_broker_that_stops_registering_expires(tmp_path, client):
         addr = addr_of(controller)
         register_broker(broker, addr, TOPICS)
         assert get_route(client, addr, "GoldenTopic").code == ResponseCode.SUCCESS
-        wait_until(lambda: get_route(client, addr, "GoldenTopic").code == ResponseCode.TOPIC_NOT_EXIST, 10,
+        wait_for(lambda: get_route(client, addr, "GoldenTopic").code == ResponseCode.TOPIC_NOT_EXIST, 10,
                    "the silent broker to expire")
         # Java closes the expired broker's connection
-        wait_until(lambda: not broker.channel_tables, 10, "the expired broker's connection to close")
+        wait_for(lambda: not broker.channel_tables, 10, "the expired broker's connection to close")
 
 
 def test_compressed_registration_and_checksum(namesrv, client):
@@ -291,7 +292,7 @@ def test_shutdown_ends_every_thread_the_name_server_started(tmp_path):
         register_broker(broker, addr_of(controller), TOPICS)
         assert {t.name for t in threading.enumerate()} >= {"NSScheduledThread1", "RemotingExecutorThread_1",
                                                           "NettyNIOBoss_1", "NettyEventExecutor"}
-    wait_until(lambda: not [t for t in threading.enumerate() if t not in before and t.is_alive()], 5,
+    wait_for(lambda: not [t for t in threading.enumerate() if t not in before and t.is_alive()], 5,
                "every thread to end")
 
 
