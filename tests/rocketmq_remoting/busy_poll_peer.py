@@ -1,4 +1,4 @@
-"""The other process of the busy-polling tests (``test_remoting_busy_poll.py``).
+"""The other process of the busy-polling tests (``netty/test_busy_poll.py``).
 
 ``python busy_poll_peer.py server MICROS``: a RemotingServer on an ephemeral loopback port running requests inline
 with ``server_busy_poll_micros=MICROS``; prints the port and serves until its stdin closes. Code 10 echoes,

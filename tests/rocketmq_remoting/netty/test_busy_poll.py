@@ -17,7 +17,7 @@ from rocketmq_remoting.netty import channel as channel_module
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.remoting_client import RemotingClient
 
-PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "busy_poll_peer.py")
+PEER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "busy_poll_peer.py")
 SLOW_ECHO = 15
 HELD_ECHO = 16  # answered after 1 s: late for a 1 ms timeout even when this process loses its CPU meanwhile
 SILENT_CODE = 99  # the peer has no processor for it: answered REQUEST_CODE_NOT_SUPPORTED
