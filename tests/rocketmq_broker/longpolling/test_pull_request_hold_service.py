@@ -16,21 +16,6 @@ SUBSCRIPTION = 4
 COMMIT_OFFSET = 1
 
 
-@pytest.fixture
-def broker(tmp_path):
-    b = start_broker(tmp_path)
-    create_topic(b, "TopicTest", 4)
-    yield b
-    b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
-
-
 def _held(broker, topic="TopicTest", queue_id=0):
     mpr = broker.get_pull_request_hold_service().pull_request_table.get("%s@%d" % (topic, queue_id))
     return 0 if mpr is None else len(mpr.get_pull_request_list())

@@ -17,21 +17,6 @@ SUBSCRIPTION = 4
 COMMIT_OFFSET = 1
 
 
-@pytest.fixture
-def broker(tmp_path):
-    b = start_broker(tmp_path)
-    create_topic(b, "TopicTest", 4)
-    yield b
-    b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
-
-
 def _send_tags(client, tags_list, queue_id=0, topic="TopicTest"):
     for i, tags in enumerate(tags_list):
         response = client.request(send_request(topic, b"m%d" % i, {"WAIT": "true", "TAGS": tags}, queue_id=queue_id))

@@ -6,7 +6,7 @@ import json
 import socket
 
 import pytest
-from broker_support import (RawClient, broker_addr, create_topic, decode_messages, fill_commit_log_to, golden_body,
+from broker_support import (RawClient, create_topic, decode_messages, fill_commit_log_to, golden_body,
                             golden_entry, golden_frame, pull_request, same_apart_from_hosts_and_times, send_request,
                             split_records, start_broker)
 
@@ -33,13 +33,6 @@ def broker(tmp_path):
     create_topic(b, "GoldenTopic", 2)
     yield b
     b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
 
 
 def _send(client, keys, queue_id, topic=TOPIC, body=b"body"):

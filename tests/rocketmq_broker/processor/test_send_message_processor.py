@@ -26,21 +26,6 @@ ILLEGAL_REMARK = ("the message is illegal, maybe msg body or properties length n
 FAQ = "\nSee http://rocketmq.apache.org/docs/faq/ for further details."
 
 
-@pytest.fixture
-def broker(tmp_path):
-    b = start_broker(tmp_path)
-    create_topic(b, "TopicTest", 4)
-    yield b
-    b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
-
-
 def _pull_all(client, topic, queue_id, group="CG"):
     response = client.request(pull_request(group, topic, queue_id, 0))
     return decode_messages(response.body) if response.code == ResponseCode.SUCCESS else []
@@ -284,7 +269,6 @@ def test_store_shut_down_answers_service_not_available(broker, client):
     assert response.remark.startswith("service not available now. It may be caused by one of the following "
                                       "reasons: the broker's disk is full [CL: ")
     broker.get_message_store().shutdown_flag = False
-
 
 
 @pytest.mark.parametrize("changes", [

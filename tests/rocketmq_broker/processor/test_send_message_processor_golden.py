@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from broker_support import (RawClient, broker_addr, create_topic, decode_messages, golden_entry, golden_frame,
+from broker_support import (RawClient, create_topic, decode_messages, golden_entry, golden_frame,
                             pull_request, raw_properties, split_records, start_broker)
 
 from rocketmq_broker.broker_config import BrokerConfig
@@ -31,13 +31,6 @@ def broker(tmp_path):
         create_topic(b, topic, 2)
     yield b
     b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
 
 
 def _replay(client, prefixes):

@@ -22,13 +22,6 @@ def broker(tmp_path):
     b.shutdown()
 
 
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
-
-
 def _stored(client):
     """Send golden 005 (tags, keys, user property) and return it as pulled back."""
     entry = golden_entry("005")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from broker_support import (FakeProducer, OP_TOPIC, RawClient, broker_addr, create_topic, decode_messages,
+from broker_support import (FakeProducer, OP_TOPIC, broker_addr, create_topic, decode_messages,
                             fill_commit_log_to, golden_body, golden_entry, golden_frame, patched_frame, pull_request,
                             raw_properties, same_apart_from_hosts_and_times, start_broker, transactions_settled,
                             wait_for)
@@ -28,13 +28,6 @@ def broker(tmp_path):
     create_topic(b, TOPIC, 2)
     yield b
     b.shutdown()
-
-
-@pytest.fixture
-def client(broker):
-    c = RawClient(broker_addr(broker))
-    yield c
-    c.close()
 
 
 def _update_broker_config(client, text):
