@@ -1,12 +1,11 @@
 """Helpers shared by the NameServer tests: a NameServer on an ephemeral loopback port, a remoting client, raw
-frame I/O, broker registration and condition waits."""
+frame I/O and broker registration."""
 from __future__ import annotations
 
 import socket
 import struct
-import time
 from pathlib import Path
-from typing import Callable, Dict, Iterator, Optional, Tuple
+from typing import Dict, Iterator, Optional, Tuple
 
 import pytest
 
@@ -101,15 +100,6 @@ def get_route(client: RemotingClient, namesrv_addr: str, topic: str,
 def topics_by_cluster(client: RemotingClient, namesrv_addr: str, cluster: str) -> RemotingCommand:
     return invoke(client, namesrv_addr,
                   request(RequestCode.GET_TOPICS_BY_CLUSTER, GetTopicsByClusterRequestHeader(cluster=cluster)))
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
-    """Poll ``condition`` until it holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
-        time.sleep(0.02)
 
 
 class RawConnection:

@@ -1,4 +1,4 @@
-"""The other process of the busy-polling tests (``test_remoting_busy_poll.py``).
+"""The other process of the busy-polling tests (``netty/test_busy_poll.py``).
 
 ``python busy_poll_peer.py server MICROS``: a RemotingServer on an ephemeral loopback port running requests inline
 with ``server_busy_poll_micros=MICROS``; prints the port and serves until its stdin closes. Code 10 echoes,
@@ -23,6 +23,7 @@ from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
 
 ECHO = 10
 SLOW_ECHO = 15
+HELD_ECHO = 16
 
 
 class _Echo(NettyRequestProcessor):
@@ -42,6 +43,7 @@ def serve(micros: int) -> None:
                                               server_busy_poll_micros=micros))
     server.register_processor(ECHO, _Echo(0.0))
     server.register_processor(SLOW_ECHO, _Echo(0.02))
+    server.register_processor(HELD_ECHO, _Echo(1.0))
     server.start()
     print(server.local_listen_port(), flush=True)
     sys.stdin.read()

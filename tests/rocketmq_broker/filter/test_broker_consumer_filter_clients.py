@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
-from typing import Any, Callable, Iterator, List, Optional
+from typing import Any, Iterator, List, Optional
 
 import pytest
 
@@ -21,25 +20,13 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
+from waiting import wait_for
 
 pytestmark = pytest.mark.embedded_cluster(broker_config={"enable_property_filter": True})
 
 _ids = itertools.count()
 _FAST = {"heartbeat_broker_interval": 1000, "poll_name_server_interval": 1000,
          "persist_consumer_offset_interval": 1000}
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 20.0, what: str = "condition") -> Any:
-    """Re-check ``predicate`` every 20 ms until it returns a truthy value (returned); fail at the deadline."""
-    deadline = time.monotonic() + timeout
-    pause = threading.Event()
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            pytest.fail("timed out after %.1f s waiting for %s" % (timeout, what))
-        pause.wait(0.02)
 
 
 class Collector:

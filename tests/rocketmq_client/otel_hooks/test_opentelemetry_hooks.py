@@ -81,6 +81,10 @@ def _producer(cluster: EmbeddedCluster, name: str) -> DefaultMQProducer:
     return producer
 
 
+#: the condition each consumer's listener notifies, by id of its ``received`` list
+_received_conds: Dict[int, threading.Condition] = {}
+
+
 def _consumer(cluster: EmbeddedCluster, name: str, topic: str, received: List[Any]) -> DefaultMQPushConsumer:
     consumer = DefaultMQPushConsumer(name)
     consumer.set_namesrv_addr(cluster.namesrv_addr)
@@ -96,16 +100,12 @@ def _consumer(cluster: EmbeddedCluster, name: str, topic: str, received: List[An
         return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 
     consumer.register_message_listener(listener)
-    _RECEIVED_CONDITIONS[id(consumer)] = cond  # a client refuses attributes it does not declare
+    _received_conds[id(received)] = cond  # (the consumer takes no attributes of ours)
     return consumer
 
 
-#: the condition each consumer's listener notifies, by id(consumer)
-_RECEIVED_CONDITIONS: Dict[int, threading.Condition] = {}
-
-
 def _wait_received(consumer: Any, received: List[Any], count: int) -> None:
-    cond = _RECEIVED_CONDITIONS[id(consumer)]
+    cond = _received_conds[id(received)]
     with cond:
         assert cond.wait_for(lambda: len(received) >= count, 20), len(received)
 

@@ -3,7 +3,6 @@ callbacks, reading what a broker stored, intercepting broker requests and pushin
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, List, Optional
 
 from rocketmq_broker.broker_controller import BrokerController
@@ -16,22 +15,10 @@ from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_abstract import Pair
 from store_reading import stored_messages
+from waiting import wait_for
 
 __all__ = ["wait_for", "RecordingSendCallback", "RecordingRequestCallback", "stored_messages",
            "BrokerInterceptor", "push_to_client"]
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
-    """Re-check ``predicate`` every 20 ms until it returns a truthy value (returned); fail at the deadline."""
-    deadline = time.monotonic() + timeout
-    pause = threading.Event()
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
-        pause.wait(0.02)
 
 
 class RecordingSendCallback(SendCallback):

@@ -3,7 +3,6 @@ listener, topic creation, reading what a broker stored, waiting with a deadline.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from rocketmq_broker.broker_controller import BrokerController
@@ -12,6 +11,7 @@ from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrde
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic_config import TopicConfig
 from store_reading import stored_messages
+from waiting import wait_for
 
 #: name prefixes of every thread a client (consumer, its instance and inner producer) starts
 CLIENT_THREAD_PREFIXES = ("ConsumeMessageThread_", "ConsumeMessageScheduledThread_", "CleanExpireMsgScheduledThread_",
@@ -19,19 +19,6 @@ CLIENT_THREAD_PREFIXES = ("ConsumeMessageThread_", "ConsumeMessageScheduledThrea
                           "ClientHouseKeepingService", "AsyncSenderExecutor_")
 
 __all__ = ["CLIENT_THREAD_PREFIXES", "wait_for", "Recorder", "create_topic", "stored_messages", "consumer_offsets"]
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
-    """Re-check ``predicate`` every 20 ms until it returns a truthy value (returned); fail at the deadline."""
-    deadline = time.monotonic() + timeout
-    pause = threading.Event()
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
-        pause.wait(0.02)
 
 
 class Recorder:
