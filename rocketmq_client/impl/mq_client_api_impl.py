@@ -450,9 +450,7 @@ class MQClientAPIImpl:
         """Java ``createSubscriptionGroup``: UPDATE_AND_CREATE_SUBSCRIPTIONGROUP."""
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, None)
         request.set_body(fastjson.dumps(to_json_value(config)).encode("utf-8"))
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() != ResponseCode.SUCCESS:
-            raise MQClientException(response.get_code(), response.get_remark())
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def create_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig", timeout_millis: int) -> None:
         """Java ``createTopic``: UPDATE_AND_CREATE_TOPIC with the topic config in the header."""
@@ -466,9 +464,7 @@ class MQClientAPIImpl:
         request_header.set_topic_sys_flag(topic_config.get_topic_sys_flag())
         request_header.set_order(topic_config.is_order())
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() != ResponseCode.SUCCESS:
-            raise MQClientException(response.get_code(), response.get_remark())
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def create_plain_access_config(self, addr: str, plain_access_config: "PlainAccessConfig",
                                    timeout_millis: int) -> None:
@@ -482,15 +478,15 @@ class MQClientAPIImpl:
         header.set_white_remote_address(plain_access_config.white_remote_address)
         header.set_topic_perms(",".join(plain_access_config.topic_perms or ()))
         header.set_group_perms(",".join(plain_access_config.group_perms or ()))
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_ACL_CONFIG,
-                                                                            header), timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_ACL_CONFIG, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def delete_access_config(self, addr: str, access_key: str, timeout_millis: int) -> None:
         """Java ``deleteAccessConfig``: DELETE_ACL_CONFIG."""
         header = DeleteAccessConfigRequestHeader()
         header.set_access_key(access_key)
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.DELETE_ACL_CONFIG, header),
-                               timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.DELETE_ACL_CONFIG, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def update_global_white_addrs_config(self, addr: str, global_white_addrs: str, acl_file_full_path: Optional[str],
                                          timeout_millis: int) -> None:
@@ -500,13 +496,13 @@ class MQClientAPIImpl:
         header = UpdateGlobalWhiteAddrsConfigRequestHeader()
         header.set_global_white_addrs(global_white_addrs)
         header.set_acl_file_full_path(acl_file_full_path or "")
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(
-            RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG, header), timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def get_broker_cluster_acl_info(self, addr: str, timeout_millis: int) -> ClusterAclVersionInfo:
         """Java ``getBrokerClusterAclInfo``: GET_BROKER_CLUSTER_ACL_INFO, the versions of the ACL files."""
         request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_ACL_INFO, None)
-        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        response = self._invoke_broker(addr, request, timeout_millis)
         header = response.decode_command_custom_header(GetBrokerAclConfigResponseHeader)
         info = ClusterAclVersionInfo(cluster_name=header.cluster_name, broker_name=header.broker_name,
                                      broker_addr=header.broker_addr)
@@ -519,7 +515,7 @@ class MQClientAPIImpl:
     def get_broker_cluster_config(self, addr: str, timeout_millis: int) -> AclConfig:
         """Java ``getBrokerClusterConfig``: GET_BROKER_CLUSTER_ACL_CONFIG, the white addresses and accounts."""
         request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_ACL_CONFIG, None)
-        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        response = self._invoke_broker(addr, request, timeout_millis)
         if response.get_body() is None:
             raise MQBrokerException(response.get_code(), response.get_remark(), addr)
         body = GetBrokerClusterAclConfigResponseBody.decode(response.get_body())
@@ -685,10 +681,14 @@ class MQClientAPIImpl:
                              response_header.max_offset, None, response_header.suggest_which_broker_id,
                              response.get_body())
 
-    def _invoke_broker(self, addr: str, request: RemotingCommand, timeout_millis: int) -> RemotingCommand:
-        """invokeSync through the VIP channel; a non-SUCCESS answer raises :class:`MQBrokerException`."""
+    def _invoke_broker(self, addr: str, request: RemotingCommand, timeout_millis: int,
+                       client_exception: bool = False) -> RemotingCommand:
+        """invokeSync through the VIP channel; the response when SUCCESS, else the exception the Java method
+        throws: :class:`MQBrokerException` with the address, or :class:`MQClientException` (``client_exception``)."""
         response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
         if response.get_code() != ResponseCode.SUCCESS:
+            if client_exception:
+                raise MQClientException(response.get_code(), response.get_remark())
             raise MQBrokerException(response.get_code(), response.get_remark(), addr)
         return response
 
@@ -856,10 +856,8 @@ class MQClientAPIImpl:
         request_header = GetTopicStatsInfoRequestHeader()
         request_header.set_topic(topic)
         request = RemotingCommand.create_request_command(RequestCode.GET_TOPIC_STATS_INFO, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return TopicStatsTable.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return TopicStatsTable.decode(response.get_body())
 
     def get_consume_stats(self, addr: str, consumer_group: str, timeout_millis: int,
                           topic: Optional[str] = None) -> ConsumeStats:
@@ -868,10 +866,8 @@ class MQClientAPIImpl:
         request_header.set_consumer_group(consumer_group)
         request_header.set_topic(topic)
         request = RemotingCommand.create_request_command(RequestCode.GET_CONSUME_STATS, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return ConsumeStats.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return ConsumeStats.decode(response.get_body())
 
     def get_producer_connection_list(self, addr: str, producer_group: str,
                                      timeout_millis: int) -> ProducerConnection:
@@ -879,16 +875,14 @@ class MQClientAPIImpl:
         request_header = GetProducerConnectionListRequestHeader()
         request_header.set_producer_group(producer_group)
         request = RemotingCommand.create_request_command(RequestCode.GET_PRODUCER_CONNECTION_LIST, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return ProducerConnection.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return ProducerConnection.decode(response.get_body())
 
     def get_all_producer_info(self, addr: str, timeout_millis: int) -> ProducerTableInfo:
         """Java ``getAllProducerInfo``: GET_ALL_PRODUCER_INFO."""
         request = RemotingCommand.create_request_command(RequestCode.GET_ALL_PRODUCER_INFO,
                                                          GetAllProducerInfoRequestHeader())
-        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        response = self._invoke_broker(addr, request, timeout_millis)
         return ProducerTableInfo.decode(response.get_body())
 
     def get_consumer_connection_list(self, addr: str, consumer_group: str,
@@ -897,29 +891,15 @@ class MQClientAPIImpl:
         request_header = GetConsumerConnectionListRequestHeader()
         request_header.set_consumer_group(consumer_group)
         request = RemotingCommand.create_request_command(RequestCode.GET_CONSUMER_CONNECTION_LIST, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return ConsumerConnection.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return ConsumerConnection.decode(response.get_body())
 
     def get_broker_runtime_info(self, addr: str, timeout_millis: int) -> KVTable:
         """Java ``getBrokerRuntimeInfo``: GET_BROKER_RUNTIME_INFO."""
         request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_RUNTIME_INFO, None)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return KVTable.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return KVTable.decode(response.get_body())
 
-    def _invoke_broker_ok(self, addr: str, request: RemotingCommand, timeout_millis: int,
-                          broker_exception: bool = False) -> RemotingCommand:
-        """Send ``request`` to the broker ``addr`` (its VIP channel when enabled); the response when SUCCESS, else
-        Java's exception of that call (MQClientException, or MQBrokerException with the address)."""
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() != ResponseCode.SUCCESS:
-            if broker_exception:
-                raise MQBrokerException(response.get_code(), response.get_remark(), addr)
-            raise MQClientException(response.get_code(), response.get_remark())
-        return response
 
     def update_broker_config(self, addr: str, properties: Dict[str, str], timeout_millis: int) -> None:
         """Java ``updateBrokerConfig``: UPDATE_BROKER_CONFIG with the properties text (nothing sent when empty)."""
@@ -927,7 +907,7 @@ class MQClientAPIImpl:
         if text:
             request = RemotingCommand.create_request_command(RequestCode.UPDATE_BROKER_CONFIG, None)
             request.set_body(text.encode("utf-8"))
-            self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+            self._invoke_broker(addr, request, timeout_millis)
 
     def get_broker_config(self, addr: str, timeout_millis: int) -> Optional[Dict[str, str]]:
         """Java ``getBrokerConfig``: GET_BROKER_CONFIG, the broker's settings as properties."""
@@ -1002,8 +982,8 @@ class MQClientAPIImpl:
         """Java ``deleteTopicInBroker``: DELETE_TOPIC_IN_BROKER."""
         header = DeleteTopicRequestHeader()
         header.set_topic(topic)
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.DELETE_TOPIC_IN_BROKER,
-                                                                            header), timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.DELETE_TOPIC_IN_BROKER, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def delete_topic_in_name_server(self, addr: str, topic: str, cluster_name: Optional[str],
                                     timeout_millis: int) -> None:
@@ -1023,8 +1003,8 @@ class MQClientAPIImpl:
         header = DeleteSubscriptionGroupRequestHeader()
         header.set_group_name(group_name)
         header.set_remove_offset(remove_offset)
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.DELETE_SUBSCRIPTIONGROUP,
-                                                                            header), timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.DELETE_SUBSCRIPTIONGROUP, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def get_kv_config_value(self, namespace: str, key: str, timeout_millis: int) -> Optional[str]:
         """Java ``getKVConfigValue``: GET_KV_CONFIG."""
@@ -1105,7 +1085,7 @@ class MQClientAPIImpl:
         header.set_group(group)
         header.set_client_addr(client_addr)
         request = RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_GET_CONSUMER_STATUS, header)
-        response = self._invoke_broker_ok(addr, request, timeout_millis)
+        response = self._invoke_broker(addr, request, timeout_millis, client_exception=True)
         if response.get_body() is None:
             raise MQClientException(response.get_code(), response.get_remark())
         return GetConsumerStatusBody.decode(response.get_body()).consumer_table or {}
@@ -1115,10 +1095,8 @@ class MQClientAPIImpl:
         request_header = QueryTopicConsumeByWhoRequestHeader()
         request_header.set_topic(topic)
         request = RemotingCommand.create_request_command(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return GroupList.decode(response.get_body())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return GroupList.decode(response.get_body())
 
     def query_consume_time_span(self, addr: str, topic: str, group: str,
                                 timeout_millis: int) -> List[QueueTimeSpan]:
@@ -1127,10 +1105,8 @@ class MQClientAPIImpl:
         request_header.set_topic(topic)
         request_header.set_group(group)
         request = RemotingCommand.create_request_command(RequestCode.QUERY_CONSUME_TIME_SPAN, request_header)
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
-        if response.get_code() == ResponseCode.SUCCESS:
-            return list(QueryConsumeTimeSpanBody.decode(response.get_body()).consume_time_span_set or ())
-        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return list(QueryConsumeTimeSpanBody.decode(response.get_body()).consume_time_span_set or ())
 
     def get_topics_by_cluster(self, cluster: str, timeout_millis: int) -> TopicList:
         """Java ``getTopicsByCluster``: GET_TOPICS_BY_CLUSTER."""
@@ -1145,7 +1121,7 @@ class MQClientAPIImpl:
     def get_system_topic_list_from_broker(self, addr: str, timeout_millis: int) -> TopicList:
         """Java ``getSystemTopicListFromBroker``: GET_SYSTEM_TOPIC_LIST_FROM_BROKER."""
         request = RemotingCommand.create_request_command(RequestCode.GET_SYSTEM_TOPIC_LIST_FROM_BROKER, None)
-        return TopicList.decode(self._invoke_broker_ok(addr, request, timeout_millis).get_body())
+        return TopicList.decode(self._invoke_broker(addr, request, timeout_millis, client_exception=True).get_body())
 
     def clean_expired_consume_queue(self, addr: str, timeout_millis: int) -> bool:
         """Java ``cleanExpiredConsumeQueue``: CLEAN_EXPIRED_CONSUMEQUEUE."""
@@ -1161,7 +1137,8 @@ class MQClientAPIImpl:
 
     def _broker_action(self, addr: str, request_code: int, timeout_millis: int) -> bool:
         # a request without header or body: True on SUCCESS, MQClientException otherwise
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(request_code, None), timeout_millis)
+        request = RemotingCommand.create_request_command(request_code, None)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
         return True
 
     def get_consumer_running_info(self, addr: str, consumer_group: str, client_id: str, jstack: bool,
@@ -1198,8 +1175,8 @@ class MQClientAPIImpl:
         header.set_dest_group(dest_group)
         header.set_topic(topic)
         header.set_offline(is_offline)
-        self._invoke_broker_ok(addr, RemotingCommand.create_request_command(RequestCode.CLONE_GROUP_OFFSET, header),
-                               timeout_millis)
+        request = RemotingCommand.create_request_command(RequestCode.CLONE_GROUP_OFFSET, header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def view_broker_stats_data(self, broker_addr: str, stats_name: str, stats_key: str,
                                timeout_millis: int) -> BrokerStatsData:
@@ -1208,7 +1185,7 @@ class MQClientAPIImpl:
         header.set_stats_name(stats_name)
         header.set_stats_key(stats_key)
         request = RemotingCommand.create_request_command(RequestCode.VIEW_BROKER_STATS_DATA, header)
-        response = self._invoke_broker_ok(broker_addr, request, timeout_millis)
+        response = self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True)
         if response.get_body() is None:
             raise MQClientException(response.get_code(), response.get_remark())
         return BrokerStatsData.decode(response.get_body())
@@ -1223,7 +1200,7 @@ class MQClientAPIImpl:
         header = GetConsumeStatsInBrokerHeader()
         header.set_order(is_order)
         request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CONSUME_STATS, header)
-        response = self._invoke_broker_ok(broker_addr, request, timeout_millis)
+        response = self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True)
         if response.get_body() is None:
             raise MQClientException(response.get_code(), response.get_remark())
         return ConsumeStatsList.decode(response.get_body())
@@ -1231,13 +1208,13 @@ class MQClientAPIImpl:
     def get_all_subscription_group(self, broker_addr: str, timeout_millis: int) -> SubscriptionGroupWrapper:
         """Java ``getAllSubscriptionGroup``: GET_ALL_SUBSCRIPTIONGROUP_CONFIG."""
         request = RemotingCommand.create_request_command(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG, None)
-        response = self._invoke_broker_ok(broker_addr, request, timeout_millis, broker_exception=True)
+        response = self._invoke_broker(broker_addr, request, timeout_millis)
         return SubscriptionGroupWrapper.decode(response.get_body())
 
     def get_all_topic_config(self, addr: str, timeout_millis: int) -> TopicConfigSerializeWrapper:
         """Java ``getAllTopicConfig``: GET_ALL_TOPIC_CONFIG."""
         request = RemotingCommand.create_request_command(RequestCode.GET_ALL_TOPIC_CONFIG, None)
-        response = self._invoke_broker_ok(addr, request, timeout_millis, broker_exception=True)
+        response = self._invoke_broker(addr, request, timeout_millis)
         return TopicConfigSerializeWrapper.decode(response.get_body())
 
     def update_name_server_config(self, properties: Dict[str, str], name_servers: Optional[List[str]],
@@ -1282,8 +1259,8 @@ class MQClientAPIImpl:
         header.set_count(count)
         header.set_consumer_group(consumer_group)
         request = RemotingCommand.create_request_command(RequestCode.QUERY_CONSUME_QUEUE, header)
-        return QueryConsumeQueueResponseBody.decode(self._invoke_broker_ok(broker_addr, request,
-                                                                           timeout_millis).get_body())
+        response = self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True)
+        return QueryConsumeQueueResponseBody.decode(response.get_body())
 
     def check_client_in_broker(self, broker_addr: str, consumer_group: str, client_id: str,
                                subscription_data: "SubscriptionData", timeout_millis: int) -> None:
