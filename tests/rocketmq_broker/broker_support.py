@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
+import pytest
+
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import BrokerController
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
@@ -79,6 +81,21 @@ def golden_frame(entry: Dict[str, Any]) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------------- broker
+
+
+def ipv6_broker(root: Path) -> BrokerController:
+    """An unstarted broker listening on ``::1`` (use it as a context manager); skips the test where the machine
+    has no IPv6 loopback."""
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6")
+    try:
+        probe = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+        probe.bind(("::1", 0))
+        probe.close()
+    except OSError:
+        pytest.skip("cannot bind ::1")
+    return BrokerController(BrokerConfig(namesrv_addr=None), NettyServerConfig(listen_port=0, bind_address="::1"),
+                            None, MessageStoreConfig(store_path_root_dir=str(root)))
 
 
 def start_broker(root: Path, **broker_overrides: Any) -> BrokerController:

@@ -3,23 +3,18 @@ frames replayed with the capture's store state reproduced (the queried message a
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 from broker_support import (RawClient, create_topic, decode_messages, fill_commit_log_to, golden_body,
                             golden_entry, golden_frame, pull_request, same_apart_from_hosts_and_times, send_request,
-                            split_records, start_broker)
+                            ipv6_broker, split_records, start_broker)
 
-from rocketmq_broker.broker_config import BrokerConfig
-from rocketmq_broker.broker_controller import BrokerController
-from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.protocol.header.query_message_request_header import QueryMessageRequestHeader
 from rocketmq_common.protocol.header.view_message_request_header import ViewMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType
 
 TOPIC = "QueryTopic"
@@ -165,16 +160,7 @@ def test_golden_query_and_view_frames_replayed(broker, client):
 
 def test_golden_ipv6_view_frame_replayed(tmp_path):
     """Frame 357 views the IPv6-born message of frame 352, stored at 8254."""
-    if not socket.has_ipv6:
-        pytest.skip("no IPv6")
-    try:
-        probe = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
-        probe.bind(("::1", 0))
-        probe.close()
-    except OSError:
-        pytest.skip("cannot bind ::1")
-    broker = BrokerController(BrokerConfig(namesrv_addr=None), NettyServerConfig(listen_port=0, bind_address="::1"),
-                              None, MessageStoreConfig(store_path_root_dir=str(tmp_path)))
+    broker = ipv6_broker(tmp_path)
     with broker:
         create_topic(broker, "GoldenV6Topic", 1)
         fill_commit_log_to(broker, 8254)

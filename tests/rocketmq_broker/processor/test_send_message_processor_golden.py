@@ -3,19 +3,14 @@ byte to our broker: the responses look like the Java broker's, and the messages 
 fields (and the same raw property strings) as the golden pull responses."""
 from __future__ import annotations
 
-import socket
 
 import pytest
 from broker_support import (RawClient, create_topic, decode_messages, golden_entry, golden_frame,
-                            pull_request, raw_properties, split_records, start_broker)
+                            ipv6_broker, pull_request, raw_properties, split_records, start_broker)
 
-from rocketmq_broker.broker_config import BrokerConfig
-from rocketmq_broker.broker_controller import BrokerController
-from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic.topic_validator import TopicValidator
-from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType
 
 SEND_RESPONSE_KEYS = {"msgId", "queueId", "queueOffset", "MSG_REGION", "TRACE_ON"}
@@ -165,16 +160,7 @@ def test_scenario4_half_messages_replayed(broker, client):
 
 
 def test_ipv6_born_host(tmp_path):
-    if not socket.has_ipv6:
-        pytest.skip("no IPv6")
-    try:
-        probe = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
-        probe.bind(("::1", 0))
-        probe.close()
-    except OSError:
-        pytest.skip("cannot bind ::1")
-    broker = BrokerController(BrokerConfig(namesrv_addr=None), NettyServerConfig(listen_port=0, bind_address="::1"),
-                              None, MessageStoreConfig(store_path_root_dir=str(tmp_path)))
+    broker = ipv6_broker(tmp_path)
     with broker:
         create_topic(broker, "GoldenV6Topic", 1)
         client = RawClient("::1:%d" % broker.get_remoting_server().local_listen_port())
