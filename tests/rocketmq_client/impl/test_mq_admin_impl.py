@@ -7,6 +7,7 @@ import time
 from typing import Any, Dict, List
 
 import pytest
+from waiting import wait_for
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
@@ -205,8 +206,7 @@ def test_query_message_by_unique_key_keeps_the_earliest(query_broker):
     created = int(time.time() * 1000)
     # an id decoded in the millisecond it was made dates from the previous month (Java's getNearlyTimeFromID
     # takes "not in the past" for last month's): let the clock pass it, or the two decodings below may differ
-    while int(time.time() * 1000) <= created + 1:
-        time.sleep(0.001)
+    wait_for(lambda: int(time.time() * 1000) > created + 1, 5, "the clock past the id's millisecond", 0.001)
     now = int(time.time() * 1000)
     processor.store(_stored("ns%QTopic", "A", now + 10, uniq, b"second copy"))
     processor.store(_stored("ns%QTopic", "B", now, uniq, b"first copy"))
