@@ -30,7 +30,8 @@ class ProducerManager:
 
     def __init__(self, channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
         self.group_channel_table: Dict[str, Dict["Channel", ClientChannelInfo]] = {}
-        self.client_channel_table: Dict[str, "Channel"] = {}
+        #: Java's ConcurrentHashMap refuses a null client id; a heartbeat without one is kept under None here
+        self.client_channel_table: Dict[Optional[str], "Channel"] = {}
         self.channel_expired_timeout = channel_expired_timeout
         self._counter = itertools.count(1)
         self._lock = threading.RLock()
@@ -85,7 +86,7 @@ class ProducerManager:
             found = table.get(client_channel_info.channel)
             if found is None:
                 table[client_channel_info.channel] = client_channel_info
-                self.client_channel_table[client_channel_info.client_id] = client_channel_info.channel  # type: ignore
+                self.client_channel_table[client_channel_info.client_id] = client_channel_info.channel
                 log.info("new producer connected, group: %s channel: %s", group, client_channel_info)
             else:
                 found.last_update_timestamp = int(time.time() * 1000)
@@ -97,7 +98,7 @@ class ProducerManager:
             if not table:
                 return
             old = table.pop(client_channel_info.channel, None)
-            self.client_channel_table.pop(client_channel_info.client_id, None)  # type: ignore[arg-type]
+            self.client_channel_table.pop(client_channel_info.client_id, None)
             if old is not None:
                 log.info("unregister a producer[%s] from groupChannelTable %s", group, client_channel_info)
             if not table:

@@ -15,7 +15,7 @@ import os
 import shutil
 import struct
 import threading
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Set
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, cast
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
@@ -315,7 +315,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         if validator is None:
             response.remark = "The broker does not enable acl"
             return response
-        header = response.read_custom_header()
+        header = cast(GetBrokerAclConfigResponseHeader, response.read_custom_header())
         header.all_acl_file_version = fastjson.dumps({path: to_json_value(version) for path, version
                                                       in validator.get_all_acl_config_version().items()})
         header.version = validator.get_acl_config_version()
@@ -366,7 +366,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         content = configuration.get_all_configs_format_string()
         if content:
             response.body = content.encode("utf-8")
-        response.read_custom_header().version = configuration.get_data_version_json()
+        response_header = cast(GetBrokerConfigResponseHeader, response.read_custom_header())
+        response_header.version = configuration.get_data_version_json()
         return _success(response)
 
     def get_broker_runtime_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
@@ -384,12 +385,13 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         stats = controller.get_broker_stats()
         info["brokerVersionDesc"] = MQVersion.get_version_desc(MQVersion.CURRENT_VERSION)
         info["brokerVersion"] = str(MQVersion.CURRENT_VERSION)
-        info["msgPutTotalYesterdayMorning"] = str(stats.get_msg_put_total_yesterday_morning())
-        info["msgPutTotalTodayMorning"] = str(stats.get_msg_put_total_today_morning())
-        info["msgPutTotalTodayNow"] = str(stats.get_msg_put_total_today_now())
-        info["msgGetTotalYesterdayMorning"] = str(stats.get_msg_get_total_yesterday_morning())
-        info["msgGetTotalTodayMorning"] = str(stats.get_msg_get_total_today_morning())
-        info["msgGetTotalTodayNow"] = str(stats.get_msg_get_total_today_now())
+        if stats is not None:  # created by initialize(), before the processors
+            info["msgPutTotalYesterdayMorning"] = str(stats.get_msg_put_total_yesterday_morning())
+            info["msgPutTotalTodayMorning"] = str(stats.get_msg_put_total_today_morning())
+            info["msgPutTotalTodayNow"] = str(stats.get_msg_put_total_today_now())
+            info["msgGetTotalYesterdayMorning"] = str(stats.get_msg_get_total_yesterday_morning())
+            info["msgGetTotalTodayMorning"] = str(stats.get_msg_get_total_today_morning())
+            info["msgGetTotalTodayNow"] = str(stats.get_msg_get_total_today_now())
         info.setdefault("getTransferedTps", "0.0")
         queues = (("sendThreadPoolQueue", controller.send_message_executor, config.send_thread_pool_queue_capacity),
                   ("pullThreadPoolQueue", controller.pull_message_executor, config.pull_thread_pool_queue_capacity),
@@ -424,15 +426,17 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         """Java ``searchOffsetByTimestamp``."""
         response = _new_response(SearchOffsetResponseHeader)
         header = request.decode_command_custom_header(SearchOffsetRequestHeader)
-        response.read_custom_header().offset = self.broker_controller.get_message_store().\
-            get_offset_in_queue_by_time(header.topic, header.queue_id, header.timestamp)
+        response_header = cast(SearchOffsetResponseHeader, response.read_custom_header())
+        response_header.offset = self.broker_controller.get_message_store().get_offset_in_queue_by_time(
+            header.topic, header.queue_id, header.timestamp)
         return _success(response)
 
     def get_max_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getMaxOffset``: the next offset to be written in the queue."""
         response = _new_response(GetMaxOffsetResponseHeader)
         header = request.decode_command_custom_header(GetMaxOffsetRequestHeader)
-        response.read_custom_header().offset = self.broker_controller.get_message_store().get_max_offset_in_queue(
+        response_header = cast(GetMaxOffsetResponseHeader, response.read_custom_header())
+        response_header.offset = self.broker_controller.get_message_store().get_max_offset_in_queue(
             header.topic, header.queue_id)
         return _success(response)
 
@@ -440,7 +444,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         """Java ``getMinOffset``."""
         response = _new_response(GetMinOffsetResponseHeader)
         header = request.decode_command_custom_header(GetMinOffsetRequestHeader)
-        response.read_custom_header().offset = self.broker_controller.get_message_store().get_min_offset_in_queue(
+        response_header = cast(GetMinOffsetResponseHeader, response.read_custom_header())
+        response_header.offset = self.broker_controller.get_message_store().get_min_offset_in_queue(
             header.topic, header.queue_id)
         return _success(response)
 
@@ -448,8 +453,9 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         """Java ``getEarliestMsgStoretime``."""
         response = _new_response(GetEarliestMsgStoretimeResponseHeader)
         header = request.decode_command_custom_header(GetEarliestMsgStoretimeRequestHeader)
-        response.read_custom_header().timestamp = self.broker_controller.get_message_store().\
-            get_earliest_message_time(header.topic, header.queue_id)
+        response_header = cast(GetEarliestMsgStoretimeResponseHeader, response.read_custom_header())
+        response_header.timestamp = self.broker_controller.get_message_store().get_earliest_message_time(
+            header.topic, header.queue_id)
         return _success(response)
 
     # ------------------------------------------------------------------ queue locks
@@ -827,7 +833,14 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             message_id = MessageDecoder.decode_message_id(header.msg_id)
             store = self.broker_controller.get_message_store()
             # Java inflates a compressed body here and stores it inflated with the compressed flag; kept as stored
-            msg = MessageDecoder.decode(store.select_one_message_by_offset(message_id.get_offset()), True, False)
+            data = store.select_one_message_by_offset(message_id.get_offset())
+            msg = MessageDecoder.decode(data, True, False) if data is not None else None
+            if msg is None:
+                # Java dereferences the missing record: the same remark, without the NullPointerException
+                log.error("No message at commit-log offset %d to put back to RMQ_SYS_TRANS_HALF_TOPIC.",
+                          message_id.get_offset())
+                response.remark = "Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC."
+                return response
             msg.put_user_property(MessageConst.PROPERTY_TRANSACTION_CHECK_TIMES, "0")
             put_message_result = store.put_message(_to_message_ext_broker_inner(msg))
             if put_message_result is not None and \

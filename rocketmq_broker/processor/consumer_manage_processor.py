@@ -3,7 +3,7 @@ UPDATE_CONSUMER_OFFSET and QUERY_CONSUMER_OFFSET."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from rocketmq_common.protocol.header.get_consumer_list_by_group_request_header import (
     GetConsumerListByGroupRequestHeader, GetConsumerListByGroupResponseHeader)
@@ -86,7 +86,7 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
         """Java ``queryConsumerOffset``: the stored offset; else 0 while the queue still starts at offset 0
         (its first message not yet removed); else QUERY_NOT_FOUND."""
         response = _new_response(QueryConsumerOffsetResponseHeader)
-        response_header = response.read_custom_header()
+        response_header = cast(QueryConsumerOffsetResponseHeader, response.read_custom_header())
         header = request.decode_command_custom_header(QueryConsumerOffsetRequestHeader)
         offset = self.broker_controller.get_consumer_offset_manager().query_offset(
             header.consumer_group, header.topic, header.queue_id)

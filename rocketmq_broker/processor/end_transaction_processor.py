@@ -149,7 +149,11 @@ class EndTransactionProcessor(AsyncNettyRequestProcessor):
         built, so the record keeps them."""
         msg_inner = MessageExtBrokerInner()
         msg_inner.topic = msg_ext.get_user_property(MessageConst.PROPERTY_REAL_TOPIC)
-        msg_inner.queue_id = int(msg_ext.get_user_property(MessageConst.PROPERTY_REAL_QUEUE_ID))
+        real_queue_id = msg_ext.get_user_property(MessageConst.PROPERTY_REAL_QUEUE_ID)
+        if real_queue_id is None:  # Java's Integer.parseInt(null) throws NumberFormatException
+            raise ValueError("half message %s has no %s property" % (msg_ext.msg_id,
+                                                                     MessageConst.PROPERTY_REAL_QUEUE_ID))
+        msg_inner.queue_id = int(real_queue_id)
         msg_inner.body = msg_ext.body
         msg_inner.flag = msg_ext.flag
         msg_inner.born_timestamp = msg_ext.born_timestamp

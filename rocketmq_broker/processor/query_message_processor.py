@@ -10,7 +10,7 @@ Java's ``HashMap`` (PROTOCOL.md §1.8, golden frames 241, 243, 245). Misses are 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.mix_all import MixAll
@@ -62,7 +62,7 @@ class QueryMessageProcessor(AsyncNettyRequestProcessor):
         """Java ``queryMessage``: the stored records indexed under the key in the time range, at most
         ``maxNum`` (the store's ``defaultQueryMaxNum`` for a unique-key query)."""
         response = RemotingCommand.create_response_command(class_header=QueryMessageResponseHeader)
-        response_header = response.read_custom_header()
+        response_header = cast(QueryMessageResponseHeader, response.read_custom_header())
         request_header = request.decode_command_custom_header(QueryMessageRequestHeader)
         response.opaque = request.opaque
         is_unique_key = (request.ext_fields or {}).get(MixAll.UNIQUE_MSG_QUERY_FLAG)

@@ -17,8 +17,9 @@ import os
 import struct
 import threading
 import time
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, Optional, Set
 
+from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.store.clean_files_service import (CleanCommitLogService, CleanConsumeQueueService,
                                                        StoreScheduledService)
 from rocketmq_broker.store.commit_log import CommitLog
@@ -42,6 +43,7 @@ from rocketmq_broker.store.reput_message_service import ReputMessageService
 from rocketmq_broker.store.running_flags import RunningFlags
 from rocketmq_broker.store.schedule.schedule_message_service import ScheduleMessageService
 from rocketmq_broker.store.select_mapped_buffer_result import SelectMappedBufferResult
+from rocketmq_broker.store.stats.broker_stats_manager import BrokerStatsManager
 from rocketmq_broker.store.store_checkpoint import StoreCheckpoint
 from rocketmq_broker.store.store_stats_service import StoreStatsService
 from rocketmq_broker.store.store_util import StoreUtil
@@ -77,29 +79,30 @@ class DefaultMessageStore(Bean):
     ``get_dispatcher_list()`` before :meth:`load` (``insert(0, d)`` is Java's ``addFirst``)."""
 
     message_store_config = Prop(MessageStoreConfig)
-    broker_stats_manager = Prop(object)
-    message_arriving_listener = Prop(object)
-    broker_config = Prop(object)
-    commit_log = Prop(object)
-    store_checkpoint = Prop(object)
-    schedule_message_service = Prop(object)
-    store_stats_service = Prop(object)
-    index_service = Prop(object)
+    broker_stats_manager = Prop(BrokerStatsManager)
+    message_arriving_listener = Prop(MessageArrivingListener)
+    broker_config = Prop(BrokerConfig)
+    commit_log = Prop(CommitLog)
+    store_checkpoint = Prop(StoreCheckpoint)
+    schedule_message_service = Prop(ScheduleMessageService)
+    store_stats_service = Prop(StoreStatsService)
+    index_service = Prop(IndexService)
     running_flags = Prop(RunningFlags)
-    consume_queue_table = Prop(MapOf(str, MapOf(int, object)))
-    dispatcher_list = Prop(ListOf(object))
+    consume_queue_table = Prop(MapOf(str, MapOf(int, ConsumeQueue)))
+    dispatcher_list = Prop(ListOf(CommitLogDispatcher))
 
-    def __init__(self, message_store_config: MessageStoreConfig, broker_stats_manager: Any = None,
+    def __init__(self, message_store_config: MessageStoreConfig,
+                 broker_stats_manager: Optional[BrokerStatsManager] = None,
                  message_arriving_listener: Optional[MessageArrivingListener] = None,
-                 broker_config: Any = None) -> None:
+                 broker_config: Optional[BrokerConfig] = None) -> None:
         message_store_config.normalize()
         self.message_store_config = message_store_config
         self.broker_stats_manager = broker_stats_manager
         self.message_arriving_listener = message_arriving_listener
         self.broker_config = broker_config
         self.running_flags = RunningFlags()
-        self.store_checkpoint: StoreCheckpoint = None  # type: ignore[assignment]  # set by load()
-        self.consume_queue_table: Dict[str, Dict[int, ConsumeQueue]] = {}
+        self.store_checkpoint = None  # set by load()
+        self.consume_queue_table = {}
         self.store_stats_service = StoreStatsService()
         self.schedule_message_service = ScheduleMessageService(self)
         self.commit_log = CommitLog(self)
@@ -109,8 +112,7 @@ class DefaultMessageStore(Bean):
         self.clean_consume_queue_service = CleanConsumeQueueService(self)
         self.store_scheduled_service = StoreScheduledService(self)
         self.reput_message_service = ReputMessageService(self)
-        self.dispatcher_list: List[CommitLogDispatcher] = [CommitLogDispatcherBuildConsumeQueue(self),
-                                                           CommitLogDispatcherBuildIndex(self)]
+        self.dispatcher_list = [CommitLogDispatcherBuildConsumeQueue(self), CommitLogDispatcherBuildIndex(self)]
         self.shutdown_flag = True
         self.shut_down_normal = False
         self._loaded = False

@@ -23,9 +23,9 @@ class GetMessageResult(Bean):
     buffer_total_size = Prop(int, 0)
     suggest_pulling_from_slave = Prop(bool, False)
     msg_count4_commercial = Prop(int, 0)
-    message_buffer_list = Prop(ListOf(bytes), [])
+    message_buffer_list: Prop[List[bytes]] = Prop(ListOf(bytes), [])
     #: commit-log offset of each message (not in Java's class: the broker can log or trace with it)
-    message_offset_list = Prop(ListOf(int), [])
+    message_offset_list: Prop[List[int]] = Prop(ListOf(int), [])
 
     def __init__(self, status: Optional[GetMessageStatus] = None) -> None:
         self.status = status
@@ -35,8 +35,8 @@ class GetMessageResult(Bean):
         self.buffer_total_size = 0
         self.suggest_pulling_from_slave = False
         self.msg_count4_commercial = 0
-        self.message_buffer_list: List[bytes] = []
-        self.message_offset_list: List[int] = []
+        self.message_buffer_list = []
+        self.message_offset_list = []
 
     def add_message(self, buffer: bytes, commit_log_offset: int = -1) -> None:
         """Java ``addMessage``: append one record."""

@@ -25,7 +25,7 @@ class MappedFileQueue(Bean):
 
     store_path = Prop(str)
     mapped_file_size = Prop(int, 0)
-    mapped_files = Prop(ListOf(object), [])
+    mapped_files: Prop[List[MappedFile]] = Prop(ListOf(MappedFile), [])
     flushed_where = Prop(int, 0)
     committed_where = Prop(int, 0)
     #: store time of the last record of the last whole flush
@@ -38,7 +38,7 @@ class MappedFileQueue(Bean):
         #: segments keep appends in a write buffer (see :class:`MappedFile`, also for ``refuse_unwritten``)
         self.buffered = buffered
         self.refuse_unwritten = refuse_unwritten
-        self.mapped_files: List[MappedFile] = []
+        self.mapped_files = []
         self.flushed_where = 0
         self.committed_where = 0
         self.store_timestamp = 0

@@ -41,12 +41,16 @@ class AbstractTransactionalMessageCheckListener:
         header.transaction_id = header.msg_id
         header.tran_state_table_offset = msg_ext.queue_offset
         msg_ext.topic = msg_ext.get_user_property(MessageConst.PROPERTY_REAL_TOPIC)
-        msg_ext.queue_id = int(msg_ext.get_user_property(MessageConst.PROPERTY_REAL_QUEUE_ID))
+        real_queue_id = msg_ext.get_user_property(MessageConst.PROPERTY_REAL_QUEUE_ID)
+        if real_queue_id is None:  # Java's Integer.parseInt(null) throws NumberFormatException
+            raise ValueError("half message %s has no %s property" % (msg_ext.msg_id,
+                                                                     MessageConst.PROPERTY_REAL_QUEUE_ID))
+        msg_ext.queue_id = int(real_queue_id)
         msg_ext.store_size = 0
         group_id = msg_ext.get_property(MessageConst.PROPERTY_PRODUCER_GROUP)
         broker_controller = self.get_broker_controller()
         channel = broker_controller.get_producer_manager().get_available_channel(group_id)
-        if channel is not None:
+        if channel is not None and group_id is not None:  # no channel without a group
             broker_controller.get_broker2_client().check_producer_transaction_state(group_id, channel, header,
                                                                                   msg_ext)
         else:

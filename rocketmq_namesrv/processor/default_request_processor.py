@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, cast
 
 import ujson
 
@@ -55,7 +55,7 @@ _V3_0_11 = MQVersion.version_ordinal("V3_0_11")
 #: ``MQVersion.Version.V4_9_4.ordinal()``: clients from this version on get standard JSON routes
 _V4_9_4 = MQVersion.version_ordinal("V4_9_4")
 
-_BROWSER_COMPATIBLE = {"ensure_ascii": True, "escape_forward_slashes": True}
+_BROWSER_COMPATIBLE: Dict[str, Any] = {"ensure_ascii": True, "escape_forward_slashes": True}
 
 _Handler = Callable[["ChannelHandlerContext", RemotingCommand], RemotingCommand]
 
@@ -147,11 +147,11 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
 
     def get_kv_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         response = RemotingCommand.create_response_command(class_header=GetKVConfigResponseHeader)
-        response_header = response.read_custom_header()
+        response_header = cast(GetKVConfigResponseHeader, response.read_custom_header())
         header = request.decode_command_custom_header(GetKVConfigRequestHeader)
         value = self.namesrv_controller.get_kv_config_manager().get_kv_config(header.namespace, header.key)
         if value is not None:
-            response_header.value = value  # type: ignore[union-attr]
+            response_header.value = value
             return _success(response)
         response.code = ResponseCode.QUERY_NOT_FOUND
         response.remark = "No config item, Namespace: %s Key: %s" % (header.namespace, header.key)
@@ -223,9 +223,9 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
         result = controller.get_route_info_manager().register_broker(
             header.cluster_name, header.broker_addr, header.broker_name, header.broker_id, header.ha_server_addr,
             wrapper, filter_server_list, ctx.channel() if ctx is not None else None)
-        response_header = response.read_custom_header()
-        response_header.ha_server_addr = result.ha_server_addr  # type: ignore[union-attr]
-        response_header.master_addr = result.master_addr  # type: ignore[union-attr]
+        response_header = cast(RegisterBrokerResponseHeader, response.read_custom_header())
+        response_header.ha_server_addr = result.ha_server_addr
+        response_header.master_addr = result.master_addr
         order_topic_kv = controller.get_kv_config_manager().get_kv_list_by_namespace(
             NamesrvUtil.NAMESPACE_ORDER_TOPIC_CONFIG)
         return _success(response, order_topic_kv)
@@ -251,7 +251,7 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
             route_info_manager.update_broker_info_update_timestamp(header.broker_addr, int(time.time() * 1000))
         name_server_data_version = route_info_manager.query_broker_topic_config(header.broker_addr)
         _success(response, name_server_data_version.encode() if name_server_data_version is not None else None)
-        response.read_custom_header().changed = changed  # type: ignore[union-attr]
+        cast(QueryDataVersionResponseHeader, response.read_custom_header()).changed = changed
         return response
 
     def unregister_broker(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
@@ -267,7 +267,7 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
         count = self.namesrv_controller.get_route_info_manager().wipe_write_perm_of_broker_by_lock(header.broker_name)
         log.info("wipe write perm of broker[%s], client: %s, %s", header.broker_name,
                  RemotingHelper.parse_channel_remote_addr(ctx.channel() if ctx is not None else None), count)
-        response.read_custom_header().wipe_topic_count = count  # type: ignore[union-attr]
+        cast(WipeWritePermOfBrokerResponseHeader, response.read_custom_header()).wipe_topic_count = count
         return _success(response)
 
     def add_write_perm_of_broker(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
@@ -276,7 +276,7 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
         count = self.namesrv_controller.get_route_info_manager().add_write_perm_of_broker_by_lock(header.broker_name)
         log.info("add write perm of broker[%s], client: %s, %s", header.broker_name,
                  RemotingHelper.parse_channel_remote_addr(ctx.channel() if ctx is not None else None), count)
-        response.read_custom_header().add_topic_count = count  # type: ignore[union-attr]
+        cast(AddWritePermOfBrokerResponseHeader, response.read_custom_header()).add_topic_count = count
         return _success(response)
 
     # ------------------------------------------------------------------ routes and topics

@@ -21,6 +21,7 @@ from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["RouteInfoManager", "BrokerLiveInfo", "BROKER_CHANNEL_EXPIRED_TIME"]
 
@@ -40,10 +41,10 @@ class BrokerLiveInfo(Bean):
 
     last_update_timestamp = Prop(int, 0)
     data_version = Prop(DataVersion)
-    channel = Prop(object)
+    channel = Prop(Channel)
     ha_server_addr = Prop(str)
 
-    def __init__(self, last_update_timestamp: int, data_version: Optional[DataVersion], channel: Any,
+    def __init__(self, last_update_timestamp: int, data_version: Optional[DataVersion], channel: Optional[Channel],
                  ha_server_addr: Optional[str]) -> None:
         super().__init__()
         self.last_update_timestamp = last_update_timestamp

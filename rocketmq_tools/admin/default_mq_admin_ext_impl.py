@@ -264,7 +264,7 @@ class DefaultMQAdminExtImpl:
                                  topic: Optional[str] = None) -> ConsumeMessageDirectlyResult:
         """Java ``consumeMessageDirectly`` (both overloads): ask the client to consume the message once."""
         msg = self.view_message(msg_id) if topic is None else self.view_message_in_topic(topic, msg_id)
-        offset_msg_id = msg.get_offset_msg_id() if isinstance(msg, MessageClientExt) else msg_id
+        offset_msg_id = (msg.get_offset_msg_id() or msg_id) if isinstance(msg, MessageClientExt) else msg_id
         return self._api().consume_message_directly(RemotingUtil.socket_address2string(msg.get_store_host()),
                                                     consumer_group, client_id, offset_msg_id,
                                                     self.timeout_millis * 3)

@@ -145,8 +145,9 @@ class MonitorService:
                     max_offset = self.default_mq_pull_consumer.max_offset(mq)
                     if max_offset > 0:
                         pulled = self.default_mq_pull_consumer.pull(mq, "*", max_offset - 1, 1)
-                        if pulled.get_pull_status() is PullStatus.FOUND:
-                            newest = pulled.get_msg_found_list()[0].get_store_timestamp()
+                        found = pulled.get_msg_found_list()
+                        if pulled.get_pull_status() is PullStatus.FOUND and found:
+                            newest = found[0].get_store_timestamp()
                             delay_max = max(delay_max, newest - wrapper.last_timestamp)
                 except Exception:  # noqa: BLE001 - no delay for a queue that cannot be read, as in Java
                     log.debug("delay of %s unknown", mq, exc_info=True)

@@ -153,7 +153,7 @@ class IndexService:
         if properties.get(MessageConst.PROPERTY_UNIQ_CLIENT_MESSAGE_ID_KEYIDX) == key:
             return True
         keys = properties.get(MessageConst.PROPERTY_KEYS)
-        return bool(keys) and key in keys.split(_KEY_SEPARATOR)
+        return bool(keys and key in keys.split(_KEY_SEPARATOR))
 
     @staticmethod
     def build_key(topic: str, key: str) -> str:
@@ -202,9 +202,10 @@ class IndexService:
     def _put_key(self, index_file: IndexFile, idx_key: str, offset: int, timestamp: int) -> Optional[IndexFile]:
         while not index_file.put_key(idx_key, offset, timestamp):
             log.warning("Index file [%s] is full, trying to create another one", index_file.get_file_name())
-            index_file = self.retry_get_and_create_index_file()
-            if index_file is None:
+            next_file = self.retry_get_and_create_index_file()
+            if next_file is None:
                 return None
+            index_file = next_file
         return index_file
 
     def retry_get_and_create_index_file(self) -> Optional[IndexFile]:

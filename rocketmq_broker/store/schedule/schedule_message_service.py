@@ -45,18 +45,19 @@ class ScheduleMessageService(Bean):
     """Delay levels, delivery times and the delivery thread."""
 
     #: level -> delay in ms
-    delay_level_table = Prop(MapOf(int, int), {})
+    delay_level_table: Prop[Dict[int, int]] = Prop(MapOf(int, int), {})
     #: level -> next schedule-queue offset to deliver
-    offset_table = Prop(MapOf(int, int), {})
+    offset_table: Prop[Dict[int, int]] = Prop(MapOf(int, int), {})
     max_delay_level = Prop(int, 0)
     #: the store the due messages are put into (Java ``setWriteMessageStore``)
-    write_message_store = Prop(object)
+    # Java's MessageStore; the class is not importable here (it imports this module)
+    write_message_store: Prop[DefaultMessageStore] = Prop(object)  # type: ignore[assignment]
 
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
         self.default_message_store = default_message_store
         self.write_message_store = default_message_store
-        self.delay_level_table: Dict[int, int] = {}
-        self.offset_table: Dict[int, int] = {}
+        self.delay_level_table = {}
+        self.offset_table = {}
         self.max_delay_level = 0
         self._started = False
         self._cond = threading.Condition()
@@ -222,7 +223,7 @@ class ScheduleMessageService(Bean):
             if level == 0:
                 self.persist()
                 next_level, next_offset = 0, 0
-                delay = self.default_message_store.message_store_config.flush_delay_offset_interval
+                delay: Optional[int] = self.default_message_store.message_store_config.flush_delay_offset_interval
             else:
                 next_level = level
                 try:
@@ -313,5 +314,9 @@ class ScheduleMessageService(Bean):
         msg_inner.set_wait_store_msg_ok(False)
         msg_inner.clear_property(MessageConst.PROPERTY_DELAY_TIME_LEVEL)
         msg_inner.topic = msg_inner.get_property(MessageConst.PROPERTY_REAL_TOPIC)
-        msg_inner.queue_id = int(msg_inner.get_property(MessageConst.PROPERTY_REAL_QUEUE_ID))
+        real_queue_id = msg_inner.get_property(MessageConst.PROPERTY_REAL_QUEUE_ID)
+        if real_queue_id is None:  # Java's Integer.parseInt(null) throws NumberFormatException
+            raise ValueError("delayed message %s has no %s property" % (msg_ext.msg_id,
+                                                                        MessageConst.PROPERTY_REAL_QUEUE_ID))
+        msg_inner.queue_id = int(real_queue_id)
         return msg_inner

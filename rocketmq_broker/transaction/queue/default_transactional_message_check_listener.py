@@ -14,6 +14,7 @@ from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
+from rocketmq_common.topic.topic_validator import TopicValidator
 
 __all__ = ["DefaultTransactionalMessageCheckListener"]
 
@@ -45,6 +46,8 @@ class DefaultTransactionalMessageCheckListener(AbstractTransactionalMessageCheck
     def _to_message_ext_broker_inner(self, msg_ext: MessageExt) -> MessageExtBrokerInner:
         topic_config = self.get_broker_controller().get_topic_config_manager().create_topic_of_tran_check_max_time(
             self.TCMT_QUEUE_NUMS, PermName.PERM_READ | PermName.PERM_WRITE)
+        if topic_config is None:  # Java dereferences it: the caller logs the failure
+            raise RuntimeError("no topic config for %s" % TopicValidator.RMQ_SYS_TRANS_CHECK_MAX_TIME_TOPIC)
         queue_id = random.randrange(99999999) % self.TCMT_QUEUE_NUMS
         inner = MessageExtBrokerInner()
         inner.topic = topic_config.topic_name

@@ -64,17 +64,14 @@ class BenchmarkCommand(SubCommand):
         if args.role == "producer":
             if args.messageSize <= 0:
                 raise SubCommandException("--messageSize must be positive", 2)
-            runner = Producer(args.namesrv_addr, args.topic, args.threadCount or 64, args.messageSize,
-                              args.keyEnable, args.propertySize, args.tagCount, args.messageQuantity,
-                              args.delayEnable, args.delayLevel, args.asyncEnable, args.duration)
-        else:
-            if not 0.0 <= args.failRate <= 1.0:
-                raise SubCommandException("--failRate must be between 0 and 1", 2)
-            runner = Consumer(args.namesrv_addr, args.topic, args.threadCount or 20, args.group, args.groupSuffix,
-                              args.filterType, args.expression, args.failRate, args.from_where == "first",
-                              args.messageQuantity, args.duration)
-        stats = runner.run()
-        if isinstance(runner, Producer):
-            return 0 if stats.send_request_success_count or not (stats.send_request_failed_count  # type: ignore
+            stats = Producer(args.namesrv_addr, args.topic, args.threadCount or 64, args.messageSize,
+                             args.keyEnable, args.propertySize, args.tagCount, args.messageQuantity,
+                             args.delayEnable, args.delayLevel, args.asyncEnable, args.duration).run()
+            return 0 if stats.send_request_success_count or not (stats.send_request_failed_count
                                                                   or stats.receive_response_failed_count) else 1
+        if not 0.0 <= args.failRate <= 1.0:
+            raise SubCommandException("--failRate must be between 0 and 1", 2)
+        Consumer(args.namesrv_addr, args.topic, args.threadCount or 20, args.group, args.groupSuffix,
+                 args.filterType, args.expression, args.failRate, args.from_where == "first",
+                 args.messageQuantity, args.duration).run()
         return 0

@@ -66,6 +66,8 @@ class ExportMetricsCommand(SubCommand):
                 if broker_data is None:
                     continue
                 addr = (broker_data.broker_addrs or {}).get(0)
+                if addr is None:  # no master: nothing to export
+                    continue
                 table = admin.fetch_broker_runtime_stats(addr).table or {}
                 properties = admin.get_broker_config(addr) or {}
                 groups = admin.get_user_subscription_group(addr, EXPORT_TIMEOUT_MILLIS)

@@ -131,7 +131,7 @@ class ConsumeMessageCommand(SubCommand):
             status = result.get_pull_status()
             if status == PullStatus.FOUND:
                 print("Consume ok")
-                for msg in result.get_msg_found_list():
+                for msg in result.get_msg_found_list() or ():
                     if msg.get_queue_offset() >= max_offset:
                         return
                     print("MSGID: %s %s BODY: %s" % (msg.get_msg_id(), msg,

@@ -55,13 +55,14 @@ class PrintMessageByQueueCommand(SubCommand):
                 offset = result.get_next_begin_offset()
                 if result.get_pull_status() is not PullStatus.FOUND:
                     break
+                found = result.get_msg_found_list() or []
                 if cal_by_tag:
-                    for msg in result.get_msg_found_list():
+                    for msg in found:
                         tag = msg.get_tags()
                         if tag and tag.strip():
                             tag_counts[tag] = tag_counts.get(tag, 0) + 1
                 if print_msg:
-                    print_message(result.get_msg_found_list(), charset, print_body)
+                    print_message(found, charset, print_body)
         if cal_by_tag:
             for tag, count in sorted(tag_counts.items(), key=lambda kv: (-kv[1], kv[0])):
                 print("Tag: %-30s Count: %s" % (tag, count))

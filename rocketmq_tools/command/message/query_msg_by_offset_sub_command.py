@@ -41,6 +41,7 @@ class QueryMsgByOffsetSubCommand(SubCommand):
         mq = MessageQueue(args.topic.strip(), args.brokerName.strip(), args.queueId)
         with new_admin(args.namesrv_addr) as admin, new_tools_pull_consumer(args.namesrv_addr) as consumer:
             result = consumer.pull(mq, "*", args.offset, 1)
-            if result is not None and result.get_pull_status() is PullStatus.FOUND:
-                QueryMsgByIdSubCommand.print_msg(admin, result.get_msg_found_list()[0])
+            found = result.get_msg_found_list() if result is not None else None
+            if result is not None and result.get_pull_status() is PullStatus.FOUND and found:
+                QueryMsgByIdSubCommand.print_msg(admin, found[0])
         return 0

@@ -53,6 +53,8 @@ class QueryConsumeQueueCommand(SubCommand):
                 if not brokers:
                     raise SubCommandException("No topic route data!")
                 broker = (brokers[0].broker_addrs or {}).get(0)
+                if not broker:
+                    raise SubCommandException("No master broker of topic %s!" % topic)
             body = admin.query_consume_queue(broker, topic, args.queue, args.index, args.count,
                                              args.consumer.strip() if args.consumer else None)
         if body.subscription_data is not None:

@@ -29,7 +29,8 @@ class DeleteTopicSubCommand(SubCommand):
         """Java ``deleteTopic``: from the cluster's masters, then from each name server."""
         admin.delete_topic_in_broker(CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster_name), topic)
         print("delete topic [%s] from cluster [%s] success." % (topic, cluster_name))
-        name_servers = set(admin.get_namesrv_addr().strip().split(";")) if admin.get_namesrv_addr() else None
+        namesrv_addr = admin.get_namesrv_addr()
+        name_servers = set(namesrv_addr.strip().split(";")) if namesrv_addr else None
         admin.delete_topic_in_name_server(name_servers, topic, cluster_name)
         print("delete topic [%s] from NameServer success." % topic)
 
