@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rocketmq_common.configuration import Configuration
 from rocketmq_namesrv.kvconfig.kv_config_manager import KVConfigManager
@@ -11,11 +11,12 @@ from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.processor.default_request_processor import DefaultRequestProcessor
 from rocketmq_namesrv.routeinfo.broker_housekeeping_service import BrokerHousekeepingService
 from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME, RouteInfoManager
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 __all__ = ["NamesrvController", "DEFAULT_LISTEN_PORT"]
 
@@ -26,7 +27,7 @@ DEFAULT_LISTEN_PORT = 9876
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class NamesrvController:
+class NamesrvController(TypedBean):
     """The NameServer: KV configuration, routing tables, remoting server and periodic broker expiry.
 
     Call :meth:`initialize` then :meth:`start`, and :meth:`shutdown` at the end (or use it as a context
@@ -35,6 +36,20 @@ class NamesrvController:
     gives the server's TLS mode (``tls.server.mode``: disabled, permissive, enforcing) and certificates; by
     default the process-wide :class:`TlsSystemConfig` (Java's system properties).
     """
+
+    namesrv_config = Prop(NamesrvConfig, factory=NamesrvConfig)
+    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
+    remoting_server = Prop(NettyRemotingServer)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_namesrv_config(self) -> NamesrvConfig: ...
+        def set_namesrv_config(self, namesrv_config: NamesrvConfig) -> None: ...
+        def get_netty_server_config(self) -> NettyServerConfig: ...
+        def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
+        def get_remoting_server(self) -> Optional[NettyRemotingServer]: ...
+        def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, namesrv_config: Optional[NamesrvConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None, *,
@@ -52,7 +67,7 @@ class NamesrvController:
         self.kv_config_manager = KVConfigManager(self)
         self.route_info_manager = RouteInfoManager(broker_channel_expired_time)
         self.broker_housekeeping_service = BrokerHousekeepingService(self)
-        self.remoting_server: Optional[RemotingServer] = None
+        self.remoting_server = None
         self.remoting_executor: Optional[ThreadPoolExecutor] = None
         self.configuration = Configuration(log, self.namesrv_config, self.netty_server_config)
         self.configuration.set_store_path_from_config(self.namesrv_config, "config_store_path")
@@ -63,7 +78,7 @@ class NamesrvController:
         """Java ``initialize``: load the KV configuration, create the remoting server with its processor and
         executor, schedule the broker scan (and the KV dump). Raises ValueError for a corrupt KV file."""
         self.kv_config_manager.load()
-        self.remoting_server = RemotingServer(self.netty_server_config, self.broker_housekeeping_service,
+        self.remoting_server = NettyRemotingServer(self.netty_server_config, self.broker_housekeeping_service,
                                               self.tls_config)
         threads = max(1, self.netty_server_config.server_worker_threads)
         self.remoting_executor = ThreadPoolExecutor(threads, threads, None, "RemotingExecutorThread_")
@@ -123,23 +138,11 @@ class NamesrvController:
             return self.remoting_server.local_listen_port()
         return self.netty_server_config.listen_port
 
-    def get_namesrv_config(self) -> NamesrvConfig:
-        return self.namesrv_config
-
-    def get_netty_server_config(self) -> NettyServerConfig:
-        return self.netty_server_config
-
     def get_kv_config_manager(self) -> KVConfigManager:
         return self.kv_config_manager
 
     def get_route_info_manager(self) -> RouteInfoManager:
         return self.route_info_manager
-
-    def get_remoting_server(self) -> Optional[RemotingServer]:
-        return self.remoting_server
-
-    def set_remoting_server(self, remoting_server: RemotingServer) -> None:
-        self.remoting_server = remoting_server
 
     def get_configuration(self) -> Configuration:
         return self.configuration

@@ -23,6 +23,7 @@ from rocketmq_broker.filter.consumer_filter_data import ConsumerFilterData
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_filter.filter_factory import FilterFactory
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
@@ -46,12 +47,23 @@ def _compile(filter_data: ConsumerFilterData) -> None:
     filter_data.compiled_expression = filter_spi.compile(filter_data.expression)  # type: ignore[arg-type]
 
 
-class FilterDataMapByTopic:
+class FilterDataMapByTopic(TypedBean):
     """Java ``ConsumerFilterManager.FilterDataMapByTopic``: the filter data of one topic by consumer group."""
+
+    group_filter_data = Prop(MapOf(str, ConsumerFilterData), {})
+    topic = Prop(str)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]: ...
+        def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None: ...
+        def get_topic(self) -> Optional[str]: ...
+        def set_topic(self, topic: Optional[str]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, topic: Optional[str] = None) -> None:
         self.topic = topic
-        self.group_filter_data: Dict[str, ConsumerFilterData] = {}
+        self.group_filter_data = {}
 
     def un_register(self, consumer_group: str) -> None:
         """Java ``unRegister``: mark the group's entry dead (now)."""
@@ -114,26 +126,22 @@ class FilterDataMapByTopic:
     def get(self, consumer_group: str) -> Optional[ConsumerFilterData]:
         return self.group_filter_data.get(consumer_group)
 
-    def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]:
-        return self.group_filter_data
 
-    def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None:
-        self.group_filter_data = group_filter_data
-
-    def get_topic(self) -> Optional[str]:
-        return self.topic
-
-    def set_topic(self, topic: str) -> None:
-        self.topic = topic
-
-
-class ConsumerFilterManager(ConfigManager):
+class ConsumerFilterManager(ConfigManager, TypedBean):
     """See the module docstring."""
+
+    filter_data_by_topic = Prop(MapOf(str, FilterDataMapByTopic), {})
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]: ...
+        def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, broker_controller: Optional["BrokerController"] = None) -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.filter_data_by_topic: Dict[str, FilterDataMapByTopic] = {}
+        self.filter_data_by_topic = {}
         self._lock = threading.RLock()
 
     @staticmethod
@@ -218,12 +226,6 @@ class ConsumerFilterManager(ConfigManager):
         """Java ``getBloomFilter``: always None here (no bloom filter, see the module docstring)."""
         return None
 
-    def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]:
-        return self.filter_data_by_topic
-
-    def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None:
-        self.filter_data_by_topic = filter_data_by_topic
-
     def clean(self) -> None:
         """Java ``clean``: drop the entries dead for at least ``filterDataCleanTimeSpan`` (24 h without a
         broker), then the topics left without entries."""
@@ -296,4 +298,3 @@ class ConsumerFilterManager(ConfigManager):
             filter_data_by_topic[topic] = by_topic
         with self._lock:
             self.filter_data_by_topic = filter_data_by_topic
-

@@ -35,6 +35,11 @@ TYPED_CLASSES = (
     "rocketmq_client.consumer.default_mq_push_consumer:DefaultMQPushConsumer",
     "rocketmq_client.consumer.default_mq_pull_consumer:DefaultMQPullConsumer",
     "rocketmq_client.consumer.default_lite_pull_consumer:DefaultLitePullConsumer",
+    "rocketmq_broker.store.stats.broker_stats:BrokerStats",
+    "rocketmq_broker.client.consumer_group_info:ConsumerGroupInfo",
+    "rocketmq_namesrv.namesrv_controller:NamesrvController",
+    "rocketmq_broker.filter.consumer_filter_manager:FilterDataMapByTopic",
+    "rocketmq_broker.filter.consumer_filter_manager:ConsumerFilterManager",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
