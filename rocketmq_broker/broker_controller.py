@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from rocketmq_acl.access_validator import AccessValidator
 from rocketmq_acl.common.acl_exception import AclException
@@ -74,6 +74,7 @@ from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicCo
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.bean import ListOf, MapOf, Prop, TypedBean
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -91,8 +92,55 @@ DEFAULT_LISTEN_PORT = 10911
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class BrokerController:
-    """See the module docstring."""
+class BrokerController(TypedBean):
+    """See the module docstring. The fields set in the constructor from the controller itself (the managers,
+    Java's final fields) and those ``initialize`` sets keep written getters: a ``Prop`` with no initial value
+    would type them Optional."""
+
+    broker_config = Prop(BrokerConfig, factory=BrokerConfig)
+    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
+    netty_client_config = Prop(NettyClientConfig, factory=NettyClientConfig)
+    message_store_config = Prop(MessageStoreConfig, factory=MessageStoreConfig)
+    send_message_executor = Prop(ThreadPoolExecutor)
+    pull_message_executor = Prop(ThreadPoolExecutor)
+    query_message_executor = Prop(ThreadPoolExecutor)
+    end_transaction_executor = Prop(ThreadPoolExecutor)
+    broker_stats = Prop(BrokerStats)
+    send_message_hook_list = Prop(ListOf(object), [])
+    consume_message_hook_list = Prop(ListOf(object), [])
+    transactional_message_check_service = Prop(TransactionalMessageCheckService)
+    access_validator_map = Prop(MapOf(type, AccessValidator), {})
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_broker_config(self) -> BrokerConfig: ...
+        def set_broker_config(self, broker_config: BrokerConfig) -> None: ...
+        def get_netty_server_config(self) -> NettyServerConfig: ...
+        def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
+        def get_netty_client_config(self) -> NettyClientConfig: ...
+        def set_netty_client_config(self, netty_client_config: NettyClientConfig) -> None: ...
+        def get_message_store_config(self) -> MessageStoreConfig: ...
+        def set_message_store_config(self, message_store_config: MessageStoreConfig) -> None: ...
+        def get_send_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
+        def set_send_message_executor(self, send_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
+        def get_pull_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
+        def set_pull_message_executor(self, pull_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
+        def get_query_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
+        def set_query_message_executor(self, query_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
+        def get_end_transaction_executor(self) -> Optional[ThreadPoolExecutor]: ...
+        def set_end_transaction_executor(self, end_transaction_executor: Optional[ThreadPoolExecutor]) -> None: ...
+        def get_broker_stats(self) -> Optional[BrokerStats]: ...
+        def set_broker_stats(self, broker_stats: Optional[BrokerStats]) -> None: ...
+        def get_send_message_hook_list(self) -> List[Any]: ...
+        def set_send_message_hook_list(self, send_message_hook_list: List[Any]) -> None: ...
+        def get_consume_message_hook_list(self) -> List[Any]: ...
+        def set_consume_message_hook_list(self, consume_message_hook_list: List[Any]) -> None: ...
+        def get_transactional_message_check_service(self) -> Optional[TransactionalMessageCheckService]: ...
+        def set_transactional_message_check_service(
+                self, transactional_message_check_service: Optional[TransactionalMessageCheckService]) -> None: ...
+        def get_access_validator_map(self) -> Dict[type, AccessValidator]: ...
+        def set_access_validator_map(self, access_validator_map: Dict[type, AccessValidator]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, broker_config: Optional[BrokerConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None,
@@ -125,24 +173,24 @@ class BrokerController:
         self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
         self.broker_stats_manager = BrokerStatsManager(self.broker_config.broker_cluster_name,
                                                        self.broker_config.enable_detail_stat)
-        self.broker_stats: Optional[BrokerStats] = None
-        self.send_message_hook_list: List[Any] = []
-        self.consume_message_hook_list: List[Any] = []
+        self.broker_stats = None
+        self.send_message_hook_list = []
+        self.consume_message_hook_list = []
         self.message_store: Optional[DefaultMessageStore] = None
         self.remoting_server: Optional[RemotingServer] = None
-        self.send_message_executor: Optional[ThreadPoolExecutor] = None
-        self.pull_message_executor: Optional[ThreadPoolExecutor] = None
+        self.send_message_executor = None
+        self.pull_message_executor = None
         self.reply_message_executor: Optional[ThreadPoolExecutor] = None
-        self.query_message_executor: Optional[ThreadPoolExecutor] = None
+        self.query_message_executor = None
         self.admin_broker_executor: Optional[ThreadPoolExecutor] = None
         self.client_manage_executor: Optional[ThreadPoolExecutor] = None
         self.heartbeat_executor: Optional[ThreadPoolExecutor] = None
         self.consumer_manage_executor: Optional[ThreadPoolExecutor] = None
-        self.end_transaction_executor: Optional[ThreadPoolExecutor] = None
-        self.transactional_message_check_service: Optional[TransactionalMessageCheckService] = None
+        self.end_transaction_executor = None
+        self.transactional_message_check_service = None
         self.transactional_message_service: Optional[TransactionalMessageService] = None
         self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
-        self.access_validator_map: Dict[type, AccessValidator] = {}
+        self.access_validator_map = {}
         self.store_host: Tuple[str, int] = (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
         self.configuration = Configuration(
             log, self.broker_config, self.netty_server_config, self.netty_client_config, self.message_store_config,
@@ -464,21 +512,6 @@ class BrokerController:
 
     # ------------------------------------------------------------------ getters (Java's)
 
-    def get_access_validator_map(self) -> Dict[type, AccessValidator]:
-        return self.access_validator_map
-
-    def get_broker_config(self) -> BrokerConfig:
-        return self.broker_config
-
-    def get_netty_server_config(self) -> NettyServerConfig:
-        return self.netty_server_config
-
-    def get_netty_client_config(self) -> NettyClientConfig:
-        return self.netty_client_config
-
-    def get_message_store_config(self) -> MessageStoreConfig:
-        return self.message_store_config
-
     def get_message_store(self) -> DefaultMessageStore:
         return self.message_store  # type: ignore[return-value]
 
@@ -521,15 +554,6 @@ class BrokerController:
     def get_pull_request_hold_service(self) -> PullRequestHoldService:
         return self.pull_request_hold_service
 
-    def get_query_message_executor(self) -> Optional[ThreadPoolExecutor]:
-        return self.query_message_executor
-
-    def get_end_transaction_executor(self) -> Optional[ThreadPoolExecutor]:
-        return self.end_transaction_executor
-
-    def get_transactional_message_check_service(self) -> Optional[TransactionalMessageCheckService]:
-        return self.transactional_message_check_service
-
     def get_transactional_message_service(self) -> TransactionalMessageService:
         return self.transactional_message_service  # type: ignore[return-value]
 
@@ -543,30 +567,11 @@ class BrokerController:
             self, transactional_message_check_listener: AbstractTransactionalMessageCheckListener) -> None:
         self.transactional_message_check_listener = transactional_message_check_listener
 
-    def get_pull_message_executor(self) -> Optional[ThreadPoolExecutor]:
-        return self.pull_message_executor
-
-    def get_send_message_executor(self) -> Optional[ThreadPoolExecutor]:
-        return self.send_message_executor
-
     def get_broker_stats_manager(self) -> BrokerStatsManager:
         return self.broker_stats_manager
 
-    def get_broker_stats(self) -> Optional[BrokerStats]:
-        """Java ``getBrokerStats``: None before :meth:`initialize`."""
-        return self.broker_stats
-
-    def set_broker_stats(self, broker_stats: BrokerStats) -> None:
-        self.broker_stats = broker_stats
-
     def get_configuration(self) -> Configuration:
         return self.configuration
-
-    def get_send_message_hook_list(self) -> List[Any]:
-        return self.send_message_hook_list
-
-    def get_consume_message_hook_list(self) -> List[Any]:
-        return self.consume_message_hook_list
 
     def get_scheduled_executor_service(self) -> ScheduledExecutor:
         return self.scheduled_executor_service

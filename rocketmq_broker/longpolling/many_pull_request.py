@@ -2,20 +2,27 @@
 from __future__ import annotations
 
 import threading
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from rocketmq_broker.longpolling.pull_request import PullRequest
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 
 __all__ = ["ManyPullRequest"]
 
 
-class ManyPullRequest:
+class ManyPullRequest(TypedBean):
     """A synchronized list of :class:`PullRequest`."""
 
-    __slots__ = ("pull_request_list", "_lock")
+    pull_request_list = Prop(ListOf(PullRequest), [])
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_pull_request_list(self) -> List[PullRequest]: ...
+        def set_pull_request_list(self, pull_request_list: List[PullRequest]) -> None: ...
+    # end of generated accessors
 
     def __init__(self) -> None:
-        self.pull_request_list: List[PullRequest] = []
+        self.pull_request_list = []
         self._lock = threading.Lock()
 
     def add_pull_request(self, pull_request: PullRequest) -> None:
@@ -36,6 +43,3 @@ class ManyPullRequest:
             result = self.pull_request_list
             self.pull_request_list = []
             return result
-
-    def get_pull_request_list(self) -> List[PullRequest]:
-        return self.pull_request_list

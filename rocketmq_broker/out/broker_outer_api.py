@@ -10,6 +10,7 @@ import threading
 from typing import List, Optional
 
 from rocketmq_client.exception import MQBrokerException
+from rocketmq_common.namesrv.register_broker_result import RegisterBrokerResult
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.register_broker_body import RegisterBrokerBody
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
@@ -27,30 +28,9 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
-__all__ = ["BrokerOuterAPI", "RegisterBrokerResult"]
+__all__ = ["BrokerOuterAPI"]
 
 log = logging.getLogger(__name__)
-
-
-class RegisterBrokerResult:
-    """Java ``RegisterBrokerResult``: the master's HA and broker addresses, and the order-topic KV table."""
-
-    __slots__ = ("ha_server_addr", "master_addr", "kv_table")
-
-    def __init__(self, ha_server_addr: Optional[str] = None, master_addr: Optional[str] = None,
-                 kv_table: Optional[KVTable] = None) -> None:
-        self.ha_server_addr = ha_server_addr
-        self.master_addr = master_addr
-        self.kv_table = kv_table
-
-    def get_ha_server_addr(self) -> Optional[str]:
-        return self.ha_server_addr
-
-    def get_master_addr(self) -> Optional[str]:
-        return self.master_addr
-
-    def get_kv_table(self) -> Optional[KVTable]:
-        return self.kv_table
 
 
 class BrokerOuterAPI:
@@ -139,7 +119,8 @@ class BrokerOuterAPI:
         if response.code == ResponseCode.SUCCESS:
             response_header = response.decode_command_custom_header(RegisterBrokerResponseHeader)
             kv_table = KVTable.decode(response.body) if response.body else None
-            return RegisterBrokerResult(response_header.ha_server_addr, response_header.master_addr, kv_table)
+            return RegisterBrokerResult(ha_server_addr=response_header.ha_server_addr,
+                                        master_addr=response_header.master_addr, kv_table=kv_table)
         raise MQBrokerException(response.code, response.remark, header.broker_addr)
 
     def unregister_broker_all(self, cluster_name: str, broker_addr: str, broker_name: str, broker_id: int) -> None:

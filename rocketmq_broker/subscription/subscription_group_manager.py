@@ -16,6 +16,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -25,13 +26,25 @@ __all__ = ["SubscriptionGroupManager"]
 log = logging.getLogger(__name__)
 
 
-class SubscriptionGroupManager(ConfigManager):
+class SubscriptionGroupManager(ConfigManager, TypedBean):
     """See the module docstring."""
+
+    subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})
+    data_version = Prop(DataVersion, factory=DataVersion)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: ...
+        def set_subscription_group_table(
+                self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None: ...
+        def get_data_version(self) -> DataVersion: ...
+        def set_data_version(self, data_version: DataVersion) -> None: ...
+    # end of generated accessors
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.subscription_group_table: Dict[str, SubscriptionGroupConfig] = {}
+        self.subscription_group_table = {}
         self.data_version = DataVersion()
         for group in (MixAll.TOOLS_CONSUMER_GROUP, MixAll.FILTERSRV_CONSUMER_GROUP, MixAll.SELF_TEST_CONSUMER_GROUP):
             self.subscription_group_table[group] = SubscriptionGroupConfig(group_name=group)
@@ -79,12 +92,6 @@ class SubscriptionGroupManager(ConfigManager):
             self.persist()
         else:
             log.warning("delete subscription group failed, subscription groupName: %s not exist", group_name)
-
-    def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]:
-        return self.subscription_group_table
-
-    def get_data_version(self) -> DataVersion:
-        return self.data_version
 
     # ------------------------------------------------------------------ persistence
 

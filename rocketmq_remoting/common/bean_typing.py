@@ -40,6 +40,15 @@ TYPED_CLASSES = (
     "rocketmq_namesrv.namesrv_controller:NamesrvController",
     "rocketmq_broker.filter.consumer_filter_manager:FilterDataMapByTopic",
     "rocketmq_broker.filter.consumer_filter_manager:ConsumerFilterManager",
+    "rocketmq_broker.broker_controller:BrokerController",
+    "rocketmq_broker.topic.topic_config_manager:TopicConfigManager",
+    "rocketmq_broker.subscription.subscription_group_manager:SubscriptionGroupManager",
+    "rocketmq_broker.offset.consumer_offset_manager:ConsumerOffsetManager",
+    "rocketmq_broker.longpolling.many_pull_request:ManyPullRequest",
+    "rocketmq_broker.client.consumer_manager:ConsumerManager",
+    "rocketmq_broker.client.producer_manager:ProducerManager",
+    "rocketmq_broker.longpolling.pull_request:PullRequest",
+    "rocketmq_broker.client.client_channel_info:ClientChannelInfo",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"

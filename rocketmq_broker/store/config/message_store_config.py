@@ -96,10 +96,6 @@ class MessageStoreConfig(Bean):
         """Java ``getDiskMaxUsedSpaceRatio``: clamped to 10..95."""
         return min(95, max(10, self.disk_max_used_space_ratio))
 
-    def get_check_crc_on_recover(self) -> bool:
-        """Java ``getCheckCRCOnRecover`` (same as ``is_check_crc_on_recover``)."""
-        return self.check_crc_on_recover
-
     def is_transient_store_pool_enable(self) -> bool:
         """Java ``isTransientStorePoolEnable``: ``transient_store_pool_enable`` on an ASYNC_FLUSH master. The
         commit log then buffers appends in memory until the flush service writes them (see MappedFile) instead of
