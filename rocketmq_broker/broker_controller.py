@@ -318,7 +318,8 @@ class BrokerController(TypedBean):
 
     def _record_broker_stats(self) -> None:
         try:
-            self.broker_stats.record()  # type: ignore[union-attr]
+            if self.broker_stats is not None:  # created by initialize()
+                self.broker_stats.record()
         except Exception:
             log.error("schedule record error.", exc_info=True)
 

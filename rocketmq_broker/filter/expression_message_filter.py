@@ -42,9 +42,9 @@ class ExpressionMessageFilter(MessageFilter):
         sub = subscription_data
         self._tag_type = sub is not None and not sub.class_filter_mode \
             and ExpressionType.is_tag_type(sub.expression_type)
-        if self._tag_type:
-            self._match_all = sub.sub_string == _SUB_ALL  # type: ignore[union-attr]
-            self._code_set = sub.code_set  # type: ignore[union-attr]
+        if sub is not None and self._tag_type:
+            self._match_all = sub.sub_string == _SUB_ALL
+            self._code_set = sub.code_set
         else:
             self._match_all = True
             self._code_set = None

@@ -248,7 +248,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
 
     def _plain_access_validator(self) -> Optional["PlainAccessValidator"]:
         from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
-        return self.broker_controller.get_access_validator_map().get(PlainAccessValidator)  # type: ignore
+        validator = self.broker_controller.get_access_validator_map().get(PlainAccessValidator)
+        return validator if isinstance(validator, PlainAccessValidator) else None
 
     def _acl_update(self, request: RemotingCommand, failed_code: int,
                     action: Callable[["PlainAccessValidator"], bool], failed_remark: str) -> RemotingCommand:

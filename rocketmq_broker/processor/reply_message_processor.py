@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple, cast
 
 from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_broker.store.put_message_result import PutMessageResult
@@ -94,7 +94,7 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
                                       request_header: SendMessageRequestHeader) -> RemotingCommand:
         """Java ``processReplyMessageRequest``: check, push to the requester, store when enabled."""
         response = RemotingCommand.create_response_command(class_header=SendMessageResponseHeader)
-        response_header: SendMessageResponseHeader = response.custom_header  # type: ignore[assignment]
+        response_header = cast(SendMessageResponseHeader, response.custom_header)
         response.opaque = request.opaque
         broker_config = self.broker_controller.get_broker_config()
         # TRACE_ON before MSG_REGION: the order a Java broker's HashMap writes them in
@@ -208,13 +208,15 @@ class ReplyMessageProcessor(AbstractSendMessageProcessor):
         status = put_message_result.put_message_status
         if status in _PUT_OK_STATUSES:
             append_result = put_message_result.append_message_result
+            if append_result is None:  # a successful put carries its append result
+                return
             stats = self.broker_controller.broker_stats_manager
-            stats.inc_topic_put_nums(msg.topic, append_result.msg_num, 1)  # type: ignore[union-attr]
-            stats.inc_topic_put_size(msg.topic, append_result.wrote_bytes)  # type: ignore[union-attr]
-            stats.inc_broker_put_nums(append_result.msg_num)  # type: ignore[union-attr]
-            response_header.msg_id = append_result.get_msg_id()  # type: ignore[union-attr]
+            stats.inc_topic_put_nums(msg.topic, append_result.msg_num, 1)
+            stats.inc_topic_put_size(msg.topic, append_result.wrote_bytes)
+            stats.inc_broker_put_nums(append_result.msg_num)
+            response_header.msg_id = append_result.get_msg_id()
             response_header.queue_id = queue_id
-            response_header.queue_offset = append_result.logics_offset  # type: ignore[union-attr]
+            response_header.queue_offset = append_result.logics_offset
         elif status is PutMessageStatus.CREATE_MAPEDFILE_FAILED:
             log.warning("create mapped file failed, server is busy or broken.")
         elif status is PutMessageStatus.MESSAGE_ILLEGAL:

@@ -42,13 +42,13 @@ class DispatchRequest(Bean):
         self.tags_code = tags_code
         self.store_timestamp = store_timestamp
         self.consume_queue_offset = consume_queue_offset
-        self.keys = keys  # type: ignore[assignment]
-        self.uniq_key = uniq_key  # type: ignore[assignment]
+        self.keys = keys
+        self.uniq_key = uniq_key
         self.sys_flag = sys_flag
         self.prepared_transaction_offset = prepared_transaction_offset
         self.success = True
-        self.properties_map = properties_map  # type: ignore[assignment]
-        self.bit_map = None  # type: ignore[assignment]
+        self.properties_map = properties_map
+        self.bit_map = None
         self.buffer_size = -1
 
     @classmethod
