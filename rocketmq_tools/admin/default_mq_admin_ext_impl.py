@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, cast
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -187,7 +187,7 @@ class DefaultMQAdminExtImpl:
             except MQClientException:
                 old = None
             confs: Dict[str, str] = {}
-            for conf in (old.split(";") if not UtilAll.is_blank(old) else []):  # type: ignore[union-attr]
+            for conf in (old.split(";") if old is not None and not UtilAll.is_blank(old) else []):
                 confs[conf.split(":")[0]] = conf
             confs[value.split(":")[0]] = value
             value = ";".join(confs.values())
@@ -367,9 +367,9 @@ class DefaultMQAdminExtImpl:
             except (MQClientException, MQBrokerException):
                 log.warning("the msgId maybe created by new client. msgId=%s", msg_id, exc_info=True)
         msg = self._instance().get_mq_admin_impl().query_message_by_uniq_key(topic, msg_id)
-        if msg is None:
+        if not isinstance(msg, MessageExt):  # None: not found (the two-argument form returns a message)
             raise MQClientException(ResponseCode.NO_MESSAGE, "query message by id finished, but no message.")
-        return msg  # type: ignore[return-value]
+        return msg
 
     def query_message(self, topic: str, key: str, max_num: int, begin: int, end: int) -> QueryResult:
         """Java ``queryMessage``: by key through the brokers' index."""
@@ -377,8 +377,9 @@ class DefaultMQAdminExtImpl:
 
     def query_message_by_uniq_key(self, topic: str, key: str, max_num: int, begin: int, end: int) -> QueryResult:
         """Java ``queryMessageByUniqKey``."""
-        return self._instance().get_mq_admin_impl().query_message_by_uniq_key(  # type: ignore[return-value]
-            topic, key, max_num, begin, end)
+        # the five-argument form of MQAdminImpl.queryMessageByUniqKey returns a QueryResult
+        return cast(QueryResult, self._instance().get_mq_admin_impl().query_message_by_uniq_key(
+            topic, key, max_num, begin, end))
 
     def message_track_detail(self, msg: MessageExt) -> List[MessageTrack]:
         """Java ``messageTrackDetail``: for every group consuming the message's topic, whether it consumed it."""

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, List
 
 from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
 from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import java_bean, new_admin, parse_bool
+
+if TYPE_CHECKING:
+    from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 __all__ = ["UpdateAccessConfigSubCommand", "add_target_options", "target_addrs"]
 
@@ -18,14 +22,14 @@ def add_target_options(parser: argparse.ArgumentParser, what: str) -> None:
     group.add_argument("-c", "--clusterName", help="%s which cluster" % what)
 
 
-def target_addrs(admin: object, args: argparse.Namespace, masters_only: bool = False) -> list:
+def target_addrs(admin: "DefaultMQAdminExt", args: argparse.Namespace, masters_only: bool = False) -> List[str]:
     """The broker of ``-b``, or the brokers of the cluster of ``-c`` (masters only for the queries)."""
     if args.brokerAddr:
         return [args.brokerAddr.strip()]
     cluster = args.clusterName.strip()
     if masters_only:
-        return sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster))  # type: ignore[arg-type]
-    return sorted(CommandUtil.fetch_master_and_slave_addr_by_cluster_name(admin, cluster))  # type: ignore[arg-type]
+        return sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster))
+    return sorted(CommandUtil.fetch_master_and_slave_addr_by_cluster_name(admin, cluster))
 
 
 class UpdateAccessConfigSubCommand(SubCommand):
