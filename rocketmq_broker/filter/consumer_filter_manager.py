@@ -44,7 +44,9 @@ def _compile(filter_data: ConsumerFilterData) -> None:
     filter_spi = FilterFactory.INSTANCE.get(filter_data.expression_type)
     if filter_spi is None:  # Java: NullPointerException
         raise ValueError("no filter for expression type %s" % filter_data.expression_type)
-    filter_data.compiled_expression = filter_spi.compile(filter_data.expression)  # type: ignore[arg-type]
+    if filter_data.expression is None:  # Java: NullPointerException
+        raise ValueError("no expression to compile")
+    filter_data.compiled_expression = filter_spi.compile(filter_data.expression)
 
 
 class FilterDataMapByTopic(TypedBean):
@@ -74,7 +76,7 @@ class FilterDataMapByTopic(TypedBean):
         log.info("Unregister consumer filter: %s, deadTime: %d", data, now)
         data.dead_time = now
 
-    def register(self, consumer_group: str, expression: str, type_: str, bloom_filter_data: Any,
+    def register(self, consumer_group: str, expression: str, type_: Optional[str], bloom_filter_data: Any,
                  client_version: int) -> bool:
         """Java ``register``: add, replace (newer version with another expression), refresh or revive the
         group's entry; False when the version is not newer or the expression does not compile."""
@@ -195,8 +197,7 @@ class ConsumerFilterManager(ConfigManager, TypedBean):
             filter_data_map_by_topic = self.filter_data_by_topic.get(topic)
             if filter_data_map_by_topic is None:
                 filter_data_map_by_topic = self.filter_data_by_topic.setdefault(topic, FilterDataMapByTopic(topic))
-            return filter_data_map_by_topic.register(consumer_group, expression, type_,  # type: ignore[arg-type]
-                                                     None, client_version)
+            return filter_data_map_by_topic.register(consumer_group, expression, type_, None, client_version)
 
     def un_register(self, consumer_group: str) -> None:
         """Java ``unRegister``: mark the group's entries dead on every topic."""

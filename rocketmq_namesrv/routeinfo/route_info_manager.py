@@ -286,10 +286,10 @@ class RouteInfoManager:
                         log.info("unregisterBroker, remove cluster from clusterAddrTable %s", cluster_name)
                 self._remove_topic_by_broker_name(broker_name)
 
-    def _remove_topic_by_broker_name(self, broker_name: Optional[str]) -> None:
+    def _remove_topic_by_broker_name(self, broker_name: str) -> None:
         no_broker_register_topic = []
         for topic, queue_data_map in self.topic_queue_table.items():
-            old = queue_data_map.pop(broker_name, None)  # type: ignore[arg-type]
+            old = queue_data_map.pop(broker_name, None)
             if old is not None:
                 log.info("removeTopicByBrokerName, remove one broker's topic %s %s", topic, old)
             if not queue_data_map:
@@ -409,7 +409,7 @@ class RouteInfoManager:
                         del self.cluster_addr_table[cluster_name]
                     break
 
-        if remove_broker_name:
+        if remove_broker_name and broker_name_found is not None:
             self._remove_topic_by_broker_name(broker_name_found)
 
     def print_all_periodically(self) -> None:
