@@ -93,9 +93,9 @@ _JOIN_TIMEOUT_SECONDS = 5.0
 
 
 class BrokerController(TypedBean):
-    """See the module docstring. The fields set in the constructor from the controller itself (the managers,
-    Java's final fields) and those ``initialize`` sets keep written getters: a ``Prop`` with no initial value
-    would type them Optional."""
+    """See the module docstring. The managers and services made in the constructor from the controller itself
+    (Java's final fields), and the message store, remoting server and transactional service that ``initialize``
+    makes, keep written getters typed without None: a ``Prop`` with no initial value types its getter Optional."""
 
     broker_config = Prop(BrokerConfig, factory=BrokerConfig)
     netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
