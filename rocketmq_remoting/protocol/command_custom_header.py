@@ -20,7 +20,6 @@ __all__ = ["CommandCustomHeader", "ext_field_string", "check_java_int", "java_lo
 H = TypeVar("H", bound="CommandCustomHeader")
 
 _EMPTY: Dict[str, str] = {}
-_new = object.__new__
 _SHORT = struct.Struct(">h")
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
@@ -82,9 +81,7 @@ class CommandCustomHeader(Bean):
     @classmethod
     def decode_ext_fields(cls: Type[H], ext_fields: Optional[Mapping[str, str]]) -> H:
         """Build the header from extFields, checking required fields and value syntax."""
-        header = _new(cls)
-        if cls._mutable_props:
-            Bean.__init__(header)
+        header = cls.from_values(_EMPTY)
         values = header.__dict__
         get = (ext_fields or _EMPTY).get
         for name, wire, type_, required in cls._ext_plan:
