@@ -18,7 +18,6 @@ from __future__ import annotations
 import builtins
 import copy
 import enum
-import keyword
 import re
 import types
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Generic, Optional, Tuple, Type, TypeVar, overload
@@ -192,28 +191,29 @@ def check_prop_value(owner: Any, prop: Prop, value: Any) -> None:
                        type(value).__name__, value, hint))
 
 
-# Each accessor is compiled from this source with the attribute name in the code, so that it runs the same
-# bytecode as a hand-written ``return self.x`` (a closure calling ``getattr(self, name)`` costs half as much again).
-_ACCESSOR_SOURCE = {
-    "get_": "def get_{0}(self):\n    return self.{0}\n",
-    "is_": "def is_{0}(self):\n    return self.{0}\n",
-    "set_": "def set_{0}(self, value):\n    self.{0} = value\n",
-}
+# Each accessor runs the bytecode of a hand-written ``return self.x`` / ``self.x = value`` (a closure calling
+# ``getattr(self, name)`` costs half as much again): these templates are compiled once, and each accessor is the
+# template's code object with the attribute name put in place of ``_attr`` (its one name).
+def _get_template(self: Any) -> Any:
+    return self._attr
+
+
+def _set_template(self: Any, value: Any) -> None:
+    self._attr = value
+
+
+_ACCESSOR_TEMPLATES = {"get_": _get_template.__code__, "is_": _get_template.__code__,
+                       "set_": _set_template.__code__}
 _ACCESSOR_DOC = {"get_": "Java getter for ``%s``.", "is_": "Java getter for ``%s``.", "set_": "Java setter for ``%s``."}
-_accessor_code: Dict[Tuple[str, str], Any] = {}
 
 
 def _make_accessor(cls: type, prefix: str, name: str) -> Callable[..., Any]:
-    """The generated accessor ``prefix + name`` of ``cls`` (marked ``_generated``); the compiled code is shared by
-    every class with a property of that name."""
-    code = _accessor_code.get((prefix, name))
-    if code is None:
-        if not name.isidentifier() or keyword.iskeyword(name):
-            raise ValueError("%s.%s: a property name must be an identifier" % (cls.__name__, name))
-        namespace: Dict[str, Any] = {}
-        exec(_ACCESSOR_SOURCE[prefix].format(name), namespace)  # the template above, nothing else
-        code = _accessor_code[(prefix, name)] = namespace[prefix + name].__code__
-    function = types.FunctionType(code, {}, prefix + name)
+    """The generated accessor ``prefix + name`` of ``cls``, marked ``_generated``."""
+    template = _ACCESSOR_TEMPLATES[prefix]
+    replace: Dict[str, Any] = {"co_names": (name,), "co_name": prefix + name}
+    if hasattr(template, "co_qualname"):  # Python 3.11+
+        replace["co_qualname"] = "%s.%s%s" % (cls.__qualname__, prefix, name)
+    function = types.FunctionType(template.replace(**replace), {}, prefix + name)
     function.__qualname__ = "%s.%s%s" % (cls.__qualname__, prefix, name)
     function.__module__ = cls.__module__
     function.__doc__ = _ACCESSOR_DOC[prefix] % name
