@@ -47,7 +47,6 @@ _V2_NAME = "SendMessageRequestHeaderV2"
 #: the required fields of SendMessageRequestHeaderV2, in declaration order
 _V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
 _required_v2_fields = operator.itemgetter(*_V2_REQUIRED)
-_new_header = SendMessageRequestHeader.__new__
 #: the fields of SendMessageRequestHeader Java declares Integer (bornTimestamp is the one Long)
 _V1_INT_FIELDS = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
                   "max_reconsume_times")
@@ -103,7 +102,7 @@ def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestH
     fields = _header_fields_cache.get(key)
     if fields is None or not (g.isdigit() and g.isascii()):
         fields = _decode_header_fields(key, g)
-    header = _new_header(SendMessageRequestHeader)
+    header = SendMessageRequestHeader()
     header.producer_group = a
     header.topic = b
     header.default_topic = c
