@@ -5,15 +5,18 @@ real, which gives the route and a real SEND_MESSAGE_V2 response frame. Then the 
 replaced by a stub that encodes the request frame and decodes that response frame, so that each timed send runs
 the whole client send path (``send`` -> ``send_default_impl`` -> ``send_kernel_impl`` -> ``MQClientAPIImpl
 .send_message`` -> ``processSendResponse``), the request encoding and the response decoding, and nothing else.
-Prints the best and median CPU time per send (``time.thread_time``: this thread only, not the embedded servers) over ``--rounds`` rounds of ``--messages``.
+Prints the best and median CPU time per send (``time.thread_time``: this thread only, not the embedded servers)
+over ``--rounds`` rounds of ``--messages``.
 
-    python benchmarks/send_path_bench.py [--messages 20000] [--rounds 7] [--body 1024]
+    python benchmarks/send_path_bench.py [--messages 20000] [--rounds 7] [--body 1024] [--profile]
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import logging
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -32,6 +35,7 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--body", type=int, default=1024)
+    parser.add_argument("--profile", action="store_true", help="cProfile one round first and print the top functions")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     body = os.urandom(args.body // 2).hex().encode()[:args.body]
@@ -61,15 +65,12 @@ def main() -> None:
 
             remoting_client.invoke_sync = stub
             send = producer.send
-            if os.environ.get("SEND_PATH_PROFILE"):
-                import cProfile
-                import pstats
-                messages = [Message("BenchTopic", body) for _ in range(args.messages)]
-                cProfile.runctx("for msg in messages: send(msg)", globals(), locals(), "/tmp/i22a_sp.prof")
-                pstats.Stats("/tmp/i22a_sp.prof").sort_stats("tottime").print_stats(40)
-                return
             for _ in range(2000):  # warm-up
                 send(Message("BenchTopic", body))
+            if args.profile:
+                profile = cProfile.Profile()
+                profile.runcall(lambda: [send(Message("BenchTopic", body)) for _ in range(args.messages)])
+                pstats.Stats(profile).sort_stats("tottime").print_stats(30)
             per_send = []
             for _ in range(args.rounds):
                 messages = [Message("BenchTopic", body) for _ in range(args.messages)]
