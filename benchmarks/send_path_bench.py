@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from rocketmq_broker.embedded_cluster import EmbeddedCluster  # noqa: E402
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer  # noqa: E402
 from rocketmq_common.message.message import Message  # noqa: E402
+from rocketmq_common.protocol.request_code import RequestCode  # noqa: E402
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand  # noqa: E402
 
 
@@ -60,6 +61,8 @@ def main() -> None:
             response_frame = frames[-1]
 
             def stub(addr, request, timeout_millis):  # type: ignore[no-untyped-def]
+                if request.code != RequestCode.SEND_MESSAGE_V2:  # the client's own route and heartbeat calls
+                    return real_invoke_sync(addr, request, timeout_millis)
                 request.encode()
                 return RemotingCommand.decode(response_frame)
 

@@ -105,6 +105,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
         """Java ``processRequest`` / ``asyncProcessRequest``: the response (None when there is none to send)."""
         code = request.code
+        request_header: Optional[SendMessageRequestHeader]
         if code == _SEND_MESSAGE_V2:  # what producers send: straight to the header decoding
             request_header = decode_v2_as_v1(request.ext_fields)
         elif code == _CONSUMER_SEND_MSG_BACK:

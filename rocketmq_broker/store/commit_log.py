@@ -133,7 +133,7 @@ class CommitLog(Bean):
             self.flush_commit_log_service = GroupCommitService(self)
         else:
             self.flush_commit_log_service = FlushRealTimeService(self)
-        self.topic_queue_table: Dict[str, int] = {}
+        self.topic_queue_table = {}
         self.confirm_offset = -1
         self.begin_time_in_lock = 0
         self.put_message_lock = threading.Lock()
@@ -295,7 +295,7 @@ class CommitLog(Bean):
             p += 2
             properties = None
             tags_code = 0
-            keys = ""
+            keys: Optional[str] = ""
             uniq_key = None
             if props_len > 0:
                 properties = MessageDecoder.string2message_properties(data[p:p + props_len].decode("utf-8"))

@@ -167,6 +167,7 @@ from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 if TYPE_CHECKING:
+    from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.consumer.pull_callback import PullCallback
@@ -621,7 +622,7 @@ class MQClientAPIImpl:
         response_header = response.decode_command_custom_header(SendMessageResponseHeader)
 
         # with a namespace, the topic without it
-        topic = msg.topic
+        topic: Optional[str] = msg.topic
         namespace = self.client_config.get_namespace()
         if namespace:
             topic = NamespaceUtil.without_namespace(topic, namespace)
@@ -686,11 +687,14 @@ class MQClientAPIImpl:
         request_header.set_offset(phyoffset)
         request = RemotingCommand.create_request_command(RequestCode.VIEW_MESSAGE_BY_ID, request_header)
         response = self._invoke_broker(addr, request, timeout_millis)
-        message_ext = MessageDecoder.client_decode(response.get_body(), True)
+        message_ext = MessageDecoder.client_decode(response.get_body() or b"", True)
+        if message_ext is None:
+            raise MQClientException(ResponseCode.SYSTEM_ERROR, "the VIEW_MESSAGE_BY_ID response of %s at offset %d "
+                                    "holds no message" % (addr, phyoffset))
         namespace = self.client_config.get_namespace()
         if namespace:
-            message_ext.set_topic(NamespaceUtil.without_namespace(message_ext.get_topic(), namespace))
-        return message_ext  # type: ignore[return-value]
+            message_ext.topic = NamespaceUtil.without_namespace(message_ext.topic, namespace)
+        return message_ext
 
     def search_offset(self, addr: str, mq: MessageQueue, timestamp: int, timeout_millis: int) -> int:
         """Java ``searchOffset``: SEARCH_OFFSET_BY_TIMESTAMP."""
@@ -958,7 +962,7 @@ class MQClientAPIImpl:
         return self._write_perm(namesrv_addr, RequestCode.ADD_WRITE_PERM_OF_BROKER, header, timeout_millis,
                                 AddWritePermOfBrokerResponseHeader).get_add_topic_count()
 
-    def _write_perm(self, namesrv_addr: str, request_code: int, header: object, timeout_millis: int,
+    def _write_perm(self, namesrv_addr: str, request_code: int, header: CommandCustomHeader, timeout_millis: int,
                     response_header_class: type) -> Any:
         request = RemotingCommand.create_request_command(request_code, header)
         response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_millis)

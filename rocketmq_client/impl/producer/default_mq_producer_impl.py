@@ -625,7 +625,7 @@ class DefaultMQProducerImpl(MQProducerInner):
                     if not message_cloned:
                         tmp_message = MessageAccessor.clone_message(msg)
                         message_cloned = True
-                    msg.set_topic(NamespaceUtil.without_namespace(msg.topic, producer.get_namespace()))
+                    msg.topic = NamespaceUtil.without_namespace(msg.topic, producer.get_namespace())
                 cost_time_async = (time.monotonic() - begin_start_time) * 1000.0
                 if timeout < cost_time_async:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
@@ -652,7 +652,7 @@ class DefaultMQProducerImpl(MQProducerInner):
             raise
         finally:
             msg.body = prev_body
-            msg.topic = NamespaceUtil.without_namespace(msg.topic, producer.get_namespace())  # type: ignore[assignment]
+            msg.topic = NamespaceUtil.without_namespace(msg.topic, producer.get_namespace())
 
     def _new_send_message_context(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
                                   broker_addr: str) -> SendMessageContext:
@@ -826,8 +826,8 @@ class DefaultMQProducerImpl(MQProducerInner):
                 message_queue_list = factory.get_mq_admin_impl().parse_publish_message_queues(
                     topic_publish_info.get_message_queue_list())
                 user_message = MessageAccessor.clone_message(msg)
-                user_message.set_topic(NamespaceUtil.without_namespace(
-                    user_message.get_topic(), factory.get_client_config().get_namespace()))
+                user_message.topic = NamespaceUtil.without_namespace(
+                    user_message.topic, factory.get_client_config().get_namespace())
                 selected = selector.select(message_queue_list, user_message, arg)
                 mq = factory.get_client_config().queue_with_namespace(selected) if selected is not None else None
             except Exception as e:
