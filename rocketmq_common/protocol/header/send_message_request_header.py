@@ -51,10 +51,22 @@ class SendMessageRequestHeaderV2(RpcRequestHeader):
     @staticmethod
     def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:
         """Java ``createSendMessageRequestHeaderV1``: the long-name header with the same values (n -> bname)."""
-        return SendMessageRequestHeader(
-            producer_group=v2.a, topic=v2.b, default_topic=v2.c, default_topic_queue_nums=v2.d, queue_id=v2.e,
-            sys_flag=v2.f, born_timestamp=v2.g, flag=v2.h, properties=v2.i, reconsume_times=v2.j, unit_mode=v2.k,
-            max_reconsume_times=v2.l, batch=v2.m, bname=v2.n)
+        v1 = SendMessageRequestHeader()
+        v1.producer_group = v2.a
+        v1.topic = v2.b
+        v1.default_topic = v2.c
+        v1.default_topic_queue_nums = v2.d
+        v1.queue_id = v2.e
+        v1.sys_flag = v2.f
+        v1.born_timestamp = v2.g
+        v1.flag = v2.h
+        v1.properties = v2.i
+        v1.reconsume_times = v2.j
+        v1.unit_mode = v2.k
+        v1.max_reconsume_times = v2.l
+        v1.batch = v2.m
+        v1.bname = v2.n
+        return v1
 
     @staticmethod
     def create_send_message_request_header_v2(v1: SendMessageRequestHeader) -> "SendMessageRequestHeaderV2":
