@@ -72,7 +72,7 @@ def _v2_int(wire: str, raw: str, java_int: bool = True) -> int:
 _header_fields_cache: Dict[Tuple[Optional[str], ...], Tuple[Any, ...]] = {}
 
 
-def _decode_header_fields(key: Tuple[Optional[str], ...], g: str) -> Tuple[Any, ...]:
+def _decode_header_fields(key: Tuple[Any, ...], g: str) -> Tuple[Any, ...]:
     """The header values of a :data:`_header_fields_cache` key, checked in Java's field order (so that the first
     bad field is the one reported; ``g``, the born timestamp, is checked in its place)."""
     d, e, f, h, j, k, l, m, n = key  # noqa: E741 - Java's wire names
@@ -266,6 +266,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         consumer's decoding of the pull batch fail, so this broker refuses it where it enters. (Our addition to
         Java's ``msgCheck``.)"""
         unknown = sys_flag & ~(_BROKER_SYS_FLAGS | _CLIENT_SYS_FLAGS)
+        remark: Optional[str]
         if unknown:
             remark = "the message sysFlag %d has bits this broker does not accept: 0x%x" % (
                 sys_flag, unknown & 0xFFFFFFFF)

@@ -46,6 +46,7 @@ from rocketmq_remoting.protocol.command_custom_header import check_java_int
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
+    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
@@ -147,6 +148,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
         consumer_filter_manager = broker_controller.get_consumer_filter_manager()
         consumer_filter_data = None
+        subscription_data: Optional[SubscriptionData]
         if has_subscription_flag:
             try:
                 subscription_data = FilterAPI.build(topic, request_header.subscription,
