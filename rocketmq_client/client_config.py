@@ -306,7 +306,7 @@ class ClientConfig(TypedBean):
 
     def clone_client_config(self) -> "ClientConfig":
         """Java ``cloneClientConfig``: a plain ClientConfig with the same shared settings."""
-        cc = ClientConfig.__new__(ClientConfig)  # every factory-initialised field is copied below
+        cc = ClientConfig()
         cc.reset_client_config(self)
         return cc
 

@@ -47,7 +47,6 @@ _V2_NAME = "SendMessageRequestHeaderV2"
 #: the required fields of SendMessageRequestHeaderV2, in declaration order
 _V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
 _required_v2_fields = operator.itemgetter(*_V2_REQUIRED)
-_new_header = SendMessageRequestHeader.__new__
 #: the fields of SendMessageRequestHeader Java declares Integer (bornTimestamp is the one Long)
 _V1_INT_FIELDS = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
                   "max_reconsume_times")
@@ -73,7 +72,7 @@ def _v2_int(wire: str, raw: str, java_int: bool = True) -> int:
 _header_fields_cache: Dict[Tuple[Optional[str], ...], Tuple[Any, ...]] = {}
 
 
-def _decode_header_fields(key: Tuple[Optional[str], ...], g: str) -> Tuple[Any, ...]:
+def _decode_header_fields(key: Tuple[Any, ...], g: str) -> Tuple[Any, ...]:
     """The header values of a :data:`_header_fields_cache` key, checked in Java's field order (so that the first
     bad field is the one reported; ``g``, the born timestamp, is checked in its place)."""
     d, e, f, h, j, k, l, m, n = key  # noqa: E741 - Java's wire names
@@ -103,7 +102,7 @@ def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestH
     fields = _header_fields_cache.get(key)
     if fields is None or not (g.isdigit() and g.isascii()):
         fields = _decode_header_fields(key, g)
-    header = _new_header(SendMessageRequestHeader)
+    header = SendMessageRequestHeader()
     header.producer_group = a
     header.topic = b
     header.default_topic = c
@@ -267,6 +266,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         consumer's decoding of the pull batch fail, so this broker refuses it where it enters. (Our addition to
         Java's ``msgCheck``.)"""
         unknown = sys_flag & ~(_BROKER_SYS_FLAGS | _CLIENT_SYS_FLAGS)
+        remark: Optional[str]
         if unknown:
             remark = "the message sysFlag %d has bits this broker does not accept: 0x%x" % (
                 sys_flag, unknown & 0xFFFFFFFF)

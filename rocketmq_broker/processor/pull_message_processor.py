@@ -46,6 +46,7 @@ from rocketmq_remoting.protocol.command_custom_header import check_java_int
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
+    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
@@ -56,7 +57,6 @@ log = logging.getLogger(__name__)
 _FLAG_COMMIT_OFFSET = PullSysFlag.FLAG_COMMIT_OFFSET
 _FLAG_SUSPEND = PullSysFlag.FLAG_SUSPEND
 _FLAG_SUBSCRIPTION = PullSysFlag.FLAG_SUBSCRIPTION
-_is_tag_type = ExpressionType.is_tag_type
 _INT = struct.Struct(">i")
 _LONG = struct.Struct(">q")
 _SYSFLAG_POSITION = 36          # a stored record's sysFlag; its storeTimestamp follows bornTimestamp and bornHost
@@ -148,11 +148,12 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
         consumer_filter_manager = broker_controller.get_consumer_filter_manager()
         consumer_filter_data = None
+        subscription_data: Optional[SubscriptionData]
         if has_subscription_flag:
             try:
                 subscription_data = FilterAPI.build(topic, request_header.subscription,
                                                     request_header.expression_type)
-                if not _is_tag_type(subscription_data.expression_type):
+                if not ExpressionType.is_tag_type(subscription_data.expression_type):
                     consumer_filter_data = ConsumerFilterManager.build(
                         topic, group, request_header.subscription, request_header.expression_type,
                         request_header.sub_version)
@@ -188,7 +189,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                 response.code = ResponseCode.SUBSCRIPTION_NOT_LATEST
                 response.remark = "the consumer's subscription not latest"
                 return response
-            if not _is_tag_type(subscription_data.expression_type):
+            if not ExpressionType.is_tag_type(subscription_data.expression_type):
                 consumer_filter_data = consumer_filter_manager.get(topic, group)
                 if consumer_filter_data is None:
                     response.code = ResponseCode.FILTER_DATA_NOT_EXIST
@@ -201,7 +202,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                     response.code = ResponseCode.FILTER_DATA_NOT_LATEST
                     response.remark = "the consumer's consumer filter data not latest"
                     return response
-        if not _is_tag_type(subscription_data.expression_type):
+        if not ExpressionType.is_tag_type(subscription_data.expression_type):
             if not broker_config.enable_property_filter:
                 response.code = ResponseCode.SYSTEM_ERROR
                 response.remark = "The broker does not support consumer to filter message by %s" % (

@@ -61,10 +61,6 @@ _MULTI_TAG = TopicFilterType.MULTI_TAG
 _MULTI_TAGS_FLAG = MessageSysFlag.MULTI_TAGS_FLAG
 _BYTE_MAX = 127
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
-_string2props = MessageDecoder.string2message_properties
-_props2string = MessageDecoder.message_properties2string
-_randrange = random.randrange
-_new = object.__new__
 _SEND_MESSAGE_V2 = RequestCode.SEND_MESSAGE_V2
 _CONSUMER_SEND_MSG_BACK = RequestCode.CONSUMER_SEND_MSG_BACK
 _PUT_OK = PutMessageStatus.PUT_OK
@@ -99,7 +95,7 @@ def _stored_properties_string(properties: Dict[str, str]) -> str:
 
 def _random_queue_id(write_queue_nums: int) -> int:
     """Java ``randomQueueId``: ``nextInt(99999999) % writeQueueNums``."""
-    return _randrange(99999999) % write_queue_nums
+    return random.randrange(99999999) % write_queue_nums
 
 
 class SendMessageProcessor(AbstractSendMessageProcessor):
@@ -109,6 +105,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
         """Java ``processRequest`` / ``asyncProcessRequest``: the response (None when there is none to send)."""
         code = request.code
+        request_header: Optional[SendMessageRequestHeader]
         if code == _SEND_MESSAGE_V2:  # what producers send: straight to the header decoding
             request_header = decode_v2_as_v1(request.ext_fields)
         elif code == _CONSUMER_SEND_MSG_BACK:
@@ -160,16 +157,14 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         queue_id = request_header.queue_id
         if queue_id < 0:
             queue_id = _random_queue_id(topic_config.write_queue_nums)  # type: ignore[union-attr]
-        # field by field (those MessageExt's constructor sets are set below or keep the same class defaults): cheaper
-        # than the constructor call
-        msg_inner = _new(MessageExtBrokerInner)
+        msg_inner = MessageExtBrokerInner()
         msg_inner.topic = request_header.topic
         msg_inner.queue_id = queue_id
         if not self.handle_retry_and_dlq(request_header, response, request, msg_inner, topic_config):
             return response
         msg_inner.body = request.body
         msg_inner.flag = request_header.flag
-        orig_props = _string2props(request_header.properties)
+        orig_props = MessageDecoder.string2message_properties(request_header.properties)
         msg_inner.properties = orig_props
         msg_inner.born_timestamp = request_header.born_timestamp
         msg_inner.born_host = self._peer(ctx)
@@ -184,7 +179,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         if wait_value is not None:
             orig_props[_PROPERTY_WAIT] = wait_value
         if cluster_name is None:  # Java leaves a null value out of the string
-            msg_inner.properties_string = _props2string(java_hash_map_order(
+            msg_inner.properties_string = MessageDecoder.message_properties2string(java_hash_map_order(
                 {k: v for k, v in orig_props.items() if k != _PROPERTY_WAIT}, len(orig_props)))
         else:
             msg_inner.properties_string = _stored_properties_string(orig_props)
@@ -226,7 +221,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             sys_flag |= _MULTI_TAGS_FLAG
         batch.sys_flag = sys_flag
         batch.flag = request_header.flag
-        properties = _string2props(request_header.properties)
+        properties = MessageDecoder.string2message_properties(request_header.properties)
         batch.body = request.body
         batch.born_timestamp = request_header.born_timestamp
         batch.born_host = self._peer(ctx)
@@ -258,7 +253,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             reconsume_times = request_header.reconsume_times or 0
             if reconsume_times >= max_reconsume_times:
                 new_topic = MixAll.get_dlq_topic(group_name)
-                queue_id = _randrange(99999999) % self.DLQ_NUMS_PER_GROUP
+                queue_id = random.randrange(99999999) % self.DLQ_NUMS_PER_GROUP
                 topic_config = self.broker_controller.get_topic_config_manager() \
                     .create_topic_in_send_message_back_method(new_topic, self.DLQ_NUMS_PER_GROUP,
                                                               PermName.PERM_WRITE | PermName.PERM_READ, 0)
@@ -383,7 +378,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             response.remark = None
             return response
         new_topic = MixAll.get_retry_topic(group)
-        queue_id = _randrange(99999999) % subscription_group_config.retry_queue_nums
+        queue_id = random.randrange(99999999) % subscription_group_config.retry_queue_nums
         topic_sys_flag = TopicSysFlag.build_sys_flag(False, True) if request_header.unit_mode else 0
         topic_config_manager = broker_controller.get_topic_config_manager()
         topic_config = topic_config_manager.create_topic_in_send_message_back_method(
@@ -414,7 +409,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             max_reconsume_times = request_header.max_reconsume_times
         if msg_ext.reconsume_times >= max_reconsume_times or delay_level < 0:
             new_topic = MixAll.get_dlq_topic(group)
-            queue_id = _randrange(99999999) % self.DLQ_NUMS_PER_GROUP
+            queue_id = random.randrange(99999999) % self.DLQ_NUMS_PER_GROUP
             topic_config = topic_config_manager.create_topic_in_send_message_back_method(
                 new_topic, self.DLQ_NUMS_PER_GROUP, PermName.PERM_WRITE | PermName.PERM_READ, 0)
             if topic_config is None:
@@ -442,7 +437,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         origin_msg_id = MessageAccessor.get_origin_message_id(msg_ext)
         MessageAccessor.set_origin_message_id(msg_inner, msg_ext.msg_id if UtilAll.is_blank(origin_msg_id)
                                               else origin_msg_id)
-        msg_inner.properties_string = _props2string(java_hash_map_order(properties))
+        msg_inner.properties_string = MessageDecoder.message_properties2string(java_hash_map_order(properties))
         put_message_result = store.put_message(msg_inner)
         if put_message_result is None:
             response.code = ResponseCode.SYSTEM_ERROR

@@ -47,8 +47,6 @@ OS_PAGE_SIZE = 1024 * 4
 
 _fdatasync = getattr(os, "fdatasync", None)
 _fsync = _fdatasync or os.fsync
-_pwrite = os.pwrite
-_pread = os.pread
 
 #: buffered bytes that make an append commit them to the file at once
 COMMIT_THRESHOLD = 64 * 1024
@@ -225,7 +223,7 @@ class MappedFile(Bean):
                         allocate(self._fd, pos, len(data), DISK_RESERVE)
                     view = memoryview(data)
                     while done < len(data):
-                        done += _pwrite(self._fd, view[done:], pos + done)
+                        done += os.pwrite(self._fd, view[done:], pos + done)
                 except OSError as e:
                     if not self._commit_failing:
                         log.error("cannot write %d bytes to %s at %d, kept in memory: %s", len(data) - done,
@@ -304,7 +302,7 @@ class MappedFile(Bean):
             return b""
         try:
             if self._map is not None or pos + size <= self.committed_position:
-                return _pread(self._fd, size, pos)
+                return os.pread(self._fd, size, pos)
             return self._read_buffered(pos, size)
         finally:
             self.release()
@@ -316,7 +314,7 @@ class MappedFile(Bean):
             if pos >= committed:
                 start = pos - committed
                 return bytes(self._write_buffer[start:start + size])
-            head = _pread(self._fd, min(size, committed - pos), pos)
+            head = os.pread(self._fd, min(size, committed - pos), pos)
             if len(head) < committed - pos or pos + size <= committed:
                 return head
             return head + self._write_buffer[:pos + size - committed]

@@ -167,6 +167,7 @@ from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 if TYPE_CHECKING:
+    from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.consumer.pull_callback import PullCallback
@@ -213,9 +214,6 @@ __all__ = ["MQClientAPIImpl"]
 
 log = logging.getLogger(__name__)
 
-_monotonic = time.monotonic
-_header_v2 = SendMessageRequestHeaderV2.create_send_message_request_header_v2
-
 #: Java ``org.apache.rocketmq.client.sendSmartMsg`` (default true: SEND_MESSAGE_V2 with one-letter header keys)
 SEND_SMART_MSG = parse_bool(get_system_property("org.apache.rocketmq.client.sendSmartMsg",
                                                 "ORG_APACHE_ROCKETMQ_CLIENT_SEND_SMART_MSG", "true"))
@@ -227,19 +225,6 @@ _SEND_STATUS_BY_CODE = {
     ResponseCode.SLAVE_NOT_AVAILABLE: SendStatus.SLAVE_NOT_AVAILABLE,
     ResponseCode.SUCCESS: SendStatus.SEND_OK,
 }
-_SYNC = CommunicationMode.SYNC
-_ASYNC = CommunicationMode.ASYNC
-_ONEWAY = CommunicationMode.ONEWAY
-_PROPERTY_MESSAGE_TYPE = MessageConst.PROPERTY_MESSAGE_TYPE
-_PROPERTY_MSG_REGION = MessageConst.PROPERTY_MSG_REGION
-_PROPERTY_TRACE_SWITCH = MessageConst.PROPERTY_TRACE_SWITCH
-_REPLY_MESSAGE_FLAG = MixAll.REPLY_MESSAGE_FLAG
-_DEFAULT_TRACE_REGION_ID = MixAll.DEFAULT_TRACE_REGION_ID
-_SEND_MESSAGE_V2 = RequestCode.SEND_MESSAGE_V2
-_SEND_BATCH_MESSAGE = RequestCode.SEND_BATCH_MESSAGE
-_create_request_command = RemotingCommand.create_request_command
-_get_uniq_id = MessageClientIDSetter.get_uniq_id
-_NO_EXT_FIELDS: Dict[str, str] = {}
 
 _PULL_STATUS_BY_CODE = {
     ResponseCode.SUCCESS: PullStatus.FOUND,
@@ -260,7 +245,7 @@ class _SendCallbackInvoke(InvokeCallback):
                  "topic_publish_info", "instance", "retry_times_when_send_failed", "times", "context", "producer",
                  "begin")
 
-    def __init__(self, api: "MQClientAPIImpl", addr: str, broker_name: str, msg: "Message", timeout_millis: int,
+    def __init__(self, api: "MQClientAPIImpl", addr: str, broker_name: str, msg: "Message", timeout_millis: float,
                  request: RemotingCommand, send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                  instance: Optional["MQClientInstance"], retry_times_when_send_failed: int,
                  times: "Optional[_AtomicInteger]",
@@ -329,7 +314,7 @@ class _SendCallbackInvoke(InvokeCallback):
 
     def _cost(self) -> int:
         """Java's ``cost``: milliseconds since the send began."""
-        return int((_monotonic() - self.begin) * 1000)
+        return int((time.monotonic() - self.begin) * 1000)
 
 
 class _PullCallbackInvoke(InvokeCallback):
@@ -522,7 +507,7 @@ class MQClientAPIImpl:
         return AclConfig(global_white_addrs=body.global_white_addrs, plain_access_configs=body.plain_access_configs)
 
     def send_message(self, addr: str, broker_name: str, msg: "Message", request_header: "SendMessageRequestHeader",
-                     timeout_millis: int, communication_mode: CommunicationMode, send_callback: Any = None,
+                     timeout_millis: float, communication_mode: CommunicationMode, send_callback: Any = None,
                      topic_publish_info: Optional["TopicPublishInfo"] = None,
                      instance: Optional["MQClientInstance"] = None, retry_times_when_send_failed: int = 0,
                      context: Optional["SendMessageContext"] = None,
@@ -536,54 +521,67 @@ class MQClientAPIImpl:
         Java's 8-argument overload ``(addr, broker_name, msg, header, timeout, mode, context, producer)`` is
         this method with ``context=`` and ``producer=`` given by keyword.
         """
-        begin = _monotonic()
-        is_batch = isinstance(msg, MessageBatch)
-        properties = msg.properties
-        if properties and properties.get(_PROPERTY_MESSAGE_TYPE) == _REPLY_MESSAGE_FLAG:
+        begin_start_time = time.monotonic()
+        msg_type = msg.get_property(MessageConst.PROPERTY_MESSAGE_TYPE)
+        is_reply = msg_type is not None and msg_type == MixAll.REPLY_MESSAGE_FLAG
+        if is_reply:
             if SEND_SMART_MSG:
-                request = _create_request_command(RequestCode.SEND_REPLY_MESSAGE_V2, _header_v2(request_header))
+                request_header_v2 = SendMessageRequestHeaderV2.create_send_message_request_header_v2(request_header)
+                request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE_V2, request_header_v2)
             else:
-                request = _create_request_command(RequestCode.SEND_REPLY_MESSAGE, request_header)
-        elif SEND_SMART_MSG or is_batch:
-            request = _create_request_command(_SEND_BATCH_MESSAGE if is_batch else _SEND_MESSAGE_V2,
-                                              _header_v2(request_header))
+                request = RemotingCommand.create_request_command(RequestCode.SEND_REPLY_MESSAGE, request_header)
+        elif SEND_SMART_MSG or isinstance(msg, MessageBatch):
+            request_header_v2 = SendMessageRequestHeaderV2.create_send_message_request_header_v2(request_header)
+            request = RemotingCommand.create_request_command(
+                RequestCode.SEND_BATCH_MESSAGE if isinstance(msg, MessageBatch) else RequestCode.SEND_MESSAGE_V2,
+                request_header_v2)
         else:
-            request = _create_request_command(RequestCode.SEND_MESSAGE, request_header)
+            request = RemotingCommand.create_request_command(RequestCode.SEND_MESSAGE, request_header)
         request.body = msg.body
-        if communication_mode is _ONEWAY:
-            self.remoting_client.invoke_oneway(addr, request, timeout_millis)
+
+        if communication_mode is CommunicationMode.ONEWAY:
+            self.remoting_client.invoke_oneway(addr, request, int(timeout_millis))
             return None
-        cost = int((_monotonic() - begin) * 1000)
-        if timeout_millis < cost:
-            raise RemotingTooMuchRequestException("sendMessage call timeout")
-        if communication_mode is _ASYNC:
-            self._send_message_async(addr, broker_name, msg, timeout_millis - cost, request, send_callback,
-                                     topic_publish_info, instance, retry_times_when_send_failed, None,
+        if communication_mode is CommunicationMode.ASYNC:
+            cost_time_async = (time.monotonic() - begin_start_time) * 1000
+            if timeout_millis < cost_time_async:
+                raise RemotingTooMuchRequestException("sendMessage call timeout")
+            # (Java's retry counter, new AtomicInteger(), is created by _on_exception_impl at the first failure)
+            self._send_message_async(addr, broker_name, msg, timeout_millis - cost_time_async, request,
+                                     send_callback, topic_publish_info, instance, retry_times_when_send_failed, None,
                                      context, producer)
             return None
-        response = self.remoting_client.invoke_sync(addr, request, timeout_millis - cost)
+        cost_time_sync = (time.monotonic() - begin_start_time) * 1000
+        if timeout_millis < cost_time_sync:
+            raise RemotingTooMuchRequestException("sendMessage call timeout")
+        return self._send_message_sync(addr, broker_name, msg, timeout_millis - cost_time_sync, request)
+
+    def _send_message_sync(self, addr: str, broker_name: str, msg: "Message", timeout_millis: float,
+                           request: RemotingCommand) -> "SendResult":
+        """Java ``sendMessageSync``."""
+        response = self.remoting_client.invoke_sync(addr, request, int(timeout_millis))
         return self._process_send_response(broker_name, msg, response, addr)
 
-    def _send_message_async(self, addr: Optional[str], broker_name: str, msg: "Message", timeout_millis: int,
+    def _send_message_async(self, addr: Optional[str], broker_name: str, msg: "Message", timeout_millis: float,
                             request: RemotingCommand, send_callback: Any,
                             topic_publish_info: Optional["TopicPublishInfo"], instance: Optional["MQClientInstance"],
                             retry_times_when_send_failed: int, times: Optional[_AtomicInteger],
                             context: Optional["SendMessageContext"], producer: Any) -> None:
-        begin = _monotonic()
+        begin = time.monotonic()
         try:
             self.remoting_client.invoke_async(
-                addr, request, timeout_millis,
+                addr, request, int(timeout_millis),
                 _SendCallbackInvoke(self, addr, broker_name, msg, timeout_millis,  # type: ignore[arg-type]
                                     request, send_callback, topic_publish_info, instance,
                                     retry_times_when_send_failed, times, context, producer, begin))
         except Exception as ex:
-            cost = int((_monotonic() - begin) * 1000)
+            cost = int((time.monotonic() - begin) * 1000)
             producer.update_fault_item(broker_name, cost, True)
             self._on_exception_impl(broker_name, msg, timeout_millis - cost, request, send_callback,
                                     topic_publish_info, instance, retry_times_when_send_failed, times, ex, context,
                                     True, producer)
 
-    def _on_exception_impl(self, broker_name: str, msg: "Message", timeout_millis: int, request: RemotingCommand,
+    def _on_exception_impl(self, broker_name: str, msg: "Message", timeout_millis: float, request: RemotingCommand,
                            send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                            instance: Optional["MQClientInstance"], times_total: int,
                            cur_times: Optional[_AtomicInteger],
@@ -621,38 +619,29 @@ class MQClientAPIImpl:
         send_status = _SEND_STATUS_BY_CODE.get(response.code)
         if send_status is None:
             raise MQBrokerException(response.code, response.remark, addr)
-        ext_fields = response.ext_fields or _NO_EXT_FIELDS
-        # the SendMessageResponseHeader fields read straight from extFields (once per message sent: a third of the
-        # cost of decoding the header); what decode_command_custom_header would reject or parse otherwise (a
-        # missing field, a signed or non-ASCII number) goes through it, to raise or parse as it does
-        get = ext_fields.get
-        offset_msg_id = get("msgId")
-        queue_id = get("queueId")
-        queue_offset = get("queueOffset")
-        if (offset_msg_id is not None and queue_id is not None and queue_offset is not None and queue_id.isdigit()
-                and queue_id.isascii() and queue_offset.isdigit() and queue_offset.isascii()):
-            queue_id = int(queue_id)
-            queue_offset = int(queue_offset)
-            transaction_id = get("transactionId")
-        else:
-            response_header = response.decode_command_custom_header(SendMessageResponseHeader)
-            offset_msg_id = response_header.msg_id
-            queue_id = response_header.queue_id
-            queue_offset = response_header.queue_offset
-            transaction_id = response_header.transaction_id
-        topic = msg.topic
+        response_header = response.decode_command_custom_header(SendMessageResponseHeader)
+
+        # with a namespace, the topic without it
+        topic: Optional[str] = msg.topic
         namespace = self.client_config.get_namespace()
         if namespace:
             topic = NamespaceUtil.without_namespace(topic, namespace)
+
+        message_queue = MessageQueue(topic, broker_name, response_header.queue_id)
+
+        uniq_msg_id = MessageClientIDSetter.get_uniq_id(msg)
         if isinstance(msg, MessageBatch):
-            uniq_msg_id = ",".join(_get_uniq_id(m) or "null" for m in msg)
-        else:
-            uniq_msg_id = _get_uniq_id(msg)
-        send_result = SendResult(send_status, uniq_msg_id, offset_msg_id, MessageQueue(topic, broker_name, queue_id),
-                                 queue_offset)
-        send_result.transaction_id = transaction_id
-        send_result.trace_on = get(_PROPERTY_TRACE_SWITCH) != "false"
-        send_result.region_id = get(_PROPERTY_MSG_REGION) or _DEFAULT_TRACE_REGION_ID
+            uniq_msg_id = ",".join(MessageClientIDSetter.get_uniq_id(message) or "null" for message in msg)
+        send_result = SendResult(send_status, uniq_msg_id, response_header.msg_id, message_queue,
+                                 response_header.queue_offset)
+        send_result.transaction_id = response_header.transaction_id
+        ext_fields = response.ext_fields
+        region_id = ext_fields.get(MessageConst.PROPERTY_MSG_REGION) if ext_fields else None
+        trace_on = ext_fields.get(MessageConst.PROPERTY_TRACE_SWITCH) if ext_fields else None
+        if not region_id:
+            region_id = MixAll.DEFAULT_TRACE_REGION_ID
+        send_result.trace_on = trace_on != "false"
+        send_result.region_id = region_id
         return send_result
 
     def pull_message(self, addr: str, request_header: "PullMessageRequestHeader", timeout_millis: int,
@@ -698,11 +687,14 @@ class MQClientAPIImpl:
         request_header.set_offset(phyoffset)
         request = RemotingCommand.create_request_command(RequestCode.VIEW_MESSAGE_BY_ID, request_header)
         response = self._invoke_broker(addr, request, timeout_millis)
-        message_ext = MessageDecoder.client_decode(response.get_body(), True)
+        message_ext = MessageDecoder.client_decode(response.get_body() or b"", True)
+        if message_ext is None:
+            raise MQClientException(ResponseCode.SYSTEM_ERROR, "the VIEW_MESSAGE_BY_ID response of %s at offset %d "
+                                    "holds no message" % (addr, phyoffset))
         namespace = self.client_config.get_namespace()
         if namespace:
-            message_ext.set_topic(NamespaceUtil.without_namespace(message_ext.get_topic(), namespace))
-        return message_ext  # type: ignore[return-value]
+            message_ext.topic = NamespaceUtil.without_namespace(message_ext.topic, namespace)
+        return message_ext
 
     def search_offset(self, addr: str, mq: MessageQueue, timestamp: int, timeout_millis: int) -> int:
         """Java ``searchOffset``: SEARCH_OFFSET_BY_TIMESTAMP."""
@@ -970,7 +962,7 @@ class MQClientAPIImpl:
         return self._write_perm(namesrv_addr, RequestCode.ADD_WRITE_PERM_OF_BROKER, header, timeout_millis,
                                 AddWritePermOfBrokerResponseHeader).get_add_topic_count()
 
-    def _write_perm(self, namesrv_addr: str, request_code: int, header: object, timeout_millis: int,
+    def _write_perm(self, namesrv_addr: str, request_code: int, header: CommandCustomHeader, timeout_millis: int,
                     response_header_class: type) -> Any:
         request = RemotingCommand.create_request_command(request_code, header)
         response = self.remoting_client.invoke_sync(namesrv_addr, request, timeout_millis)

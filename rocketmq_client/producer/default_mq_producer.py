@@ -325,9 +325,13 @@ class DefaultMQProducer(ClientConfig):
         """Java ``sendOneway(msg)``, ``sendOneway(msg, mq)``, ``sendOneway(msg, selector, arg)``: no answer."""
         form = parse_send_args("send_oneway", args, allow_callback=False, allow_timeout=False)
         msg.set_topic(self.with_namespace(msg.get_topic()))
-        if form.kind == QUEUE:
-            args = (self.queue_with_namespace(form.mq),)  # type: ignore[arg-type]
-        self.default_mq_producer_impl.send_oneway(msg, *args)
+        if form.kind == DEFAULT:
+            self.default_mq_producer_impl.send_oneway(msg)
+        elif form.kind == QUEUE:
+            self.default_mq_producer_impl.send_oneway_to_queue(
+                msg, self.queue_with_namespace(form.mq))  # type: ignore[arg-type]
+        else:
+            self.default_mq_producer_impl.send_oneway_select(msg, form.selector, form.arg)
 
     @overload
     def request(self, msg: Message, timeout: int) -> Message: ...

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import socket
 import struct
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 from rocketmq_common.compression.compressor import UnsupportedCompressionException
 from rocketmq_common.compression.compressor_factory import CompressorFactory
@@ -47,8 +47,6 @@ _LONG = struct.Struct(">q")
 _HOST_V6 = MessageSysFlag.BORNHOST_V6_FLAG | MessageSysFlag.STOREHOSTADDRESS_V6_FLAG
 _SHORT_MAX = 32767
 
-_inet_ntoa = socket.inet_ntoa
-_inet_ntop = socket.inet_ntop
 _AF_INET6 = socket.AF_INET6
 
 SocketAddress = Tuple[str, int]
@@ -56,7 +54,7 @@ Buffer = Union[bytes, bytearray, memoryview]
 
 
 def _ip_str(packed: bytes) -> str:
-    return _inet_ntoa(packed) if len(packed) == 4 else _inet_ntop(_AF_INET6, packed)
+    return socket.inet_ntoa(packed) if len(packed) == 4 else socket.inet_ntop(_AF_INET6, packed)
 
 
 def _string2message_properties(properties: Optional[str]) -> Dict[str, str]:
@@ -216,16 +214,14 @@ class MessageDecoder:
         except (struct.error, IndexError, ValueError, IOError) as e:
             log.warning("cannot decode the stored message at offset %d of %d bytes: %s", pos, len(data), e)
             return None, len(data)
-        msg = MessageClientExt.__new__(MessageClientExt) if is_client else MessageExt.__new__(MessageExt)
-        msg.__dict__.update({
+        return (MessageClientExt if is_client else MessageExt).from_values({
             "store_size": store_size, "body_crc": body_crc, "queue_id": queue_id, "flag": flag,
             "queue_offset": queue_offset, "commit_log_offset": physic_offset, "sys_flag": sys_flag,
             "born_timestamp": born_timestamp, "born_host": (_ip_str(born_ip), born_port),
             "store_timestamp": store_timestamp, "store_host": (_ip_str(store_ip), store_port),
             "reconsume_times": reconsume_times, "prepared_transaction_offset": prepared_offset,
             "body": body, "topic": topic, "properties": properties, "msg_id": msg_id,
-        })
-        return msg, p
+        }), p
 
     @staticmethod
     def _decompress(body: bytes, sys_flag: int) -> bytes:
@@ -354,6 +350,4 @@ class MessageDecoder:
             properties = _string2message_properties(data[p:p + props_len].decode("utf-8", "replace"))
         except struct.error as e:
             raise ValueError("truncated batch record at offset %d: %s" % (pos, e)) from None
-        msg: Any = Message.__new__(Message)
-        msg.__dict__.update({"flag": flag, "body": body, "properties": properties})
-        return msg, p + props_len
+        return Message.from_values({"flag": flag, "body": body, "properties": properties}), p + props_len

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import socket
 import struct
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from rocketmq_common.message.message import Message
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
@@ -30,9 +30,9 @@ class MessageExt(Message):
     queue_offset = Prop(int, 0)
     sys_flag = Prop(int, 0)
     born_timestamp = Prop(int, 0)
-    born_host = Prop(object)
+    born_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
     store_timestamp = Prop(int, 0)
-    store_host = Prop(object)
+    store_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
     msg_id = Prop(str)
     commit_log_offset = Prop(int, 0)
     body_crc = Prop(int, 0, wire="bodyCRC")

@@ -19,11 +19,13 @@ import builtins
 import copy
 import enum
 import re
-from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, Optional, Tuple, Type, TypeVar, overload
+import types
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Generic, Optional, Tuple, Type, TypeVar, overload
 
 __all__ = ["Prop", "Bean", "TypedBean", "ListOf", "SetOf", "MapOf", "camel_case", "check_prop_value"]
 
 T = TypeVar("T")
+B = TypeVar("B", bound="TypedBean")
 
 _CAMEL_RE = re.compile(r"_([a-z0-9])")
 
@@ -189,22 +191,34 @@ def check_prop_value(owner: Any, prop: Prop, value: Any) -> None:
                        type(value).__name__, value, hint))
 
 
-def _make_getter(name: str):
-    def getter(self):
-        return getattr(self, name)
-    getter.__name__ = "get_" + name
-    getter.__doc__ = "Java getter for ``%s``." % name
-    setattr(getter, "_generated", True)
-    return getter
+# Each accessor runs the bytecode of a hand-written ``return self.x`` / ``self.x = value`` (a closure calling
+# ``getattr(self, name)`` costs half as much again): these templates are compiled once, and each accessor is the
+# template's code object with the attribute name put in place of ``_attr`` (its one name).
+def _get_template(self: Any) -> Any:
+    return self._attr
 
 
-def _make_setter(name: str):
-    def setter(self, value):
-        setattr(self, name, value)
-    setter.__name__ = "set_" + name
-    setter.__doc__ = "Java setter for ``%s``." % name
-    setattr(setter, "_generated", True)
-    return setter
+def _set_template(self: Any, value: Any) -> None:
+    self._attr = value
+
+
+_ACCESSOR_TEMPLATES = {"get_": _get_template.__code__, "is_": _get_template.__code__,
+                       "set_": _set_template.__code__}
+_ACCESSOR_DOC = {"get_": "Java getter for ``%s``.", "is_": "Java getter for ``%s``.", "set_": "Java setter for ``%s``."}
+
+
+def _make_accessor(cls: type, prefix: str, name: str) -> Callable[..., Any]:
+    """The generated accessor ``prefix + name`` of ``cls``, marked ``_generated``."""
+    template = _ACCESSOR_TEMPLATES[prefix]
+    replace: Dict[str, Any] = {"co_names": (name,), "co_name": prefix + name}
+    if hasattr(template, "co_qualname"):  # Python 3.11+
+        replace["co_qualname"] = "%s.%s%s" % (cls.__qualname__, prefix, name)
+    function = types.FunctionType(template.replace(**replace), {}, prefix + name)
+    function.__qualname__ = "%s.%s%s" % (cls.__qualname__, prefix, name)
+    function.__module__ = cls.__module__
+    function.__doc__ = _ACCESSOR_DOC[prefix] % name
+    setattr(function, "_generated", True)
+    return function
 
 
 class TypedBean:
@@ -218,6 +232,7 @@ class TypedBean:
     _props_by_name: Dict[str, Prop[Any]] = {}
     _props_sorted_by_wire: Tuple[Prop[Any], ...] = ()
     _mutable_props: Tuple[Prop[Any], ...] = ()
+    _prop_names: FrozenSet[str] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -234,29 +249,44 @@ class TypedBean:
         cls._props = tuple(props.values())
         cls._props_by_wire = {p.wire: p for p in cls._props}
         cls._props_by_name = {p.name: p for p in cls._props}
+        cls._prop_names = frozenset(cls._props_by_name)
         cls._props_sorted_by_wire = tuple(sorted(cls._props, key=lambda p: p.wire))
         cls._mutable_props = tuple(p for p in cls._props if isinstance(p.default, _MUTABLE) or p.factory)
 
     @classmethod
     def _add_accessors(cls, prop: Prop) -> None:
-        names = [("get_" + prop.name, _make_getter), ("set_" + prop.name, _make_setter)]
-        if prop.type is bool:
-            names.append(("is_" + prop.name, _make_getter))
-        for method, factory in names:
-            existing = cls.__dict__.get(method)
+        prefixes = ("get_", "set_", "is_") if prop.type is bool else ("get_", "set_")
+        for prefix in prefixes:
+            existing = cls.__dict__.get(prefix + prop.name)
             if existing is None or getattr(existing, "_generated", False):
-                setattr(cls, method, factory(prop.name))
+                setattr(cls, prefix + prop.name, _make_accessor(cls, prefix, prop.name))
 
     def __init__(self, **kwargs: Any) -> None:
-        for prop in self._mutable_props:
-            setattr(self, prop.name, prop.factory() if prop.factory else copy.copy(prop.default))
+        """Set the mutable and factory-initialised properties, then the keywords (each a property name). A bean
+        built with no keyword and no such property costs little more than the bare ``object.__new__``: hot paths
+        build their headers as ``Header()`` followed by attribute writes, as Java does with ``new`` and setters."""
+        if self._mutable_props:
+            for prop in self._mutable_props:
+                setattr(self, prop.name, prop.factory() if prop.factory else copy.copy(prop.default))
         if kwargs:
-            if not self._props_by_name.keys() >= kwargs.keys():
-                unknown = next(key for key in kwargs if key not in self._props_by_name)
+            if not self._prop_names.issuperset(kwargs):
+                unknown = next(key for key in kwargs if key not in self._prop_names)
                 raise TypeError("%s has no property %r" % (type(self).__name__, unknown))
             # properties are plain instance attributes (the header codec writes __dict__ too): one update
-            # instead of a setattr per keyword, a third of a header's construction cost
+            # instead of a setattr per keyword
             self.__dict__.update(kwargs)
+
+    @classmethod
+    def from_values(cls: Type[B], values: Dict[str, Any]) -> B:
+        """An instance holding ``values`` (attribute name -> value) without running the class's own constructor,
+        for decoders that read every field from the wire or the store (Java's decoders call ``new`` and the
+        setters; a Python constructor that checks its arguments would check them twice). The mutable and
+        factory-initialised properties are set first, as :meth:`__init__` sets them; names are not checked."""
+        bean = object.__new__(cls)
+        if cls._mutable_props:
+            TypedBean.__init__(bean)
+        bean.__dict__.update(values)
+        return bean
 
     def __repr__(self) -> str:
         fields = ", ".join("%s=%s" % (p.wire, _repr_value(getattr(self, p.name))) for p in self._props)

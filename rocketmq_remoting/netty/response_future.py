@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from _thread import allocate_lock
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 if TYPE_CHECKING:
     from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
@@ -12,9 +12,6 @@ if TYPE_CHECKING:
     from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 __all__ = ["ResponseFuture"]
-
-_now = time.time
-_monotonic = time.monotonic
 
 
 class ResponseFuture:
@@ -38,29 +35,28 @@ class ResponseFuture:
         self._process_channel = channel
         self._timeout_millis = timeout_millis
         self._invoke_callback = invoke_callback
-        self._begin_timestamp = int(_now() * 1000)
-        self._deadline = _monotonic() + timeout_millis / 1000.0
+        self._begin_timestamp = int(time.time() * 1000)
+        self._deadline = time.monotonic() + timeout_millis / 1000.0
         self._once = once
         self._response_command: Optional["RemotingCommand"] = None
         self._send_request_ok = True
         self._cause: Optional[BaseException] = None
         self._done = False
+        self._latch: Optional[Any] = None  # a lock (Java's CountDownLatch(1)) for a sync caller
+        self._callback_once: Optional[Dict[int, int]] = None
         if invoke_callback is None:
             self._latch = allocate_lock()
             self._latch.acquire()
-            self._callback_once = None
         else:
-            self._latch = None
             self._callback_once = {0: 0}  # see execute_invoke_callback
 
     def execute_invoke_callback(self) -> None:
         """Run the callback, once at most (later calls do nothing)."""
-        # the once-flag is a one-key dict: pop takes the key atomically, so one caller gets it. Unlike a lock, a
-        # dict of plain values is not tracked by the garbage collector, whose passes over the requests in flight
-        # cost a producer sending asynchronously ~8% of its CPU (with SemaphoreReleaseOnlyOnce's flag and the
-        # retry counter made on demand: a third fewer tracked objects per request, a fifth less collector time)
-        if self._invoke_callback is not None and self._callback_once.pop(0, None) is not None:
-            self._invoke_callback.operation_complete(self)
+        # the once-flag is a one-key dict: pop takes the key atomically, so one caller gets it; unlike a lock, a
+        # dict of plain values is not tracked by the garbage collector (see benchmarks/README.md, "ResponseFuture")
+        callback, once = self._invoke_callback, self._callback_once
+        if callback is not None and once is not None and once.pop(0, None) is not None:
+            callback.operation_complete(self)
 
     def release(self) -> None:
         """Give back the async/one-way permit, once at most."""
@@ -68,7 +64,7 @@ class ResponseFuture:
             self._once.release()
 
     def is_timeout(self) -> bool:
-        return _monotonic() > self._deadline
+        return time.monotonic() > self._deadline
 
     def is_expired(self, grace_seconds: float, now: float) -> bool:
         """True once ``now`` (``time.monotonic()``) is ``grace_seconds`` past the deadline (the response-table scan

@@ -10,7 +10,7 @@ Java writes them in ROCKETMQ binary headers.
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean
 from rocketmq_remoting.exception import RemotingCommandException
@@ -20,7 +20,6 @@ __all__ = ["CommandCustomHeader", "ext_field_string", "check_java_int", "java_lo
 H = TypeVar("H", bound="CommandCustomHeader")
 
 _EMPTY: Dict[str, str] = {}
-_new = object.__new__
 _SHORT = struct.Struct(">h")
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
@@ -41,10 +40,15 @@ class CommandCustomHeader(Bean):
 
     # per class: (attribute, wire name, type, required) for every property, in declaration order
     _ext_plan: Tuple[Tuple[str, str, Any, bool], ...] = ()
-    # per class: (attribute, wire name) and (attribute, rocketmq_key(wire name)) for every property, in
-    # declaration order (the second for RemotingCommand's ROCKETMQ encoder)
-    _encode_plan: Tuple[Tuple[str, str], ...] = ()
+    # per class: (attribute, rocketmq_key(wire name)) for every property, in declaration order (for
+    # RemotingCommand's ROCKETMQ encoder)
     _rocketmq_plan: Tuple[Tuple[str, str], ...] = ()
+
+    if TYPE_CHECKING:  # compiled per class by _build_ext_plan (see _compile_codec and _CODEC_DOCS)
+        def encode_ext_fields(self) -> Dict[str, str]: ...
+
+        @classmethod
+        def decode_ext_fields(cls: Type[H], ext_fields: Optional[Mapping[str, str]]) -> H: ...
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -52,10 +56,14 @@ class CommandCustomHeader(Bean):
 
     @classmethod
     def _build_ext_plan(cls) -> None:
-        """Recompute the codec plans; a subclass that reorders ``_props`` calls it afterwards."""
+        """Recompute the codec plans and codecs; a subclass that reorders ``_props`` calls it afterwards."""
         cls._ext_plan = tuple((p.name, p.wire, p.type, p.required) for p in cls._props)
-        cls._encode_plan = tuple((p.name, p.wire) for p in cls._props)
         cls._rocketmq_plan = tuple((p.name, rocketmq_key(p.wire)) for p in cls._props)
+        encode, decode = _compile_codec(cls)
+        for name, function in (("encode_ext_fields", encode), ("decode_ext_fields", classmethod(decode))):
+            own = cls.__dict__.get(name)
+            if own is None or getattr(getattr(own, "__func__", own), "_generated", False):
+                setattr(cls, name, function)  # (a codec written in the class body is kept)
 
     def check_fields(self) -> None:
         """Java ``checkFields``: raise when a required field is None."""
@@ -64,57 +72,95 @@ class CommandCustomHeader(Bean):
                 raise RemotingCommandException(
                     "the custom field <%s> is null in %s" % (wire, type(self).__name__))
 
-    def encode_ext_fields(self) -> Dict[str, str]:
-        """The non-null fields as extFields strings, in declaration order."""
-        out: Dict[str, str] = {}
-        for name, wire in self._encode_plan:
-            value = getattr(self, name)
-            if value is not None:
-                kind = type(value)
-                if kind is str:
-                    out[wire] = value
-                elif kind is bool:
-                    out[wire] = "true" if value else "false"
-                else:
-                    out[wire] = str(value)
-        return out
-
-    @classmethod
-    def decode_ext_fields(cls: Type[H], ext_fields: Optional[Mapping[str, str]]) -> H:
-        """Build the header from extFields, checking required fields and value syntax."""
-        header = _new(cls)
-        if cls._mutable_props:
-            Bean.__init__(header)
-        values = header.__dict__
-        get = (ext_fields or _EMPTY).get
-        for name, wire, type_, required in cls._ext_plan:
-            raw = get(wire)
-            if raw is None:
-                if required:
-                    raise RemotingCommandException(
-                        "the custom field <%s> is null in %s" % (wire, cls.__name__))
-            elif type_ is str:
-                values[name] = raw
-            elif type_ is int:
-                # (plain digits, the usual case, checked inline)
-                if not (raw.isdigit() and raw.isascii()) and not _is_java_int(raw):
-                    raise RemotingCommandException(
-                        "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw))
-                values[name] = java_long(raw, wire, cls.__name__)
-            elif type_ is bool:
-                values[name] = raw.lower() == "true"
-            else:
-                try:
-                    values[name] = type_(raw)
-                except (TypeError, ValueError):
-                    raise RemotingCommandException(
-                        "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw)) from None
-        return header
-
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.bean_values() == other.bean_values()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _compile_codec(cls: Any) -> Tuple[Any, Any]:
+    """The ``encode_ext_fields`` and ``decode_ext_fields`` of header class ``cls``, compiled from source written
+    field by field from its plan: the code a hand-written codec of that class would be (a header is encoded or
+    decoded for every request), one branch per field and declared type, with the generic rule
+    (:func:`ext_field_string`, ``type_(raw)``) for values and types off the common path."""
+    namespace: Dict[str, Any] = {"_s": ext_field_string, "_EMPTY": _EMPTY, "_new": object.__new__,
+                                 "_init": Bean.__init__, "_cls": cls, "_int": _decode_int, "_other": _decode_other,
+                                 "_missing": _missing_field}
+    encode = ["def encode_ext_fields(self):", "    out = {}"]
+    decode = ["def decode_ext_fields(cls, ext_fields):", "    get = (ext_fields or _EMPTY).get",
+              "    header = _new(cls)"]
+    if cls._mutable_props:
+        decode.append("    _init(header)")
+    decode.append("    values = header.__dict__")
+    for i, (name, wire, type_, required) in enumerate(cls._ext_plan):
+        attr, key = "self.%s" % name, repr(wire)
+        if type_ is str:
+            value = "v if type(v) is str else _s(v)"
+        elif type_ is int:
+            value = "str(v) if type(v) is int else _s(v)"
+        elif type_ is bool:
+            value = "('true' if v else 'false') if type(v) is bool else _s(v)"
+        else:
+            value = "_s(v)"
+        encode += ["    v = %s" % attr, "    if v is not None:", "        out[%s] = %s" % (key, value)]
+        decode.append("    raw = get(%s)" % key)
+        if required:
+            decode += ["    if raw is None:", "        raise _missing(cls, %s)" % key]
+            indent = "    "
+        else:
+            decode.append("    if raw is not None:")
+            indent = "        "
+        if type_ is str:
+            decode.append("%svalues[%r] = raw" % (indent, name))
+        elif type_ is int:
+            # (up to 18 plain digits, the usual case, always fit a Java long)
+            decode.append("%svalues[%r] = int(raw) if raw.isdigit() and raw.isascii() and len(raw) <= 18 "
+                          "else _int(cls, %s, raw)" % (indent, name, key))
+        elif type_ is bool:
+            decode.append("%svalues[%r] = raw.lower() == 'true'" % (indent, name))
+        else:
+            namespace["_T%d" % i] = type_
+            decode.append("%svalues[%r] = _other(cls, %s, _T%d, raw)" % (indent, name, key, i))
+    encode.append("    return out")
+    decode.append("    return header")
+    exec("\n".join(encode + decode), namespace)  # source built above from the class's declarations
+    functions = []
+    for name in ("encode_ext_fields", "decode_ext_fields"):
+        function = namespace[name]
+        function.__qualname__ = "%s.%s" % (cls.__qualname__, name)
+        function.__module__ = cls.__module__
+        function.__doc__ = _CODEC_DOCS[name]
+        function._generated = True
+        functions.append(function)
+    return functions[0], functions[1]
+
+
+_CODEC_DOCS = {
+    "encode_ext_fields": "The non-null fields as extFields strings, in declaration order (Java "
+                         "``makeCustomHeaderToNet``: ``String.valueOf`` of each, booleans as ``true``/``false``).",
+    "decode_ext_fields": "Build the header from extFields, checking required fields and value syntax (Java "
+                         "``decodeCommandCustomHeader``).",
+}
+
+
+def _missing_field(cls: Any, wire: str) -> RemotingCommandException:
+    return RemotingCommandException("the custom field <%s> is null in %s" % (wire, cls.__name__))
+
+
+def _decode_int(cls: Any, wire: str, raw: str) -> int:
+    """An integer field off the common path: Java integer syntax (a sign, more digits) in a Java ``long``."""
+    if not _is_java_int(raw):
+        raise RemotingCommandException("the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw))
+    return java_long(raw, wire, cls.__name__)
+
+
+def _decode_other(cls: Any, wire: str, type_: Any, raw: str) -> Any:
+    """A field of another type (``float``, an enum ...): ``type_(raw)``."""
+    try:
+        return type_(raw)
+    except (TypeError, ValueError):
+        raise RemotingCommandException(
+            "the custom field <%s> of %s has a bad value: %r" % (wire, cls.__name__, raw)) from None
 
 
 def java_long(raw: str, wire: str, header_name: str) -> int:
@@ -150,3 +196,6 @@ def rocketmq_key(key: str) -> str:
     """An extFields key as a ROCKETMQ header writes it (short length, UTF-8 bytes), in a latin-1 str."""
     raw = key.encode()
     return (_SHORT.pack(len(raw)) + raw).decode("latin-1")
+
+
+CommandCustomHeader._build_ext_plan()  # the base's own codecs (no field)

@@ -10,7 +10,7 @@ way fastjson writes object-keyed maps, which is the only form the Java side read
 from __future__ import annotations
 
 import re
-from typing import Any, List
+from typing import Any, Dict, List, NoReturn
 
 import ujson
 
@@ -54,7 +54,7 @@ def loads(data: Any) -> Any:
     return value
 
 
-_DUMP_OPTS = {"ensure_ascii": False, "escape_forward_slashes": False}
+_DUMP_OPTS: Dict[str, Any] = {"ensure_ascii": False, "escape_forward_slashes": False}
 
 
 def dumps(value: Any) -> str:
@@ -105,7 +105,7 @@ class _Parser:
             self._fail("trailing characters")
         return value
 
-    def _fail(self, what: str) -> None:
+    def _fail(self, what: str) -> NoReturn:
         raise JsonParseError("%s at position %d: %r" % (what, self.pos, self.text[self.pos:self.pos + 30]))
 
     def _skip_ws(self) -> None:

@@ -351,7 +351,7 @@ class RemotingCommand:
         obj["version"] = self.version
         # ensure_ascii, double_precision, encode_html_chars, escape_forward_slashes = False, 9, False, False:
         # positional, as keywords cost ujson a tenth of this call
-        return _dumps(obj, False, 9, False, False).encode()
+        return _dumps(obj, False, 9, False, False).encode()  # type: ignore[arg-type]  # the stub names these keywords
 
     # ---------------------------------------------------------------- decoding
 
@@ -516,7 +516,7 @@ def _rocketmq_ext_fields(header: Optional[CommandCustomHeader], ext: Optional[Di
 def _rocketmq_ext_fields_exact(header: Optional[CommandCustomHeader], ext: Optional[Dict[str, str]]) -> bytes:
     """:func:`_rocketmq_ext_fields` for any values (UTF-8 encoded one by one)."""
     fields = _with_header_fields(header, ext) if header is not None else ext
-    out = []
+    out: List[bytes] = []
     append = out.append
     for key, value in fields.items():  # type: ignore[union-attr]
         if key is None or value is None:

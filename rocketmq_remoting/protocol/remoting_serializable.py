@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import base64
 import enum
-from typing import Any, Dict, Type, TypeVar
+from typing import Any, Dict, Optional, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, SetOf
+from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol import fastjson
 
 __all__ = ["RemotingSerializable", "to_json_value", "from_json_value"]
@@ -89,8 +90,7 @@ def _decode_key(key: Any, key_type: Any) -> Any:
 
 
 def _bean_from_json(cls: Type[Bean], data: Dict[str, Any]) -> Any:
-    obj = cls.__new__(cls)
-    Bean.__init__(obj)
+    obj = cls.from_values({})
     by_wire = cls._props_by_wire
     for key, value in data.items():
         prop = by_wire.get(key)
@@ -120,8 +120,11 @@ class RemotingSerializable(Bean):
         return _bean_from_json(cls, fastjson.loads(text))
 
     @classmethod
-    def decode(cls: Type[T], data: bytes) -> T:
-        """Parse a body from UTF-8 bytes (Java ``decode``)."""
+    def decode(cls: Type[T], data: Optional[bytes]) -> T:
+        """Parse a body from UTF-8 bytes (Java ``decode``); a response without a body (None) raises
+        RemotingCommandException naming the body class."""
+        if data is None:
+            raise RemotingCommandException("no body to decode as %s" % cls.__name__)
         return _bean_from_json(cls, fastjson.loads(data))
 
     @classmethod

@@ -7,7 +7,7 @@ import logging
 import os
 import time
 import uuid
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, cast
 
 from rocketmq_client.common.client_error_code import ClientErrorCode
 from rocketmq_client.exception import MQBrokerException, MQClientException, RequestTimeoutException
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
     from rocketmq_client.producer.send_result import SendResult
     from rocketmq_client.producer.transaction_listener import TransactionListener
+    from rocketmq_client.producer.transaction_mq_producer import TransactionMQProducer
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.protocol.header.check_transaction_state_request_header import (
         CheckTransactionStateRequestHeader,
@@ -75,22 +76,9 @@ log = logging.getLogger(__name__)
 #: Java: the async sender pool's LinkedBlockingQueue capacity
 ASYNC_SENDER_QUEUE_CAPACITY = 50000
 
-_SYNC = CommunicationMode.SYNC
-_ASYNC = CommunicationMode.ASYNC
-_ONEWAY = CommunicationMode.ONEWAY
-_PROPERTY_TRANSACTION_PREPARED = MessageConst.PROPERTY_TRANSACTION_PREPARED
-_RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
-_COMPRESSED_FLAG = MessageSysFlag.COMPRESSED_FLAG
-_TRANSACTION_PREPARED_TYPE = MessageSysFlag.TRANSACTION_PREPARED_TYPE
-_message_properties2string = MessageDecoder.message_properties2string
-_set_uniq_id = MessageClientIDSetter.set_uniq_id
-_monotonic = time.monotonic
-_time = time.time
-_new = object.__new__
-
 
 def _elapsed_millis(begin: float) -> float:
-    return (_monotonic() - begin) * 1000.0
+    return (time.monotonic() - begin) * 1000.0
 
 
 def _java_array(items: List[Optional[str]]) -> str:
@@ -189,7 +177,7 @@ class DefaultMQProducerImpl(MQProducerInner):
         """Java ``initTransactionEnv``: the TransactionMQProducer's executor, else a pool of
         ``check_thread_pool_min_size``..``check_thread_pool_max_size`` threads over a queue of
         ``check_request_hold_max`` check requests."""
-        producer = self._default_mq_producer
+        producer = cast("TransactionMQProducer", self._default_mq_producer)  # Java casts the same way
         if producer.get_executor_service() is not None:
             self._check_executor = producer.get_executor_service()
         else:
@@ -231,8 +219,8 @@ class DefaultMQProducerImpl(MQProducerInner):
             self._mq_client_factory = factory
             if not factory.register_producer(producer.get_producer_group(), self):
                 self._service_state = ServiceState.CREATE_JUST
-                raise MQClientException("The producer group[" + producer.get_producer_group()
-                                        + "] has been created before, specify another name please."
+                raise MQClientException("The producer group[%s] has been created before, specify another name "
+                                        "please." % producer.get_producer_group()
                                         + FAQUrl.suggest_todo(FAQUrl.GROUP_NAME_DUPLICATE_URL), None)
             self._topic_publish_info_table[producer.get_create_topic_key()] = TopicPublishInfo()
             if start_factory:
@@ -402,34 +390,15 @@ class DefaultMQProducerImpl(MQProducerInner):
         self.make_sure_state_ok()
         return self._factory().get_mq_admin_impl().query_message_by_uniq_key(topic, uniq_key)
 
-    def send(self, msg: Message, *args: Any) -> "Optional[SendResult]":
-        """Java's ``send`` overloads (see :mod:`.send_args`): synchronous forms return the SendResult, forms with
-        a callback return None. Topics are used as given (the DefaultMQProducer wraps namespaces)."""
-        form = parse_send_args("send", args)
-        timeout = self._default_mq_producer.get_send_msg_timeout() if form.timeout is None else form.timeout
-        if form.kind == DEFAULT:
-            if form.callback is None:
-                return self.send_default_impl(msg, _SYNC, None, timeout)
-            self.send_async_default(msg, form.callback, timeout)
-        elif form.kind == QUEUE:
-            if form.callback is None:
-                return self.send_to_queue(msg, form.mq, timeout)  # type: ignore[arg-type]
-            self.send_to_queue_async(msg, form.mq, form.callback, timeout)  # type: ignore[arg-type]
-        else:
-            if form.callback is None:
-                return self.send_select_impl(msg, form.selector, form.arg, _SYNC, None, timeout)
-            self.send_select_async(msg, form.selector, form.arg, form.callback, timeout)
-        return None
-
     def send_async_default(self, msg: Message, send_callback: "SendCallback", timeout: int) -> None:
         """Java ``send(msg, sendCallback, timeout)``: on the async sender pool, with what is left of ``timeout``."""
-        self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, _monotonic())
+        self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, time.monotonic())
 
     def _async_default_task(self, msg: Message, send_callback: "SendCallback", timeout: int, begin: float) -> None:
         cost = _elapsed_millis(begin)
         if timeout > cost:
             try:
-                self.send_default_impl(msg, _ASYNC, send_callback, timeout - cost)
+                self.send_default_impl(msg, CommunicationMode.ASYNC, send_callback, timeout - cost)
             except Exception as e:
                 send_callback.on_exception(e)
         else:
@@ -470,69 +439,66 @@ class DefaultMQProducerImpl(MQProducerInner):
                           send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
         """Java ``sendDefaultImpl`` (private there): choose a queue per attempt (avoiding the broker of the previous
         one), ``1 + retryTimesWhenSendFailed`` attempts for SYNC, 1 otherwise, all within ``timeout`` ms."""
-        if self._service_state is not ServiceState.RUNNING:
-            self.make_sure_state_ok()
+        self.make_sure_state_ok()
         producer = self._default_mq_producer
         Validators.check_message(msg, producer)
-        begin_first = _monotonic()
-        topic_publish_info = self._topic_publish_info_table.get(msg.topic)
-        if topic_publish_info is None or not topic_publish_info.message_queue_list:
-            topic_publish_info = self.try_to_find_topic_publish_info(msg.topic)
+        begin_timestamp_first = time.monotonic()
+        topic_publish_info = self.try_to_find_topic_publish_info(msg.topic)
         if topic_publish_info is not None and topic_publish_info.ok():
-            fault_strategy = self._mq_fault_strategy
             call_timeout = False
             mq: Optional[MessageQueue] = None
             exception: Optional[BaseException] = None
             send_result: "Optional[SendResult]" = None
-            times_total = 1 + producer.retry_times_when_send_failed if communication_mode is _SYNC else 1
+            times_total = (1 + producer.retry_times_when_send_failed if communication_mode is CommunicationMode.SYNC
+                           else 1)
             brokers_sent: List[Optional[str]] = [None] * times_total
-            times = 0
-            while times < times_total:
+            for times in range(times_total):
                 last_broker_name = None if mq is None else mq.broker_name
-                mq_selected = fault_strategy.select_one_message_queue(topic_publish_info, last_broker_name)
+                mq_selected = self.select_one_message_queue(topic_publish_info, last_broker_name)
                 if mq_selected is None:
                     break
                 mq = mq_selected
                 brokers_sent[times] = mq.broker_name
-                begin_prev = _monotonic()
+                begin_timestamp_prev = time.monotonic()
                 try:
                     if times > 0:
                         # reset the topic with namespace for the resend
-                        msg.set_topic(producer.with_namespace(msg.get_topic()))
-                    cost = (begin_prev - begin_first) * 1000.0
-                    if timeout < cost:
+                        msg.set_topic(producer.with_namespace(msg.topic))
+                    cost_time = (begin_timestamp_prev - begin_timestamp_first) * 1000.0
+                    if timeout < cost_time:
                         call_timeout = True
                         break
                     send_result = self.send_kernel_impl(msg, mq, communication_mode, send_callback,
-                                                        topic_publish_info, timeout - cost)
-                    if fault_strategy.is_send_latency_fault_enable():
-                        self.update_fault_item(mq.broker_name, _elapsed_millis(begin_prev), False)
-                    if communication_mode is not _SYNC:
+                                                        topic_publish_info, timeout - cost_time)
+                    self.update_fault_item(mq.broker_name, _elapsed_millis(begin_timestamp_prev), False)
+                    if communication_mode is not CommunicationMode.SYNC:  # ASYNC, ONEWAY
                         return None
                     if (send_result.send_status is not SendStatus.SEND_OK  # type: ignore[union-attr]
                             and producer.retry_another_broker_when_not_store_ok):
-                        times += 1
                         continue
                     return send_result
                 except (RemotingException, MQClientException) as e:
-                    self._log_send_failure(e, begin_prev, mq, msg)
+                    self._log_send_failure(e, begin_timestamp_prev, mq, msg)
                     exception = e
+                    continue
                 except MQBrokerException as e:
-                    self._log_send_failure(e, begin_prev, mq, msg)
+                    self._log_send_failure(e, begin_timestamp_prev, mq, msg)
                     exception = e
-                    if e.get_response_code() not in producer.get_retry_response_codes():
-                        if send_result is not None:
-                            return send_result
-                        raise
-                times += 1
+                    if e.get_response_code() in producer.retry_response_codes:
+                        continue
+                    if send_result is not None:
+                        return send_result
+                    raise
+            else:
+                times = times_total  # (Java's for loop leaves its counter there)
 
             if send_result is not None:
                 return send_result
+            info = "Send [%d] times, still failed, cost [%d]ms, Topic: %s, BrokersSent: %s" % (
+                times, _elapsed_millis(begin_timestamp_first), msg.topic, _java_array(brokers_sent))
+            mq_client_exception = MQClientException(info + FAQUrl.suggest_todo(FAQUrl.SEND_MSG_FAILED), exception)
             if call_timeout:
                 raise RemotingTooMuchRequestException("sendDefaultImpl call timeout")
-            info = "Send [%d] times, still failed, cost [%d]ms, Topic: %s, BrokersSent: %s" % (
-                times, _elapsed_millis(begin_first), msg.get_topic(), _java_array(brokers_sent))
-            mq_client_exception = MQClientException(info + FAQUrl.suggest_todo(FAQUrl.SEND_MSG_FAILED), exception)
             if isinstance(exception, MQBrokerException):
                 mq_client_exception.set_response_code(exception.get_response_code())
             elif isinstance(exception, RemotingConnectException):
@@ -544,11 +510,12 @@ class DefaultMQProducerImpl(MQProducerInner):
             raise mq_client_exception
 
         self._validate_name_server_setting()
-        raise MQClientException("No route info of this topic: " + msg.get_topic()
+        raise MQClientException("No route info of this topic: " + msg.topic
                                 + FAQUrl.suggest_todo(FAQUrl.NO_TOPIC_ROUTE_INFO),
                                 None).set_response_code(ClientErrorCode.NOT_FOUND_TOPIC_EXCEPTION)
 
     def _log_send_failure(self, e: BaseException, begin: float, mq: MessageQueue, msg: Message) -> None:
+        """The three catch blocks of Java ``sendDefaultImpl``: isolate the broker, log the failure and the message."""
         latency = _elapsed_millis(begin)
         self.update_fault_item(mq.broker_name, latency, True)
         log.warning("sendKernelImpl exception, resend at once, RT: %dms, Broker: %s, %s: %s", latency, mq,
@@ -558,63 +525,58 @@ class DefaultMQProducerImpl(MQProducerInner):
     def try_to_find_topic_publish_info(self, topic: str) -> Optional[TopicPublishInfo]:
         """Java ``tryToFindTopicPublishInfo`` (private there): the cached publish info, else the route from the
         name server, else the ``createTopicKey`` (TBW102) template route."""
-        table = self._topic_publish_info_table
-        info = table.get(topic)
-        if info is None or not info.ok():
-            table.setdefault(topic, TopicPublishInfo())
+        topic_publish_info = self._topic_publish_info_table.get(topic)
+        if topic_publish_info is None or not topic_publish_info.ok():
+            self._topic_publish_info_table.setdefault(topic, TopicPublishInfo())
             self._factory().update_topic_route_info_from_name_server(topic)
-            info = table.get(topic)
-        if info is not None and (info.have_topic_router_info or info.ok()):
-            return info
+            topic_publish_info = self._topic_publish_info_table.get(topic)
+        if topic_publish_info is not None and (topic_publish_info.have_topic_router_info or topic_publish_info.ok()):
+            return topic_publish_info
         self._factory().update_topic_route_info_from_name_server(topic, True, self._default_mq_producer)
-        return table.get(topic)
+        return self._topic_publish_info_table.get(topic)
 
     def send_kernel_impl(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
                          send_callback: "Optional[SendCallback]", topic_publish_info: Optional[TopicPublishInfo],
                          timeout: float) -> "Optional[SendResult]":
         """Java ``sendKernelImpl`` (private there): one attempt to the master of ``mq``'s broker."""
-        begin = _monotonic()
-        factory = self._mq_client_factory
-        if factory is None:
-            factory = self._factory()  # raises
+        begin_start_time = time.monotonic()
+        factory = self._factory()
         producer = self._default_mq_producer
         broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
         if broker_addr is None:
             self.try_to_find_topic_publish_info(mq.topic)
             broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
+
+        context: Optional[SendMessageContext] = None
         if broker_addr is None:
             raise MQClientException("The broker[" + mq.broker_name + "] not exist", None)
-
-        if producer.vip_channel_enabled:
-            broker_addr = MixAll.broker_vip_channel(True, broker_addr)
-        context: Optional[SendMessageContext] = None
+        broker_addr = MixAll.broker_vip_channel(producer.vip_channel_enabled, broker_addr)
         prev_body = msg.body
-        is_batch = isinstance(msg, MessageBatch)
-        namespace = factory.client_config.get_namespace()
-        topic_with_namespace = namespace is not None
-        producer_namespace = producer.get_namespace()
         try:
-            if not is_batch:  # a batch's messages got their ids when it was built
-                _set_uniq_id(msg)
-            if topic_with_namespace:
-                msg.set_instance_id(namespace)  # type: ignore[arg-type]
+            # for a MessageBatch, the ids were set when it was built
+            if not isinstance(msg, MessageBatch):
+                MessageClientIDSetter.set_uniq_id(msg)
+
+            topic_with_namespace = False
+            if factory.client_config.get_namespace() is not None:
+                msg.set_instance_id(factory.client_config.get_namespace())  # type: ignore[arg-type]
+                topic_with_namespace = True
 
             sys_flag = 0
             msg_body_compressed = False
-            # (the size test of tryToCompressMessage first: most bodies are too small to be compressed)
-            if (not is_batch and prev_body is not None and len(prev_body) >= producer.compress_msg_body_over_howmuch
-                    and self._try_to_compress_message(msg)):
-                sys_flag = _COMPRESSED_FLAG | self._compress_type.get_compression_flag()
+            if self._try_to_compress_message(msg):
+                sys_flag |= MessageSysFlag.COMPRESSED_FLAG
+                sys_flag |= self._compress_type.get_compression_flag()
                 msg_body_compressed = True
-            properties = msg.properties
-            tran_msg = properties.get(_PROPERTY_TRANSACTION_PREPARED) if properties else None
-            if tran_msg is not None and tran_msg.lower() == "true":
-                sys_flag |= _TRANSACTION_PREPARED_TYPE
 
-            if self._check_forbidden_hook_list:
+            tran_msg = msg.get_property(MessageConst.PROPERTY_TRANSACTION_PREPARED)
+            if tran_msg is not None and tran_msg.lower() == "true":  # Boolean.parseBoolean
+                sys_flag |= MessageSysFlag.TRANSACTION_PREPARED_TYPE
+
+            if self.has_check_forbidden_hook():
                 check_forbidden_context = CheckForbiddenContext()
                 check_forbidden_context.set_name_srv_addr(producer.get_namesrv_addr())
-                check_forbidden_context.set_group(producer.get_producer_group())
+                check_forbidden_context.set_group(producer.producer_group)
                 check_forbidden_context.set_communication_mode(communication_mode)
                 check_forbidden_context.set_broker_addr(broker_addr)
                 check_forbidden_context.set_message(msg)
@@ -622,27 +584,25 @@ class DefaultMQProducerImpl(MQProducerInner):
                 check_forbidden_context.set_unit_mode(self.is_unit_mode())
                 self.execute_check_forbidden_hook(check_forbidden_context)
 
-            if self._send_message_hook_list:
+            if self.has_send_message_hook():
                 context = self._new_send_message_context(msg, mq, communication_mode, broker_addr)
                 self.execute_send_message_hook_before(context)
 
-            # attribute by attribute on a bare instance (the class has no property that Bean's constructor would
-            # initialise): the keyword constructor's checks cost more than the rest of the header
-            request_header = _new(SendMessageRequestHeader)
+            request_header = SendMessageRequestHeader()
             request_header.producer_group = producer.producer_group
-            request_header.topic = topic = msg.topic
+            request_header.topic = msg.topic
             request_header.default_topic = producer.create_topic_key
             request_header.default_topic_queue_nums = producer.default_topic_queue_nums
             request_header.queue_id = mq.queue_id
             request_header.sys_flag = sys_flag
-            request_header.born_timestamp = int(_time() * 1000)
+            request_header.born_timestamp = int(time.time() * 1000)
             request_header.flag = msg.flag
-            request_header.properties = _message_properties2string(msg.properties)  # after the hooks
+            request_header.properties = MessageDecoder.message_properties2string(msg.properties)
             request_header.reconsume_times = 0
-            request_header.unit_mode = producer.unit_mode
-            request_header.batch = is_batch
+            request_header.unit_mode = self.is_unit_mode()
+            request_header.batch = isinstance(msg, MessageBatch)
             request_header.bname = mq.broker_name
-            if topic.startswith(_RETRY_PREFIX):
+            if request_header.topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
                 reconsume_times = MessageAccessor.get_reconsume_time(msg)
                 if reconsume_times is not None:
                     request_header.reconsume_times = int(reconsume_times)
@@ -652,8 +612,7 @@ class DefaultMQProducerImpl(MQProducerInner):
                     request_header.max_reconsume_times = int(max_reconsume_times)
                     MessageAccessor.clear_property(msg, MessageConst.PROPERTY_MAX_RECONSUME_TIMES)
 
-            api = factory.mq_client_api_impl
-            if communication_mode is _ASYNC:
+            if communication_mode is CommunicationMode.ASYNC:
                 tmp_message = msg
                 message_cloned = False
                 if msg_body_compressed:
@@ -665,21 +624,23 @@ class DefaultMQProducerImpl(MQProducerInner):
                 if topic_with_namespace:
                     if not message_cloned:
                         tmp_message = MessageAccessor.clone_message(msg)
-                    msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), producer.get_namespace()))
-                cost_async = (_monotonic() - begin) * 1000.0
-                if timeout < cost_async:
+                        message_cloned = True
+                    msg.topic = NamespaceUtil.without_namespace(msg.topic, producer.get_namespace())
+                cost_time_async = (time.monotonic() - begin_start_time) * 1000.0
+                if timeout < cost_time_async:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
-                send_result = api.send_message(broker_addr, mq.broker_name, tmp_message, request_header,
-                                               timeout - cost_async, communication_mode, send_callback,
-                                               topic_publish_info, factory,
-                                               producer.retry_times_when_send_async_failed, context, self)
-            else:
-                cost_sync = (_monotonic() - begin) * 1000.0
-                if timeout < cost_sync:
+                send_result = factory.mq_client_api_impl.send_message(
+                    broker_addr, mq.broker_name, tmp_message, request_header, timeout - cost_time_async,
+                    communication_mode, send_callback, topic_publish_info, factory,
+                    producer.retry_times_when_send_async_failed, context, self)
+            else:  # ONEWAY, SYNC
+                cost_time_sync = (time.monotonic() - begin_start_time) * 1000.0
+                if timeout < cost_time_sync:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
-                send_result = api.send_message(broker_addr, mq.broker_name, msg, request_header,
-                                               timeout - cost_sync, communication_mode, None, None, None, 0,
-                                               context, self)
+                send_result = factory.mq_client_api_impl.send_message(
+                    broker_addr, mq.broker_name, msg, request_header, timeout - cost_time_sync, communication_mode,
+                    context=context, producer=self)
+
             if context is not None:
                 context.set_send_result(send_result)
                 self.execute_send_message_hook_after(context)
@@ -691,8 +652,7 @@ class DefaultMQProducerImpl(MQProducerInner):
             raise
         finally:
             msg.body = prev_body
-            if producer_namespace:
-                msg.topic = NamespaceUtil.without_namespace(msg.topic, producer_namespace)
+            msg.topic = NamespaceUtil.without_namespace(msg.topic, producer.get_namespace())
 
     def _new_send_message_context(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
                                   broker_addr: str) -> SendMessageContext:
@@ -726,7 +686,10 @@ class DefaultMQProducerImpl(MQProducerInner):
 
     def _try_to_compress_message(self, msg: Message) -> bool:
         """Java ``tryToCompressMessage``: compress a body of at least ``compressMsgBodyOverHowmuch`` bytes (the
-        compressed body is used even if larger); on a compression error the body stays as it is."""
+        compressed body is used even if larger; a batch is not compressed); on a compression error the body stays
+        as it is."""
+        if isinstance(msg, MessageBatch):
+            return False
         body = msg.body
         if body is not None and len(body) >= self._default_mq_producer.compress_msg_body_over_howmuch:
             try:
@@ -789,37 +752,47 @@ class DefaultMQProducerImpl(MQProducerInner):
             context.set_from_transaction_check(from_transaction_check)
             self.execute_end_transaction_hook(context)
 
-    def send_oneway(self, msg: Message, *args: Any) -> None:
-        """Java ``sendOneway(msg)``, ``sendOneway(msg, mq)`` and ``sendOneway(msg, selector, arg)``."""
-        form = parse_send_args("send_oneway", args, allow_callback=False, allow_timeout=False)
-        timeout = self._default_mq_producer.get_send_msg_timeout()
+    def send_oneway(self, msg: Message) -> None:
+        """Java ``sendOneway(msg)``."""
         try:
-            if form.kind == DEFAULT:
-                self.send_default_impl(msg, _ONEWAY, None, timeout)
-            elif form.kind == QUEUE:
-                self.make_sure_state_ok()
-                Validators.check_message(msg, self._default_mq_producer)
-                self.send_kernel_impl(msg, form.mq, _ONEWAY, None, None, timeout)  # type: ignore[arg-type]
-            else:
-                self.send_select_impl(msg, form.selector, form.arg, _ONEWAY, None, timeout)
+            self.send_default_impl(msg, CommunicationMode.ONEWAY, None,
+                                   self._default_mq_producer.get_send_msg_timeout())
+        except MQBrokerException as e:
+            raise MQClientException("unknown exception", e) from e
+
+    def send_oneway_to_queue(self, msg: Message, mq: MessageQueue) -> None:
+        """Java ``sendOneway(msg, mq)``."""
+        self.make_sure_state_ok()
+        Validators.check_message(msg, self._default_mq_producer)
+        try:
+            self.send_kernel_impl(msg, mq, CommunicationMode.ONEWAY, None, None,
+                                  self._default_mq_producer.get_send_msg_timeout())
+        except MQBrokerException as e:
+            raise MQClientException("unknown exception", e) from e
+
+    def send_oneway_select(self, msg: Message, selector: Any, arg: Any) -> None:
+        """Java ``sendOneway(msg, selector, arg)``."""
+        try:
+            self.send_select_impl(msg, selector, arg, CommunicationMode.ONEWAY, None,
+                                  self._default_mq_producer.get_send_msg_timeout())
         except MQBrokerException as e:
             raise MQClientException("unknown exception", e) from e
 
     def send_to_queue(self, msg: Message, mq: MessageQueue, timeout: int) -> "SendResult":
         """Java ``send(msg, mq, timeout)``: to that queue, no retry."""
-        begin = _monotonic()
+        begin = time.monotonic()
         self.make_sure_state_ok()
         Validators.check_message(msg, self._default_mq_producer)
         if msg.get_topic() != mq.get_topic():
             raise MQClientException("message's topic not equal mq's topic", None)
         if timeout < _elapsed_millis(begin):
             raise RemotingTooMuchRequestException("call timeout")
-        return self.send_kernel_impl(msg, mq, _SYNC, None, None, timeout)  # type: ignore[return-value]
+        return self.send_kernel_impl(msg, mq, CommunicationMode.SYNC, None, None, timeout)  # type: ignore[return-value]
 
     def send_to_queue_async(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback",
                             timeout: int) -> None:
         """Java ``send(msg, mq, sendCallback, timeout)``."""
-        self._execute_async(self._async_queue_task, send_callback, msg, mq, send_callback, timeout, _monotonic())
+        self._execute_async(self._async_queue_task, send_callback, msg, mq, send_callback, timeout, time.monotonic())
 
     def _async_queue_task(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback", timeout: int,
                           begin: float) -> None:
@@ -831,7 +804,7 @@ class DefaultMQProducerImpl(MQProducerInner):
             cost = _elapsed_millis(begin)
             if timeout > cost:
                 try:
-                    self.send_kernel_impl(msg, mq, _ASYNC, send_callback, None, timeout - cost)
+                    self.send_kernel_impl(msg, mq, CommunicationMode.ASYNC, send_callback, None, timeout - cost)
                 except MQBrokerException as e:
                     raise MQClientException("unknown exception", e) from e
             else:
@@ -843,7 +816,7 @@ class DefaultMQProducerImpl(MQProducerInner):
                          send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
         """Java ``sendSelectImpl`` (private there): the selector picks among the writable queues (topics without
         namespace); one attempt, no retry on another queue."""
-        begin = _monotonic()
+        begin = time.monotonic()
         self.make_sure_state_ok()
         Validators.check_message(msg, self._default_mq_producer)
         topic_publish_info = self.try_to_find_topic_publish_info(msg.get_topic())
@@ -853,8 +826,8 @@ class DefaultMQProducerImpl(MQProducerInner):
                 message_queue_list = factory.get_mq_admin_impl().parse_publish_message_queues(
                     topic_publish_info.get_message_queue_list())
                 user_message = MessageAccessor.clone_message(msg)
-                user_message.set_topic(NamespaceUtil.without_namespace(
-                    user_message.get_topic(), factory.get_client_config().get_namespace()))
+                user_message.topic = NamespaceUtil.without_namespace(
+                    user_message.topic, factory.get_client_config().get_namespace())
                 selected = selector.select(message_queue_list, user_message, arg)
                 mq = factory.get_client_config().queue_with_namespace(selected) if selected is not None else None
             except Exception as e:
@@ -872,7 +845,7 @@ class DefaultMQProducerImpl(MQProducerInner):
                           timeout: int) -> None:
         """Java ``send(msg, selector, arg, sendCallback, timeout)``."""
         self._execute_async(self._async_select_task, send_callback, msg, selector, arg, send_callback, timeout,
-                            _monotonic())
+                            time.monotonic())
 
     def _async_select_task(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
                            timeout: int, begin: float) -> None:
@@ -880,7 +853,7 @@ class DefaultMQProducerImpl(MQProducerInner):
         if timeout > cost:
             try:
                 try:
-                    self.send_select_impl(msg, selector, arg, _ASYNC, send_callback, timeout - cost)
+                    self.send_select_impl(msg, selector, arg, CommunicationMode.ASYNC, send_callback, timeout - cost)
                 except MQBrokerException as e:
                     raise MQClientException("unknown exception", e) from e
             except Exception as e:
@@ -907,6 +880,7 @@ class DefaultMQProducerImpl(MQProducerInner):
 
         local_transaction_state = LocalTransactionState.UNKNOW
         local_exception: Optional[BaseException] = None
+        assert send_result is not None  # a SYNC send returns its result or raises
         status = send_result.get_send_status()
         if status is SendStatus.SEND_OK:
             try:

@@ -15,6 +15,8 @@ from rocketmq_client.hook.end_transaction_context import EndTransactionContext
 from rocketmq_client.hook.end_transaction_hook import EndTransactionHook
 from rocketmq_client.hook.send_message_context import SendMessageContext
 from rocketmq_client.hook.send_message_hook import SendMessageHook
+from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.producer.send_args import as_selector
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.transaction_listener import TransactionListener
@@ -190,14 +192,17 @@ def test_rpc_hook_sees_every_request(embedded_cluster: EmbeddedCluster) -> None:
 def test_impl_send_overloads(new_producer) -> None:
     producer = new_producer()
     impl = producer.get_default_mq_producer_impl()
-    assert impl.send(Message("TopicImpl", b"a")).get_send_status().name == "SEND_OK"
+    sync = CommunicationMode.SYNC
+    assert impl.send_default_impl(Message("TopicImpl", b"a"), sync, None, 3000).get_send_status().name == "SEND_OK"
     mq = MessageQueue("TopicImpl", "broker-a", 2)
-    assert impl.send(Message("TopicImpl", b"b"), mq, 3000).get_message_queue() == mq
-    selected = impl.send(Message("TopicImpl", b"c"), lambda mqs, msg, arg: mqs[arg], 1)
+    assert impl.send_to_queue(Message("TopicImpl", b"b"), mq, 3000).get_message_queue() == mq
+    by_arg = as_selector(lambda mqs, msg, arg: mqs[arg])
+    selected = impl.send_select_impl(Message("TopicImpl", b"c"), by_arg, 1, sync, None, 3000)
     assert selected.get_message_queue().get_queue_id() == 1
     callback = RecordingSendCallback()
-    assert impl.send(Message("TopicImpl", b"d"), callback) is None
-    assert impl.send(Message("TopicImpl", b"e"), mq, callback) is None
-    assert impl.send(Message("TopicImpl", b"f"), lambda mqs, msg, arg: mqs[0], None, callback, 3000) is None
+    assert impl.send_async_default(Message("TopicImpl", b"d"), callback, 3000) is None
+    assert impl.send_to_queue_async(Message("TopicImpl", b"e"), mq, callback, 3000) is None
+    first = as_selector(lambda mqs, msg, arg: mqs[0])
+    assert impl.send_select_async(Message("TopicImpl", b"f"), first, None, callback, 3000) is None
     callback.wait(3)
     assert not callback.errors and len(callback.results) == 3
