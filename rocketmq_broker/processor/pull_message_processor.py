@@ -292,7 +292,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                     max_offset = store.get_max_offset_in_queue(topic, queue_id)
                     if max_offset > queue_offset:
                         hold_service.notify_message_arriving(topic, queue_id, max_offset)
-                    response = None
+                    response = None  # type: ignore[assignment]  # Java's null: the hold service answers later
             elif code == ResponseCode.PULL_OFFSET_MOVED:
                 if store_config.broker_role is not BrokerRole.SLAVE or store_config.offset_check_in_slave:
                     mq = MessageQueue(topic, broker_config.broker_name, queue_id)

@@ -82,7 +82,7 @@ def _stored_properties_string(properties: Dict[str, str]) -> str:
     names = tuple(properties)
     plan = _stored_properties_plans.get(names)
     if plan is None:
-        order = list(java_hash_map_order(dict.fromkeys(n for n in names if n != _PROPERTY_WAIT), len(names)))
+        order = list(java_hash_map_order(dict.fromkeys((n for n in names if n != _PROPERTY_WAIT), ""), len(names)))
         if not order:
             return ""
         # one value: itemgetter returns it alone, which "%s" formats the same
@@ -149,6 +149,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         response, topic_config = self._pre_send(ctx, request_header)
         if response.code != -1:
             return response
+        assert topic_config is not None  # _pre_send lets a send through only with its topic's config
         sys_flag = self.check_sys_flag(ctx, request_header.sys_flag, request.body, False, response)
         if sys_flag is None:
             return response
@@ -156,7 +157,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         broker_controller = self.broker_controller
         queue_id = request_header.queue_id
         if queue_id < 0:
-            queue_id = _random_queue_id(topic_config.write_queue_nums)  # type: ignore[union-attr]
+            queue_id = _random_queue_id(topic_config.write_queue_nums)
         msg_inner = MessageExtBrokerInner()
         msg_inner.topic = request_header.topic
         msg_inner.queue_id = queue_id
@@ -193,7 +194,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
                 return response
             put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
-            put_message_result = broker_controller.message_store.put_message(msg_inner)
+            put_message_result = broker_controller.get_message_store().put_message(msg_inner)
         return self.handle_put_message_result(put_message_result, response, msg_inner, queue_id)
 
     def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
@@ -254,16 +255,17 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             if reconsume_times >= max_reconsume_times:
                 new_topic = MixAll.get_dlq_topic(group_name)
                 queue_id = random.randrange(99999999) % self.DLQ_NUMS_PER_GROUP
-                topic_config = self.broker_controller.get_topic_config_manager() \
+                dlq_topic_config = self.broker_controller.get_topic_config_manager() \
                     .create_topic_in_send_message_back_method(new_topic, self.DLQ_NUMS_PER_GROUP,
                                                               PermName.PERM_WRITE | PermName.PERM_READ, 0)
                 msg.topic = new_topic
                 msg.queue_id = queue_id
                 msg.set_delay_time_level(0)
-                if topic_config is None:
+                if dlq_topic_config is None:
                     response.code = ResponseCode.SYSTEM_ERROR
                     response.remark = "topic[%s] not exist" % new_topic
                     return False
+                topic_config = dlq_topic_config
         sys_flag = request_header.sys_flag
         if topic_config.topic_filter_type is _MULTI_TAG:
             sys_flag |= _MULTI_TAGS_FLAG
@@ -321,7 +323,8 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             response.remark = "UNKNOWN_ERROR DEFAULT"
         if send_ok:
             append_result = put_message_result.append_message_result
-            msg_num, wrote_bytes = append_result.msg_num, append_result.wrote_bytes  # type: ignore[union-attr]
+            assert append_result is not None  # every status that counts as sent carries the append result
+            msg_num, wrote_bytes = append_result.msg_num, append_result.wrote_bytes
             stats = self.broker_controller.broker_stats_manager
             topic = msg.topic
             if topic == _SCHEDULE_TOPIC:
@@ -332,11 +335,11 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             stats.inc_broker_put_nums(msg_num)
             response.remark = None
             # the SendMessageResponseHeader fields, ahead of the others as makeCustomHeaderToNet puts them
-            ext_fields = {_MSG_ID: append_result.get_msg_id(),  # type: ignore[union-attr]
-                          _QUEUE_ID: str(queue_id),
-                          _QUEUE_OFFSET: str(append_result.logics_offset)}  # type: ignore[union-attr]
-            ext_fields.update(response.ext_fields)
-            response.ext_fields = ext_fields
+            ext_fields: Dict[str, Optional[str]] = {_MSG_ID: append_result.get_msg_id(),
+                                                    _QUEUE_ID: str(queue_id),
+                                                    _QUEUE_OFFSET: str(append_result.logics_offset)}
+            ext_fields.update(response.ext_fields or {})
+            response.ext_fields = ext_fields  # type: ignore[assignment]  # a computed msgId is never None
         return response
 
     def _disk_util(self) -> str:
@@ -435,8 +438,9 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         msg_inner.store_host = msg_ext.store_host
         msg_inner.reconsume_times = msg_ext.reconsume_times + 1
         origin_msg_id = MessageAccessor.get_origin_message_id(msg_ext)
-        MessageAccessor.set_origin_message_id(msg_inner, msg_ext.msg_id if UtilAll.is_blank(origin_msg_id)
-                                              else origin_msg_id)
+        if UtilAll.is_blank(origin_msg_id):
+            origin_msg_id = msg_ext.msg_id
+        MessageAccessor.set_origin_message_id(msg_inner, origin_msg_id)  # type: ignore[arg-type]  # stored: has one
         msg_inner.properties_string = MessageDecoder.message_properties2string(java_hash_map_order(properties))
         put_message_result = store.put_message(msg_inner)
         if put_message_result is None:

@@ -501,11 +501,15 @@ class CommitLog(Bean):
         mapped_file = files[-1] if files else None
         if mapped_file is None or mapped_file.wrote_position == mapped_file.file_size:
             mapped_file = queue.get_last_mapped_file(0)
+            if mapped_file is None:
+                return None, 0
         pos = mapped_file.wrote_position
         if msg_len + _END_FILE_MIN_BLANK_LENGTH > mapped_file.file_size - pos:
             mapped_file.write_at(_HEAD8.pack(mapped_file.file_size - pos, BLANK_MAGIC_CODE), pos)
             mapped_file.fill_to_end()
             mapped_file = queue.get_last_mapped_file(0)
+            if mapped_file is None:
+                return None, 0
             pos = mapped_file.wrote_position
             if msg_len + _END_FILE_MIN_BLANK_LENGTH > mapped_file.file_size - pos:
                 return None, 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import socket
 import struct
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Tuple, Union
 
 from rocketmq_common.compression.compressor import UnsupportedCompressionException
 from rocketmq_common.compression.compressor_factory import CompressorFactory
@@ -69,7 +69,7 @@ def _string2message_properties(properties: Optional[str]) -> Dict[str, str]:
     return result
 
 
-def _message_properties2string(properties: Optional[Dict[str, Optional[str]]]) -> str:
+def _message_properties2string(properties: Optional[Mapping[str, Optional[str]]]) -> str:
     """Java ``messageProperties2String``: ``name\\x01value`` joined by ``\\x02`` in dict order, no trailing
     separator, ``None`` values skipped."""
     if not properties:
