@@ -35,6 +35,8 @@ TYPED_CLASSES = (
     "rocketmq_client.consumer.default_mq_push_consumer:DefaultMQPushConsumer",
     "rocketmq_client.consumer.default_mq_pull_consumer:DefaultMQPullConsumer",
     "rocketmq_client.consumer.default_lite_pull_consumer:DefaultLitePullConsumer",
+    "rocketmq_client.impl.consumer.process_queue:ProcessQueue",
+    "rocketmq_client.impl.consumer.pull_request:PullRequest",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
