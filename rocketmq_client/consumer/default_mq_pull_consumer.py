@@ -275,7 +275,7 @@ class DefaultMQPullConsumer(ClientConfig):
         """Java ``earliestMsgStoreTime``."""
         return self.default_mq_pull_consumer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
 
-    def view_message(self, topic_or_offset_msg_id: str, uniq_key: Optional[str] = None) -> "MessageExt":
+    def view_message(self, topic_or_offset_msg_id: str, uniq_key: Optional[str] = None) -> Optional["MessageExt"]:
         """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, uniqKey)`` (the latter uses ``uniq_key`` as
         an offset message id when it decodes as one, else queries it as a unique key of ``topic``)."""
         impl = self.default_mq_pull_consumer_impl

@@ -311,7 +311,7 @@ class DefaultMQPushConsumer(ClientConfig):
         """Java ``earliestMsgStoreTime``."""
         return self.default_mq_push_consumer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
 
-    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> "MessageExt":
+    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> Optional["MessageExt"]:
         """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, msgId)`` (the latter tries ``msg_id`` as an
         offset id, then as a unique key of ``topic``)."""
         impl = self.default_mq_push_consumer_impl

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, List, Optional, Set, Union
+from typing import TYPE_CHECKING, List, Optional, Set, Union, overload
 
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
@@ -302,6 +302,13 @@ class MQAdminImpl:
         if message_list:
             return QueryResult(index_last_update_timestamp, message_list)
         raise MQClientException(ResponseCode.NO_MESSAGE, "query message by key finished, but no message.")
+
+    @overload
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> Optional[MessageExt]: ...
+
+    @overload
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: int, begin: int,
+                                  end: int) -> QueryResult: ...
 
     def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: Optional[int] = None,
                                   begin: Optional[int] = None,

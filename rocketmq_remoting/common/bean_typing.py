@@ -37,6 +37,10 @@ TYPED_CLASSES = (
     "rocketmq_client.consumer.default_lite_pull_consumer:DefaultLitePullConsumer",
     "rocketmq_client.impl.consumer.process_queue:ProcessQueue",
     "rocketmq_client.impl.consumer.pull_request:PullRequest",
+    "rocketmq_client.impl.consumer.default_mq_push_consumer_impl:DefaultMQPushConsumerImpl",
+    "rocketmq_client.consumer.listener.consume_orderly_context:ConsumeOrderlyContext",
+    "rocketmq_client.consumer.listener.consume_concurrently_context:ConsumeConcurrentlyContext",
+    "rocketmq_client.impl.consumer.default_mq_pull_consumer_impl:DefaultMQPullConsumerImpl",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"

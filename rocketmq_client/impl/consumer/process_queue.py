@@ -6,7 +6,7 @@ import bisect
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
@@ -177,8 +177,6 @@ class ProcessQueue(TypedBean):
     msg_tree_map = Prop(MsgTreeMap, factory=MsgTreeMap)
     msg_count = Prop(AtomicLong, factory=AtomicLong)
     msg_size = Prop(AtomicLong, factory=AtomicLong)
-    #: Java ReentrantLock
-    consume_lock = Prop(object, factory=threading.RLock)
     dropped = Prop(bool, False)
     last_pull_timestamp = Prop(int, factory=_now_millis)
     last_consume_timestamp = Prop(int, factory=_now_millis)
@@ -196,8 +194,6 @@ class ProcessQueue(TypedBean):
         def set_msg_count(self, msg_count: AtomicLong) -> None: ...
         def get_msg_size(self) -> AtomicLong: ...
         def set_msg_size(self, msg_size: AtomicLong) -> None: ...
-        def get_consume_lock(self) -> Any: ...
-        def set_consume_lock(self, consume_lock: Any) -> None: ...
         def get_dropped(self) -> bool: ...
         def is_dropped(self) -> bool: ...
         def set_dropped(self, dropped: bool) -> None: ...
@@ -340,6 +336,10 @@ class ProcessQueue(TypedBean):
         except Exception:
             log.error("removeMessage exception", exc_info=True)
         return result
+
+    def get_consume_lock(self) -> "threading.RLock":  # type: ignore[valid-type]
+        """Java ``getConsumeLock`` (a reentrant lock; typeshed declares ``threading.RLock`` a function)."""
+        return self.consume_lock
 
     def rollback(self) -> None:
         """Java ``rollback``: put the messages being consumed (orderly) back into the cache."""
