@@ -41,6 +41,8 @@ TYPED_CLASSES = (
     "rocketmq_client.consumer.listener.consume_orderly_context:ConsumeOrderlyContext",
     "rocketmq_client.consumer.listener.consume_concurrently_context:ConsumeConcurrentlyContext",
     "rocketmq_client.impl.consumer.default_mq_pull_consumer_impl:DefaultMQPullConsumerImpl",
+    "rocketmq_client.impl.consumer.rebalance_impl:RebalanceImpl",
+    "rocketmq_client.trace.async_trace_dispatcher:AsyncTraceDispatcher",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"

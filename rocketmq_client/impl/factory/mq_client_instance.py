@@ -107,9 +107,10 @@ class MQClientInstance:
         self.client_remoting_processor = ClientRemotingProcessor(self)
         self.mq_client_api_impl = MQClientAPIImpl(self.netty_client_config, self.client_remoting_processor,
                                                   rpc_hook, client_config, _BrokerConnectListener(self))
-        if client_config.get_namesrv_addr() is not None:
-            self.mq_client_api_impl.update_name_server_address_list(client_config.get_namesrv_addr())
-            log.info("user specified name server address: %s", client_config.get_namesrv_addr())
+        namesrv_addr = client_config.get_namesrv_addr()
+        if namesrv_addr is not None:
+            self.mq_client_api_impl.update_name_server_address_list(namesrv_addr)
+            log.info("user specified name server address: %s", namesrv_addr)
         self.client_id = client_id
         self.mq_admin_impl = MQAdminImpl(self)
         self.pull_message_service = PullMessageService(self)
