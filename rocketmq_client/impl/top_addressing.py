@@ -63,8 +63,9 @@ class TopAddressing:
         if url is None:
             log.warning("no name server address and no address server (rocketmq.namesrv.domain) configured")
             return None
-        if not UtilAll.is_blank(self.unit_name):
-            url = url + "-" + self.unit_name + "?nofix=1"
+        unit_name = self.unit_name
+        if unit_name is not None and not UtilAll.is_blank(unit_name):
+            url = url + "-" + unit_name + "?nofix=1"
         try:
             request = urllib.request.Request(url, method="GET", headers={
                 "Client-Version": MQVersion.get_version_desc(MQVersion.CURRENT_VERSION),

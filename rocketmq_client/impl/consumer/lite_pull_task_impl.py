@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Deque, List, Optional
 
 from rocketmq_client.consumer.pull_status import PullStatus
-from rocketmq_client.exception import MQBrokerException
+from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.filter.filter_api import FilterAPI
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
@@ -190,6 +190,8 @@ class PullTaskImpl:
                 if sub_expression4_assign is None:
                     sub_expression4_assign = SubscriptionData.SUB_ALL
                 subscription_data = FilterAPI.build_subscription_data(topic, sub_expression4_assign)
+            if subscription_data is None:  # unsubscribed meanwhile (Java fails on the null the same way)
+                raise MQClientException("no subscription of topic %s" % topic, None)
             pull_result = impl.pull(mq, subscription_data, offset, consumer.pull_batch_size)
             if self.cancelled or process_queue.dropped:
                 return
