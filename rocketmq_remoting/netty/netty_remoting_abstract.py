@@ -384,7 +384,7 @@ class NettyRemotingAbstract:
 
     # ------------------------------------------------------------------ invocations over a channel
 
-    def invoke_sync_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float) -> RemotingCommand:
+    def invoke_sync_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int) -> RemotingCommand:
         """Send ``request`` and wait for its response. Raises :class:`RemotingTimeoutException` or
         :class:`RemotingSendRequestException` (write failed, or the channel closed while waiting)."""
         opaque = request.opaque
@@ -411,7 +411,7 @@ class NettyRemotingAbstract:
         finally:
             table.pop(opaque, None)
 
-    def invoke_async_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float,
+    def invoke_async_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int,
                           invoke_callback: Optional[InvokeCallback]) -> None:
         """Send ``request``; ``invoke_callback.operation_complete`` gets the outcome on the callback executor.
         Waits up to ``timeout_millis`` for an async permit, else raises :class:`RemotingTooMuchRequestException`.
@@ -427,7 +427,7 @@ class NettyRemotingAbstract:
             log.warning(info)
             raise RemotingTooMuchRequestException(info)
         once = SemaphoreReleaseOnlyOnce(semaphore)
-        cost_millis = (_monotonic() - begin) * 1000.0
+        cost_millis = int((_monotonic() - begin) * 1000)
         if timeout_millis < cost_millis:
             once.release()
             raise RemotingTimeoutException("invokeAsyncImpl call timeout")
@@ -447,7 +447,7 @@ class NettyRemotingAbstract:
             return
         channel.wake_reader()
 
-    def invoke_oneway_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float) -> None:
+    def invoke_oneway_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int) -> None:
         """Mark ``request`` one-way and send it. Waits up to ``timeout_millis`` for a one-way permit, else raises
         :class:`RemotingTooMuchRequestException`; a failed write raises :class:`RemotingSendRequestException`."""
         request.mark_oneway_rpc()

@@ -145,7 +145,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
             self._stop_house_keeping()
             with self._lock_channel_tables:
                 wrappers = list(self.channel_tables.values())
-            channels = [cw.get_channel() for cw in wrappers if cw.get_channel() is not None]
+            channels = [channel for channel in (cw.get_channel() for cw in wrappers) if channel is not None]
             for channel in channels:
                 self.close_channel(None, channel)
             self.channel_tables.clear()
@@ -364,7 +364,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         try:
             if self.rpc_hooks:
                 self.do_before_rpc_hooks(addr, request)
-            cost_millis = (_monotonic() - begin) * 1000.0
+            cost_millis = int((_monotonic() - begin) * 1000)
             if timeout_millis < cost_millis:
                 raise RemotingTimeoutException("invokeSync call the addr[%s] timeout" % addr)
             response = self.invoke_sync_impl(channel, request, timeout_millis - cost_millis)
@@ -395,7 +395,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         try:
             if self.rpc_hooks:
                 self.do_before_rpc_hooks(addr, request)
-            cost_millis = (_monotonic() - begin) * 1000.0
+            cost_millis = int((_monotonic() - begin) * 1000)
             if timeout_millis < cost_millis:
                 raise RemotingTooMuchRequestException("invokeAsync call the addr[%s] timeout" % addr)
             self.invoke_async_impl(channel, request, timeout_millis - cost_millis, invoke_callback)
