@@ -43,6 +43,8 @@ TYPED_CLASSES = (
     "rocketmq_client.impl.consumer.default_mq_pull_consumer_impl:DefaultMQPullConsumerImpl",
     "rocketmq_client.impl.consumer.rebalance_impl:RebalanceImpl",
     "rocketmq_client.trace.async_trace_dispatcher:AsyncTraceDispatcher",
+    "rocketmq_client.producer.request_response_future:RequestResponseFuture",
+    "rocketmq_client.impl.factory.mq_client_instance:MQClientInstance",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
