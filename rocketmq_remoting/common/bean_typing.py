@@ -45,6 +45,8 @@ TYPED_CLASSES = (
     "rocketmq_client.trace.async_trace_dispatcher:AsyncTraceDispatcher",
     "rocketmq_client.producer.request_response_future:RequestResponseFuture",
     "rocketmq_client.impl.factory.mq_client_instance:MQClientInstance",
+    "rocketmq_client.consumer.pull_result:PullResult",
+    "rocketmq_client.impl.consumer.pull_result_ext:PullResultExt",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
