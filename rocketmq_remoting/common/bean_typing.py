@@ -47,6 +47,11 @@ TYPED_CLASSES = (
     "rocketmq_client.impl.factory.mq_client_instance:MQClientInstance",
     "rocketmq_client.consumer.pull_result:PullResult",
     "rocketmq_client.impl.consumer.pull_result_ext:PullResultExt",
+    "rocketmq_client.impl.consumer.default_lite_pull_consumer_impl:DefaultLitePullConsumerImpl",
+    "rocketmq_client.consumer.mq_pull_consumer_schedule_service:PullTaskImpl",
+    "rocketmq_client.consumer.mq_pull_consumer_schedule_service:MQPullConsumerScheduleService",
+    "rocketmq_client.impl.consumer.lite_pull_task_impl:PullTaskImpl",
+    "rocketmq_common.stats.stats_snapshot:StatsSnapshot",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"

@@ -15,6 +15,7 @@ from rocketmq_common.filter.filter_api import FilterAPI
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
@@ -106,11 +107,18 @@ class ConsumeRequestCache:
         return len(self._items)
 
 
-class PullTaskImpl:
+class PullTaskImpl(TypedBean):
     """Java ``DefaultLitePullConsumerImpl.PullTaskImpl``: pulls one queue, then reschedules itself (at once, or
     after a back-off) until cancelled."""
 
-    __slots__ = ("_impl", "message_queue", "cancelled")
+    cancelled = Prop(bool, False)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_cancelled(self) -> bool: ...
+        def is_cancelled(self) -> bool: ...
+        def set_cancelled(self, cancelled: bool) -> None: ...
+    # end of generated accessors
 
     def __init__(self, impl: "DefaultLitePullConsumerImpl", message_queue: MessageQueue) -> None:
         self._impl = impl
@@ -228,14 +236,6 @@ class PullTaskImpl:
             log.warning("%s, so do flow control, minOffset=%s, maxOffset=%s, count=%d, size=%d MiB, "
                         "flowControlTimes=%d", what, tree.first_key(), tree.last_key(), count, size_mib,
                         impl.queue_flow_control_times)
-
-    def is_cancelled(self) -> bool:
-        """Java ``isCancelled``."""
-        return self.cancelled
-
-    def set_cancelled(self, cancelled: bool) -> None:
-        """Java ``setCancelled``."""
-        self.cancelled = cancelled
 
     def get_message_queue(self) -> MessageQueue:
         """Java ``getMessageQueue``."""
