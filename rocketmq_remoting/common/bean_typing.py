@@ -52,6 +52,9 @@ TYPED_CLASSES = (
     "rocketmq_client.consumer.mq_pull_consumer_schedule_service:MQPullConsumerScheduleService",
     "rocketmq_client.impl.consumer.lite_pull_task_impl:PullTaskImpl",
     "rocketmq_common.stats.stats_snapshot:StatsSnapshot",
+    "rocketmq_client.latency.mq_fault_strategy:MQFaultStrategy",
+    "rocketmq_client.latency.latency_fault_tolerance_impl:FaultItem",
+    "rocketmq_client.latency.latency_fault_tolerance_impl:LatencyFaultToleranceImpl",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
