@@ -55,6 +55,8 @@ TYPED_CLASSES = (
     "rocketmq_client.latency.mq_fault_strategy:MQFaultStrategy",
     "rocketmq_client.latency.latency_fault_tolerance_impl:FaultItem",
     "rocketmq_client.latency.latency_fault_tolerance_impl:LatencyFaultToleranceImpl",
+    "rocketmq_client.impl.consumer.pull_api_wrapper:PullAPIWrapper",
+    "rocketmq_common.stats.moment_stats_item:MomentStatsItem",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
