@@ -57,6 +57,11 @@ TYPED_CLASSES = (
     "rocketmq_client.latency.latency_fault_tolerance_impl:LatencyFaultToleranceImpl",
     "rocketmq_client.impl.consumer.pull_api_wrapper:PullAPIWrapper",
     "rocketmq_common.stats.moment_stats_item:MomentStatsItem",
+    "rocketmq_client.consumer.rebalance.allocate_message_queue_by_machine_room:AllocateMessageQueueByMachineRoom",
+    "rocketmq_client.consumer.rebalance.allocate_message_queue_by_config:AllocateMessageQueueByConfig",
+    "rocketmq_client.impl.mq_admin_impl:MQAdminImpl",
+    "rocketmq_client.impl.top_addressing:TopAddressing",
+    "rocketmq_remoting.netty.netty_remoting_abstract:NettyRemotingAbstract",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
