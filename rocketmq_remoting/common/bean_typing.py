@@ -62,6 +62,8 @@ TYPED_CLASSES = (
     "rocketmq_client.impl.mq_admin_impl:MQAdminImpl",
     "rocketmq_client.impl.top_addressing:TopAddressing",
     "rocketmq_remoting.netty.netty_remoting_abstract:NettyRemotingAbstract",
+    "rocketmq_common.stats.moment_stats_item_set:MomentStatsItemSet",
+    "rocketmq_client.producer.request_future_holder:RequestFutureHolder",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
