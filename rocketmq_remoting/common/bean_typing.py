@@ -64,6 +64,10 @@ TYPED_CLASSES = (
     "rocketmq_remoting.netty.netty_remoting_abstract:NettyRemotingAbstract",
     "rocketmq_common.stats.moment_stats_item_set:MomentStatsItemSet",
     "rocketmq_client.producer.request_future_holder:RequestFutureHolder",
+    "rocketmq_filter.expression.binary_expression:BinaryExpression",
+    "rocketmq_filter.expression.unary_expression:UnaryExpression",
+    "rocketmq_filter.expression.unary_in_expression:UnaryInExpression",
+    "rocketmq_filter.expression.constant_expression:ConstantExpression",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
