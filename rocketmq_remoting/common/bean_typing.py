@@ -68,6 +68,8 @@ TYPED_CLASSES = (
     "rocketmq_filter.expression.unary_expression:UnaryExpression",
     "rocketmq_filter.expression.unary_in_expression:UnaryInExpression",
     "rocketmq_filter.expression.constant_expression:ConstantExpression",
+    "rocketmq_remoting.netty.netty_remoting_client:ChannelWrapper",
+    "rocketmq_remoting.netty.netty_remoting_client:NettyRemotingClient",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
