@@ -67,7 +67,7 @@ class Validators:
         if body is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body is null")
         if type(body) is not bytes:
-            msg.body = body = check_body(body)
+            msg.body = body = check_body(body) or b""  # not None: checked above
         if len(body) == 0:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message body length is zero")
         max_size = default_mq_producer.get_max_message_size()

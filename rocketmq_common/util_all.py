@@ -18,7 +18,7 @@ import traceback
 import unicodedata
 import zlib
 from datetime import datetime, timedelta
-from typing import List, Optional, Union
+from typing import List, Optional, Union, overload
 
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 
@@ -68,7 +68,7 @@ class UtilAll:
         return h - 0x100000000 if h >= 0x80000000 else h
 
     @staticmethod
-    def crc32(data: Optional[bytes], offset: int = 0, length: Optional[int] = None) -> int:
+    def crc32(data: Union[bytes, bytearray, memoryview, None], offset: int = 0, length: Optional[int] = None) -> int:
         """Java ``UtilAll.crc32``: CRC-32 of the bytes, masked to a non-negative int (0 for ``None``)."""
         if data is None:
             return 0
@@ -249,6 +249,14 @@ class UtilAll:
             return None
         return splitter.join(items)
 
+    @overload
+    @staticmethod
+    def split(s: str, splitter: str) -> List[str]: ...
+
+    @overload
+    @staticmethod
+    def split(s: Optional[str], splitter: str) -> Optional[List[str]]: ...
+
     @staticmethod
     def split(s: Optional[str], splitter: str) -> Optional[List[str]]:
         """Java ``split``: ``String.split(regex)`` semantics (trailing empty strings removed)."""
@@ -311,7 +319,7 @@ class UtilAll:
             if frame is None:
                 continue
             name = thread.name
-            out.append("%-40sTID: %d STATE: %s\n" % (name, thread.ident, "RUNNABLE" if thread.is_alive() else "DEAD"))
+            out.append("%-40sTID: %s STATE: %s\n" % (name, thread.ident, "RUNNABLE" if thread.is_alive() else "DEAD"))
             for line in traceback.format_stack(frame):
                 out.append("%-40s%s\n" % (name, line.strip().replace("\n", " ")))
             out.append("\n")

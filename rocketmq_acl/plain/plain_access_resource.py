@@ -1,11 +1,12 @@
 """Java ``org.apache.rocketmq.acl.plain.PlainAccessResource``."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Optional
 
 from rocketmq_acl.access_resource import AccessResource
 from rocketmq_common.mix_all import MixAll
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_acl.plain.remote_address_strategy import RemoteAddressStrategy
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 __all__ = ["PlainAccessResource"]
 
@@ -22,10 +23,11 @@ class PlainAccessResource(Bean, AccessResource):
     admin = Prop(bool, False)
     default_topic_perm = Prop(int, 1)
     default_group_perm = Prop(int, 1)
-    #: resource -> permission bits (None until a resource is added)
-    resource_perm_map = Prop(object)
-    #: a :class:`~rocketmq_acl.plain.remote_address_strategy.RemoteAddressStrategy` (owned side only)
-    remote_address_strategy = Prop(object)
+    #: resource -> permission bits (None until a resource is added; a MapOf Prop is a Prop[Any]: the annotation
+    #: gives its reads their type)
+    resource_perm_map: Prop[Optional[Dict[str, int]]] = Prop(MapOf(str, int))
+    #: owned side only
+    remote_address_strategy = Prop(RemoteAddressStrategy)
     request_code = Prop(int, 0)
     content = Prop(bytes)
     signature = Prop(str)

@@ -89,15 +89,15 @@ class PlainAccessValidator(AccessValidator):
                 for subscription_data in data.subscription_data_set:
                     resource.add_resource_and_perm(subscription_data.topic, Permission.SUB)
         elif code == RequestCode.UNREGISTER_CLIENT:
-            header = UnregisterClientRequestHeader.decode_ext_fields(ext)
-            resource.add_resource_and_perm(_retry_topic(header.consumer_group), Permission.SUB)
+            unregister_header = UnregisterClientRequestHeader.decode_ext_fields(ext)
+            resource.add_resource_and_perm(_retry_topic(unregister_header.consumer_group), Permission.SUB)
         elif code == RequestCode.GET_CONSUMER_LIST_BY_GROUP:
-            header = GetConsumerListByGroupRequestHeader.decode_ext_fields(ext)
-            resource.add_resource_and_perm(_retry_topic(header.consumer_group), Permission.SUB)
+            consumer_list_header = GetConsumerListByGroupRequestHeader.decode_ext_fields(ext)
+            resource.add_resource_and_perm(_retry_topic(consumer_list_header.consumer_group), Permission.SUB)
         elif code == RequestCode.UPDATE_CONSUMER_OFFSET:
-            header = UpdateConsumerOffsetRequestHeader.decode_ext_fields(ext)
-            resource.add_resource_and_perm(_retry_topic(header.consumer_group), Permission.SUB)
-            resource.add_resource_and_perm(header.topic, Permission.SUB)
+            offset_header = UpdateConsumerOffsetRequestHeader.decode_ext_fields(ext)
+            resource.add_resource_and_perm(_retry_topic(offset_header.consumer_group), Permission.SUB)
+            resource.add_resource_and_perm(offset_header.topic, Permission.SUB)
 
     def validate(self, access_resource: AccessResource) -> None:
         """Java ``validate``: raises :class:`AclException` (see :meth:`PlainPermissionManager.validate`)."""

@@ -54,7 +54,7 @@ class PlainPermissionManager:
         self.default_acl_dir: Optional[str] = MixAll.deal_file_path(os.path.join(home, "conf", "acl")) \
             if home else None
         if os.path.isabs(acl_file or ""):
-            self.default_acl_file: Optional[str] = MixAll.deal_file_path(acl_file)  # type: ignore[arg-type]
+            self.default_acl_file: Optional[str] = MixAll.deal_file_path(acl_file)
         else:
             self.default_acl_file = MixAll.deal_file_path(os.path.join(home, acl_file)) if home else None
         self.acl_plain_access_resource_map: Dict[str, Dict[str, PlainAccessResource]] = {}
@@ -256,10 +256,10 @@ class PlainPermissionManager:
         owned_access = self.acl_plain_access_resource_map.get(acl_file_name, {}).get(access_key)
         if owned_access is None:
             raise AclException("No PlainAccessResource for accessKey=%s" % access_key)
-        if owned_access.remote_address_strategy.match(plain_access_resource):  # type: ignore[union-attr]
+        if owned_access.remote_address_strategy.match(plain_access_resource):
             return
         signature = AclUtils.cal_signature(plain_access_resource.content or b"",
-                                           owned_access.secret_key)  # type: ignore[arg-type]
+                                           owned_access.secret_key)
         if signature != plain_access_resource.signature:
             raise AclException("Check signature failed for accessKey=%s" % access_key)
         perm_map = plain_access_resource.resource_perm_map

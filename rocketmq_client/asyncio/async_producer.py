@@ -15,7 +15,7 @@ pending with an MQClientException saying so.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Collection, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
                                             run_on_executor, run_on_loop, shutdown_with_executor)
@@ -81,15 +81,18 @@ class AsyncProducer:
 
     # ------------------------------------------------------------------ sending
 
-    async def send(self, msg: Union[Message, Iterable[Message]], mq: Optional[MessageQueue] = None, *,
+    async def send(self, msg: Union[Message, Collection[Message]], mq: Optional[MessageQueue] = None, *,
                    selector: Any = None, arg: Any = None, timeout: Optional[int] = None) -> "SendResult":
         """Java's ``send`` forms, awaited: ``send(msg)``, ``send(msg, mq)`` / ``send(msg, mq=mq)``,
         ``send(msg, selector=selector, arg=arg)``, or a collection of messages of one topic (a batch; ``mq``
         allowed, no selector); ``timeout`` in ms (default ``send_msg_timeout``)."""
+        _check_route(mq, selector, arg)
         future = self._pending.new_future()
         try:
-            self.producer.send(msg, *_route(mq, selector, arg), LoopCallback(future),
-                               *(() if timeout is None else (timeout,)))
+            if selector is not None:
+                self.producer.send(msg, selector=selector, arg=arg, callback=LoopCallback(future), timeout=timeout)
+            else:
+                self.producer.send(msg, mq=mq, callback=LoopCallback(future), timeout=timeout)
         except BaseException:
             future.cancel()
             raise
@@ -105,9 +108,13 @@ class AsyncProducer:
                       selector: Any = None, arg: Any = None) -> "Message":
         """Java ``request`` (request/reply) with a RequestCallback, awaited: the reply message, or the core's
         RequestTimeoutException after ``timeout`` ms."""
+        _check_route(mq, selector, arg)
         future = self._pending.new_future()
         try:
-            self.producer.request(msg, *_route(mq, selector, arg), LoopCallback(future), timeout)
+            if selector is not None:
+                self.producer.request(msg, timeout=timeout, selector=selector, arg=arg, callback=LoopCallback(future))
+            else:
+                self.producer.request(msg, timeout=timeout, mq=mq, callback=LoopCallback(future))
         except BaseException:
             future.cancel()
             raise
@@ -120,16 +127,21 @@ class AsyncProducer:
         return "%s(%r)" % (type(self).__name__, self.producer.producer_group)
 
 
+def _check_route(mq: Optional[MessageQueue], selector: Any, arg: Any) -> None:
+    """Raise TypeError for ``mq`` with ``selector``, or ``arg`` without ``selector``."""
+    if mq is not None and selector is not None:
+        raise TypeError("send takes mq or selector, not both")
+    if selector is None and arg is not None:
+        raise TypeError("arg is the argument of a selector: pass selector= too")
+
+
 def _route(mq: Optional[MessageQueue], selector: Any, arg: Any) -> tuple:
     """The positional arguments of the core's send forms: ``(mq,)``, ``(selector, arg)`` or ``()``."""
+    _check_route(mq, selector, arg)
     if mq is not None:
-        if selector is not None:
-            raise TypeError("send takes mq or selector, not both")
         return (mq,)
     if selector is not None:
         return (selector, arg)
-    if arg is not None:
-        raise TypeError("arg is the argument of a selector: pass selector= too")
     return ()
 
 

@@ -72,7 +72,7 @@ def split_callback_and_timeout(method: str, args: Tuple[Any, ...]) -> Tuple[Opti
 class DefaultMQPullConsumer(ClientConfig):
     """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
 
-    consumer_group = Prop(str)
+    consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
     #: long polling: how long the broker may hold a blocking pull (ms)
     broker_suspend_max_time_millis = Prop(int, 1000 * 20)
     #: long polling: the client-side timeout of a blocking pull, greater than the above (ms)
@@ -90,8 +90,8 @@ class DefaultMQPullConsumer(ClientConfig):
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
-        def get_consumer_group(self) -> Optional[str]: ...
-        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
+        def get_consumer_group(self) -> str: ...
+        def set_consumer_group(self, consumer_group: str) -> None: ...
         def get_broker_suspend_max_time_millis(self) -> int: ...
         def set_broker_suspend_max_time_millis(self, broker_suspend_max_time_millis: int) -> None: ...
         def get_consumer_timeout_millis_when_suspend(self) -> int: ...
@@ -275,7 +275,7 @@ class DefaultMQPullConsumer(ClientConfig):
         """Java ``earliestMsgStoreTime``."""
         return self.default_mq_pull_consumer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
 
-    def view_message(self, topic_or_offset_msg_id: str, uniq_key: Optional[str] = None) -> "MessageExt":
+    def view_message(self, topic_or_offset_msg_id: str, uniq_key: Optional[str] = None) -> Optional["MessageExt"]:
         """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, uniqKey)`` (the latter uses ``uniq_key`` as
         an offset message id when it decodes as one, else queries it as a unique key of ``topic``)."""
         impl = self.default_mq_pull_consumer_impl

@@ -65,7 +65,7 @@ def _half_an_hour_ago() -> str:
 class DefaultMQPushConsumer(ClientConfig):
     """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
 
-    consumer_group = Prop(str)
+    consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
     #: CLUSTERING (the group shares the queues) or BROADCASTING (every consumer gets every message)
     message_model = Prop(MessageModel, MessageModel.CLUSTERING)
     consume_from_where = Prop(ConsumeFromWhere, ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET)
@@ -104,8 +104,8 @@ class DefaultMQPushConsumer(ClientConfig):
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
-        def get_consumer_group(self) -> Optional[str]: ...
-        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
+        def get_consumer_group(self) -> str: ...
+        def set_consumer_group(self, consumer_group: str) -> None: ...
         def get_message_model(self) -> MessageModel: ...
         def set_message_model(self, message_model: MessageModel) -> None: ...
         def get_consume_from_where(self) -> ConsumeFromWhere: ...
@@ -311,7 +311,7 @@ class DefaultMQPushConsumer(ClientConfig):
         """Java ``earliestMsgStoreTime``."""
         return self.default_mq_push_consumer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
 
-    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> "MessageExt":
+    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> Optional["MessageExt"]:
         """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, msgId)`` (the latter tries ``msg_id`` as an
         offset id, then as a unique key of ``topic``)."""
         impl = self.default_mq_push_consumer_impl

@@ -19,13 +19,14 @@ from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsu
 from rocketmq_client.consumer.message_queue_listener import MessageQueueListener
 from rocketmq_client.consumer.pull_task_callback import as_pull_task_callback
 from rocketmq_client.consumer.pull_task_context import PullTaskContext
+from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.scheduled_thread_pool_executor import ScheduledThreadPoolExecutor
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadFactoryImpl
 
 if TYPE_CHECKING:
-    from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
     from rocketmq_common.message.message_queue import MessageQueue
     from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -53,11 +54,18 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._service.put_task(topic, mq_divided)
 
 
-class PullTaskImpl:
+class PullTaskImpl(TypedBean):
     """Java ``MQPullConsumerScheduleService.PullTaskImpl``: one queue's task; it reschedules itself after each
     run with the delay the callback chose (1 s after an exception) until cancelled."""
 
-    __slots__ = ("_service", "message_queue", "cancelled")
+    cancelled = Prop(bool, False)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_cancelled(self) -> bool: ...
+        def is_cancelled(self) -> bool: ...
+        def set_cancelled(self, cancelled: bool) -> None: ...
+    # end of generated accessors
 
     def __init__(self, service: "MQPullConsumerScheduleService", message_queue: "MessageQueue") -> None:
         self._service = service
@@ -91,14 +99,6 @@ class PullTaskImpl:
         else:
             log.warning("The Pull Task is cancelled after doPullTask, %s", self.message_queue)
 
-    def is_cancelled(self) -> bool:
-        """Java ``isCancelled``."""
-        return self.cancelled
-
-    def set_cancelled(self, cancelled: bool) -> None:
-        """Java ``setCancelled``."""
-        self.cancelled = cancelled
-
     def get_message_queue(self) -> "MessageQueue":
         """Java ``getMessageQueue``."""
         return self.message_queue
@@ -107,8 +107,20 @@ class PullTaskImpl:
         return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, self.cancelled)
 
 
-class MQPullConsumerScheduleService:
+class MQPullConsumerScheduleService(TypedBean):
     """See the module docstring."""
+
+    pull_thread_nums = Prop(int, 20)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_pull_thread_nums(self) -> int: ...
+        def set_pull_thread_nums(self, pull_thread_nums: int) -> None: ...
+        def get_callback_table(self) -> Dict[str, PullTaskCallback]: ...
+        def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None: ...
+    # end of generated accessors
+    # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    callback_table: Prop[Dict[str, PullTaskCallback]] = Prop(MapOf(str, PullTaskCallback), {})
 
     def __init__(self, consumer_group: str, rpc_hook: Optional["RPCHook"] = None) -> None:
         self.message_queue_listener: MessageQueueListener = _MessageQueueListenerImpl(self)
@@ -116,7 +128,7 @@ class MQPullConsumerScheduleService:
         self.default_mq_pull_consumer = DefaultMQPullConsumer(consumer_group, rpc_hook)
         self.default_mq_pull_consumer.set_message_model(MessageModel.CLUSTERING)
         self.pull_thread_nums = 20
-        self.callback_table: Dict[str, "PullTaskCallback"] = {}
+        self.callback_table = {}
         self.scheduled_thread_pool_executor: Optional[ScheduledThreadPoolExecutor] = None
 
     def put_task(self, topic: str, mq_new_set: Set["MessageQueue"]) -> None:
@@ -170,22 +182,6 @@ class MQPullConsumerScheduleService:
         self.shutdown()
 
     # ------------------------------------------------------------------ accessors
-
-    def get_callback_table(self) -> Dict[str, "PullTaskCallback"]:
-        """Java ``getCallbackTable``."""
-        return self.callback_table
-
-    def set_callback_table(self, callback_table: Dict[str, "PullTaskCallback"]) -> None:
-        """Java ``setCallbackTable``."""
-        self.callback_table = callback_table
-
-    def get_pull_thread_nums(self) -> int:
-        """Java ``getPullThreadNums``."""
-        return self.pull_thread_nums
-
-    def set_pull_thread_nums(self, pull_thread_nums: int) -> None:
-        """Java ``setPullThreadNums`` (before :meth:`start`)."""
-        self.pull_thread_nums = pull_thread_nums
 
     def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer:
         """Java ``getDefaultMQPullConsumer``."""

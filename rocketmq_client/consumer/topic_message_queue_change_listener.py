@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.client.consumer.TopicMessageQueueChangeListener``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Set, Union
+from typing import TYPE_CHECKING, Callable, Optional, Set, Union, overload
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue import MessageQueue
@@ -30,6 +30,16 @@ class _CallableTopicMessageQueueChangeListener(TopicMessageQueueChangeListener):
 
     def __repr__(self) -> str:
         return "TopicMessageQueueChangeListener(%r)" % (self._fn,)
+
+
+@overload
+def as_topic_message_queue_change_listener(listener: None) -> None: ...
+
+
+@overload
+def as_topic_message_queue_change_listener(
+        listener: Union[TopicMessageQueueChangeListener, Callable[[str, Set["MessageQueue"]], None]]
+) -> TopicMessageQueueChangeListener: ...
 
 
 def as_topic_message_queue_change_listener(

@@ -44,6 +44,10 @@ __all__ = ["ClientRemotingProcessor"]
 log = logging.getLogger(__name__)
 
 
+#: the remark of Java's ``createResponseCommand(null)`` (the header-class overload) until a code is set
+_NO_RESPONSE_CODE = "not set any response code"
+
+
 class ClientRemotingProcessor(AsyncNettyRequestProcessor):
     """Handles CHECK_TRANSACTION_STATE, NOTIFY_CONSUMER_IDS_CHANGED, RESET_CONSUMER_CLIENT_OFFSET,
     GET_CONSUMER_STATUS_FROM_CLIENT, GET_CONSUMER_RUNNING_INFO, CONSUME_MESSAGE_DIRECTLY and
@@ -76,7 +80,8 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
                                 request: RemotingCommand) -> Optional[RemotingCommand]:
         """Java ``checkTransactionState``: hand the half message to its producer group (one-way, no response)."""
         request_header = request.decode_command_custom_header(CheckTransactionStateRequestHeader)
-        message_ext = MessageDecoder.decode(request.get_body())
+        body = request.get_body()
+        message_ext = MessageDecoder.decode(body) if body is not None else None
         if message_ext is None:
             log.warning("checkTransactionState, decode message failed")
             return None
@@ -117,15 +122,15 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
                  RemotingHelper.parse_channel_remote_addr(ctx.channel()), request_header.get_topic(),
                  request_header.get_group(), request_header.get_timestamp())
         offset_table: Dict[MessageQueue, int] = {}
-        if request.get_body() is not None:
-            body = ResetOffsetBody.decode(request.get_body())
-            offset_table = body.get_offset_table() or {}
+        body = request.get_body()
+        if body is not None:
+            offset_table = ResetOffsetBody.decode(body).get_offset_table() or {}
         self.mq_client_factory.reset_offset(request_header.get_topic(), request_header.get_group(), offset_table)
         return None
 
     def get_consume_status(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getConsumeStatus`` (deprecated): the consumer's offsets of a topic."""
-        response = RemotingCommand.create_response_command(None)
+        response = RemotingCommand.create_response_command(remark=_NO_RESPONSE_CODE)
         request_header = request.decode_command_custom_header(GetConsumerStatusRequestHeader)
         offset_table = self.mq_client_factory.get_consumer_status(request_header.get_topic(),
                                                                   request_header.get_group())
@@ -137,7 +142,7 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
 
     def _get_consumer_running_info(self, ctx: "ChannelHandlerContext",
                                    request: RemotingCommand) -> RemotingCommand:
-        response = RemotingCommand.create_response_command(None)
+        response = RemotingCommand.create_response_command(remark=_NO_RESPONSE_CODE)
         request_header = request.decode_command_custom_header(GetConsumerRunningInfoRequestHeader)
         consumer_running_info = self.mq_client_factory.consumer_running_info(request_header.get_consumer_group())
         if consumer_running_info is not None:
@@ -152,9 +157,13 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
         return response
 
     def _consume_message_directly(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        response = RemotingCommand.create_response_command(None)
+        response = RemotingCommand.create_response_command(remark=_NO_RESPONSE_CODE)
         request_header = request.decode_command_custom_header(ConsumeMessageDirectlyResultRequestHeader)
-        msg = MessageDecoder.decode(request.get_body())
+        body = request.get_body()
+        msg = MessageDecoder.decode(body) if body is not None else None
+        if msg is None:  # Java fails on the missing body with an exception the remoting layer answers
+            response.set_remark("consumeMessageDirectly: no message in the request")
+            return response
         result = self.mq_client_factory.consume_message_directly(msg, request_header.get_consumer_group(),
                                                                  request_header.get_broker_name())
         if result is not None:
@@ -167,7 +176,7 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
         return response
 
     def _receive_reply_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        response = RemotingCommand.create_response_command(None)
+        response = RemotingCommand.create_response_command(remark=_NO_RESPONSE_CODE)
         receive_time = int(time.time() * 1000)
         request_header = request.decode_command_custom_header(ReplyMessageRequestHeader)
         try:
@@ -181,7 +190,7 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
                 msg.set_store_host(RemotingUtil.string2socket_address(request_header.get_store_host()))
             body = request.get_body()
             sys_flag = request_header.get_sys_flag()
-            if (sys_flag & MessageSysFlag.COMPRESSED_FLAG) == MessageSysFlag.COMPRESSED_FLAG:
+            if body is not None and (sys_flag & MessageSysFlag.COMPRESSED_FLAG) == MessageSysFlag.COMPRESSED_FLAG:
                 try:
                     compressor = CompressorFactory.get_compressor(MessageSysFlag.get_compression_type(sys_flag))
                     body = compressor.decompress(body)
@@ -209,12 +218,13 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
     def _process_reply_message(reply_msg: MessageExt) -> None:
         correlation_id = reply_msg.get_user_property(MessageConst.PROPERTY_CORRELATION_ID)
         table = RequestFutureHolder.get_instance().get_request_future_table()
-        request_response_future = table.get(correlation_id)
-        if request_response_future is not None:
+        request_response_future = table.get(correlation_id) if correlation_id is not None else None
+        if correlation_id is not None and request_response_future is not None:
             request_response_future.put_response_message(reply_msg)
             table.pop(correlation_id, None)
-            if request_response_future.get_request_callback() is not None:
-                request_response_future.get_request_callback().on_success(reply_msg)
+            request_callback = request_response_future.get_request_callback()
+            if request_callback is not None:
+                request_callback.on_success(reply_msg)
         else:
             log.warning("receive reply message, but not matched any request, CorrelationId: %s , reply from host: %s",
                         correlation_id, reply_msg.get_born_host_string())

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, List, Optional, Set, Union
+from typing import TYPE_CHECKING, List, Optional, Set, Union, overload
 
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
 from rocketmq_client.query_result import QueryResult
@@ -83,20 +84,20 @@ class _CountDownLatch:
             return self._cond.wait_for(lambda: self._count <= 0, timeout_millis / 1000.0)
 
 
-class MQAdminImpl:
+class MQAdminImpl(TypedBean):
     """See the module docstring. ``timeout_millis`` (6000) bounds each request; queries wait up to 4 times it."""
+
+    timeout_millis = Prop(int, 6000)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_timeout_millis(self) -> int: ...
+        def set_timeout_millis(self, timeout_millis: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, mq_client_factory: "MQClientInstance") -> None:
         self.mq_client_factory = mq_client_factory
         self.timeout_millis = 6000
-
-    def get_timeout_millis(self) -> int:
-        """Java ``getTimeoutMillis``."""
-        return self.timeout_millis
-
-    def set_timeout_millis(self, timeout_millis: int) -> None:
-        """Java ``setTimeoutMillis``."""
-        self.timeout_millis = timeout_millis
 
     def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
         """Java ``createTopic``: create ``new_topic`` with ``queue_num`` queues on the master of every broker
@@ -302,6 +303,13 @@ class MQAdminImpl:
         if message_list:
             return QueryResult(index_last_update_timestamp, message_list)
         raise MQClientException(ResponseCode.NO_MESSAGE, "query message by key finished, but no message.")
+
+    @overload
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> Optional[MessageExt]: ...
+
+    @overload
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: int, begin: int,
+                                  end: int) -> QueryResult: ...
 
     def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: Optional[int] = None,
                                   begin: Optional[int] = None,

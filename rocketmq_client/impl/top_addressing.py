@@ -11,8 +11,9 @@ import logging
 import time
 import urllib.error
 import urllib.request
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
@@ -35,13 +36,22 @@ def _clear_new_line(text: str) -> str:
     return new_string
 
 
-class TopAddressing:
+class TopAddressing(TypedBean):
     """See the module docstring."""
+
+    #: the last address list fetched
+    ns_addr = Prop(str)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_ns_addr(self) -> Optional[str]: ...
+        def set_ns_addr(self, ns_addr: Optional[str]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, ws_addr: Optional[str], unit_name: Optional[str] = None) -> None:
         self.ws_addr = ws_addr
         self.unit_name = unit_name
-        self.ns_addr: Optional[str] = None
+        self.ns_addr = None
 
     @staticmethod
     def configured_ws_addr() -> Optional[str]:
@@ -63,8 +73,9 @@ class TopAddressing:
         if url is None:
             log.warning("no name server address and no address server (rocketmq.namesrv.domain) configured")
             return None
-        if not UtilAll.is_blank(self.unit_name):
-            url = url + "-" + self.unit_name + "?nofix=1"
+        unit_name = self.unit_name
+        if unit_name is not None and not UtilAll.is_blank(unit_name):
+            url = url + "-" + unit_name + "?nofix=1"
         try:
             request = urllib.request.Request(url, method="GET", headers={
                 "Client-Version": MQVersion.get_version_desc(MQVersion.CURRENT_VERSION),
@@ -91,11 +102,3 @@ class TopAddressing:
             log.warning("connect to %s failed, maybe the domain name %s not bind in /etc/hosts%s", url, self.ws_addr,
                         FAQUrl.suggest_todo(FAQUrl.NAME_SERVER_ADDR_NOT_EXIST_URL))
         return None
-
-    def get_ns_addr(self) -> Optional[str]:
-        """Java ``getNsAddr``."""
-        return self.ns_addr
-
-    def set_ns_addr(self, ns_addr: Optional[str]) -> None:
-        """Java ``setNsAddr``."""
-        self.ns_addr = ns_addr

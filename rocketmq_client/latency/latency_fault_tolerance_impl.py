@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional
 
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 
 __all__ = ["LatencyFaultToleranceImpl", "FaultItem"]
 
@@ -15,11 +16,20 @@ def _current_time_millis() -> int:
     return int(time.time() * 1000)
 
 
-class FaultItem:
+class FaultItem(TypedBean):
     """Java ``LatencyFaultToleranceImpl.FaultItem``: a broker's last latency and the time it is available again
     (``start_timestamp``)."""
 
-    __slots__ = ("_name", "current_latency", "start_timestamp", "_clock")
+    current_latency = Prop(int, 0)
+    start_timestamp = Prop(int, 0)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_current_latency(self) -> int: ...
+        def set_current_latency(self, current_latency: int) -> None: ...
+        def get_start_timestamp(self) -> int: ...
+        def set_start_timestamp(self, start_timestamp: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, name: str, clock: Callable[[], int] = _current_time_millis) -> None:
         self._name = name
@@ -44,18 +54,6 @@ class FaultItem:
     def get_name(self) -> str:
         return self._name
 
-    def get_current_latency(self) -> int:
-        return self.current_latency
-
-    def set_current_latency(self, current_latency: int) -> None:
-        self.current_latency = current_latency
-
-    def get_start_timestamp(self) -> int:
-        return self.start_timestamp
-
-    def set_start_timestamp(self, start_timestamp: int) -> None:
-        self.start_timestamp = start_timestamp
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FaultItem):
             return NotImplemented
@@ -70,30 +68,39 @@ class FaultItem:
             self._name, self.current_latency, self.start_timestamp)
 
 
-class LatencyFaultToleranceImpl(LatencyFaultTolerance[str]):
+class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], TypedBean):
     """Fault items by broker name. ``clock`` (milliseconds) is ``time.time()``-based; tests pass a fake one."""
 
+    # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    fault_item_table: Prop[Dict[str, FaultItem]] = Prop(MapOf(str, FaultItem), {})
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_fault_item_table(self) -> Dict[str, FaultItem]: ...
+        def set_fault_item_table(self, fault_item_table: Dict[str, FaultItem]) -> None: ...
+    # end of generated accessors
+
     def __init__(self, clock: Callable[[], int] = _current_time_millis) -> None:
-        self._fault_item_table: Dict[str, FaultItem] = {}
+        self.fault_item_table = {}
         self._which_item_worst = ThreadLocalIndex()
         self._clock = clock
 
     def update_fault_item(self, name: str, current_latency: int, not_available_duration: int) -> None:
-        item = self._fault_item_table.get(name)
+        item = self.fault_item_table.get(name)
         if item is None:
-            item = self._fault_item_table.setdefault(name, FaultItem(name, self._clock))
+            item = self.fault_item_table.setdefault(name, FaultItem(name, self._clock))
         item.current_latency = current_latency
         item.start_timestamp = self._clock() + not_available_duration
 
     def is_available(self, name: str) -> bool:
-        item = self._fault_item_table.get(name)
+        item = self.fault_item_table.get(name)
         return item is None or item.is_available()
 
     def remove(self, name: str) -> None:
-        self._fault_item_table.pop(name, None)
+        self.fault_item_table.pop(name, None)
 
     def pick_one_at_least(self) -> Optional[str]:
-        items: List[FaultItem] = list(self._fault_item_table.values())
+        items: List[FaultItem] = list(self.fault_item_table.values())
         if not items:
             return None
         items.sort(key=functools.cmp_to_key(FaultItem.compare_to))
@@ -102,10 +109,6 @@ class LatencyFaultToleranceImpl(LatencyFaultTolerance[str]):
             return items[0].get_name()
         return items[self._which_item_worst.increment_and_get() % half].get_name()
 
-    def get_fault_item_table(self) -> Dict[str, FaultItem]:
-        """The live table (for monitoring and tests)."""
-        return self._fault_item_table
-
     def __repr__(self) -> str:
         return "LatencyFaultToleranceImpl{faultItemTable=%s, whichItemWorst=%s}" % (
-            self._fault_item_table, self._which_item_worst)
+            self.fault_item_table, self._which_item_worst)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, List, Optional
 from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
 from rocketmq_client.latency.latency_fault_tolerance_impl import LatencyFaultToleranceImpl
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
@@ -24,7 +25,7 @@ def _next_int(index: int) -> int:
     return _INT_MIN if index > 0x7FFFFFFF else index
 
 
-class MQFaultStrategy:
+class MQFaultStrategy(TypedBean):
     """Round-robin queue selection; with ``send_latency_fault_enable`` brokers are isolated after slow or failed
     sends (latency >= ``latency_max[i]`` bans the broker for ``not_available_duration[i]`` ms; a failure counts as
     30 000 ms).
@@ -34,40 +35,41 @@ class MQFaultStrategy:
     4.9.7 corrupts the cached publish info until the next route refresh).
     """
 
-    def __init__(self, latency_fault_tolerance: Optional[LatencyFaultTolerance[str]] = None) -> None:
-        self._latency_fault_tolerance: LatencyFaultTolerance[str] = (
-            latency_fault_tolerance if latency_fault_tolerance is not None else LatencyFaultToleranceImpl())
-        self._send_latency_fault_enable = False
-        self._latency_max: List[int] = [50, 100, 550, 1000, 2000, 3000, 15000]
-        self._not_available_duration: List[int] = [0, 0, 30000, 60000, 120000, 180000, 600000]
+    latency_fault_tolerance: Prop[LatencyFaultTolerance[str]] = Prop(LatencyFaultTolerance,
+                                                                     factory=LatencyFaultToleranceImpl)
+    # (a ListOf Prop is a Prop[Any]: the annotations give their reads their type)
+    latency_max: Prop[List[int]] = Prop(ListOf(int), [50, 100, 550, 1000, 2000, 3000, 15000])
+    not_available_duration: Prop[List[int]] = Prop(ListOf(int), [0, 0, 30000, 60000, 120000, 180000, 600000])
+    send_latency_fault_enable = Prop(bool, False)
 
-    def get_not_available_duration(self) -> List[int]:
-        return self._not_available_duration
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_latency_fault_tolerance(self) -> LatencyFaultTolerance: ...
+        def set_latency_fault_tolerance(self, latency_fault_tolerance: LatencyFaultTolerance) -> None: ...
+        def get_latency_max(self) -> List[int]: ...
+        def get_not_available_duration(self) -> List[int]: ...
+        def get_send_latency_fault_enable(self) -> bool: ...
+        def is_send_latency_fault_enable(self) -> bool: ...
+        def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None: ...
+    # end of generated accessors
+
+    def __init__(self, latency_fault_tolerance: Optional[LatencyFaultTolerance[str]] = None) -> None:
+        super().__init__()
+        if latency_fault_tolerance is not None:
+            self.latency_fault_tolerance = latency_fault_tolerance
 
     def set_not_available_duration(self, not_available_duration: List[int]) -> None:
-        self._not_available_duration = list(not_available_duration)
-
-    def get_latency_max(self) -> List[int]:
-        return self._latency_max
+        self.not_available_duration = list(not_available_duration)
 
     def set_latency_max(self, latency_max: List[int]) -> None:
-        self._latency_max = list(latency_max)
-
-    def is_send_latency_fault_enable(self) -> bool:
-        return self._send_latency_fault_enable
-
-    def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
-        self._send_latency_fault_enable = send_latency_fault_enable
-
-    def get_latency_fault_tolerance(self) -> LatencyFaultTolerance[str]:
-        return self._latency_fault_tolerance
+        self.latency_max = list(latency_max)
 
     def select_one_message_queue(self, tp_info: "TopicPublishInfo",
                                  last_broker_name: Optional[str]) -> Optional[MessageQueue]:
         """Java ``selectOneMessageQueue``."""
-        if not self._send_latency_fault_enable:
+        if not self.send_latency_fault_enable:
             return tp_info.select_one_message_queue(last_broker_name)
-        fault_tolerance = self._latency_fault_tolerance
+        fault_tolerance = self.latency_fault_tolerance
         try:
             queues = tp_info.get_message_queue_list()
             size = len(queues)
@@ -95,15 +97,15 @@ class MQFaultStrategy:
 
     def update_fault_item(self, broker_name: str, current_latency: int, isolation: bool) -> None:
         """Java ``updateFaultItem``: no-op unless ``send_latency_fault_enable``."""
-        if self._send_latency_fault_enable:
+        if self.send_latency_fault_enable:
             duration = self.compute_not_available_duration(30000 if isolation else current_latency)
-            self._latency_fault_tolerance.update_fault_item(broker_name, current_latency, duration)
+            self.latency_fault_tolerance.update_fault_item(broker_name, current_latency, duration)
 
     def compute_not_available_duration(self, current_latency: int) -> int:
         """Java ``computeNotAvailableDuration`` (private there): scanning from the largest threshold down, the
         duration of the first ``latency_max[i] <= current_latency``; 0 if none."""
-        latency_max = self._latency_max
+        latency_max = self.latency_max
         for i in range(len(latency_max) - 1, -1, -1):
             if current_latency >= latency_max[i]:
-                return self._not_available_duration[i]
+                return self.not_available_duration[i]
         return 0

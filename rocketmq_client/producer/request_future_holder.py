@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Set
 from rocketmq_client.common.client_error_code import ClientErrorCode
 from rocketmq_client.exception import RequestTimeoutException
 from rocketmq_client.producer.request_response_future import RequestResponseFuture
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 if TYPE_CHECKING:
@@ -19,17 +20,26 @@ __all__ = ["RequestFutureHolder"]
 log = logging.getLogger(__name__)
 
 
-class RequestFutureHolder:
+class RequestFutureHolder(TypedBean):
     """Singleton (:meth:`get_instance`). The first started producer starts the scan (after 3 s, then every 1 s),
     the last one shut down stops it; an expired future is removed and its callback gets a
     ``RequestTimeoutException``."""
+
+    # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    request_future_table: Prop[Dict[str, RequestResponseFuture]] = Prop(MapOf(str, RequestResponseFuture), {})
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_request_future_table(self) -> Dict[str, RequestResponseFuture]: ...
+        def set_request_future_table(self, request_future_table: Dict[str, RequestResponseFuture]) -> None: ...
+    # end of generated accessors
 
     _INSTANCE: "Optional[RequestFutureHolder]" = None
     _INSTANCE_LOCK = threading.Lock()
 
     def __init__(self) -> None:
         """Use :meth:`get_instance` (the Java constructor is private)."""
-        self._request_future_table: Dict[str, RequestResponseFuture] = {}
+        self.request_future_table = {}
         self._producer_set: "Set[DefaultMQProducerImpl]" = set()
         self._scheduled_executor_service: Optional[ScheduledExecutor] = None
         self._lock = threading.Lock()
@@ -45,14 +55,9 @@ class RequestFutureHolder:
                     instance = RequestFutureHolder._INSTANCE = RequestFutureHolder()
         return instance
 
-    def get_request_future_table(self) -> Dict[str, RequestResponseFuture]:
-        """Java ``getRequestFutureTable``: correlation id -> pending future (shared with ClientRemotingProcessor,
-        which completes them on PUSH_REPLY_MESSAGE_TO_CLIENT)."""
-        return self._request_future_table
-
     def _scan_expired_request(self) -> None:
         expired: List[RequestResponseFuture] = []
-        table = self._request_future_table
+        table = self.request_future_table
         for correlation_id, future in list(table.items()):
             if future.is_timeout() and table.pop(correlation_id, None) is not None:
                 expired.append(future)

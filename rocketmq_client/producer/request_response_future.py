@@ -5,89 +5,90 @@ import threading
 import time
 from typing import TYPE_CHECKING, Optional
 
-if TYPE_CHECKING:
-    from rocketmq_client.producer.request_callback import RequestCallback
-    from rocketmq_common.message.message import Message
+from rocketmq_client.producer.request_callback import RequestCallback
+from rocketmq_common.message.message import Message
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 __all__ = ["RequestResponseFuture"]
 
 
-class RequestResponseFuture:
+def _now_millis() -> int:
+    return int(time.time() * 1000)
+
+
+class RequestResponseFuture(TypedBean):
     """Waits for the reply with a given correlation id (a latch of one), or runs the request callback."""
+
+    correlation_id = Prop(str)
+    request_callback = Prop(RequestCallback)
+    begin_timestamp = Prop(int, factory=_now_millis)
+    response_msg = Prop(Message)
+    send_request_ok = Prop(bool, True)
+    timeout_millis = Prop(int, 0)
+    cause = Prop(BaseException)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def set_correlation_id(self, correlation_id: Optional[str]) -> None: ...
+        def get_request_callback(self) -> Optional[RequestCallback]: ...
+        def set_request_callback(self, request_callback: Optional[RequestCallback]) -> None: ...
+        def get_begin_timestamp(self) -> int: ...
+        def set_begin_timestamp(self, begin_timestamp: int) -> None: ...
+        def get_response_msg(self) -> Optional[Message]: ...
+        def set_response_msg(self, response_msg: Optional[Message]) -> None: ...
+        def get_send_request_ok(self) -> bool: ...
+        def is_send_request_ok(self) -> bool: ...
+        def set_send_request_ok(self, send_request_ok: bool) -> None: ...
+        def get_timeout_millis(self) -> int: ...
+        def set_timeout_millis(self, timeout_millis: int) -> None: ...
+        def get_cause(self) -> Optional[BaseException]: ...
+        def set_cause(self, cause: Optional[BaseException]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, correlation_id: str, timeout_millis: int,
                  request_callback: "Optional[RequestCallback]") -> None:
-        self._correlation_id = correlation_id
-        self._timeout_millis = timeout_millis
-        self._request_callback = request_callback
-        self._begin_timestamp = int(time.time() * 1000)
+        self.correlation_id = correlation_id
+        self.timeout_millis = timeout_millis
+        self.request_callback = request_callback
+        self.begin_timestamp = _now_millis()
         self._latch = threading.Event()
-        self._response_msg: "Optional[Message]" = None
-        self._send_request_ok = True
-        self._cause: Optional[BaseException] = None
+        self.response_msg = None
+        self.send_request_ok = True
+        self.cause = None
 
     def execute_request_callback(self) -> None:
         """Java ``executeRequestCallback``: ``on_success(reply)`` when the request went out and nothing failed,
         else ``on_exception(cause)``."""
-        callback = self._request_callback
+        callback = self.request_callback
         if callback is not None:
-            if self._send_request_ok and self._cause is None:
-                callback.on_success(self._response_msg)  # type: ignore[arg-type]
+            if self.send_request_ok and self.cause is None:
+                callback.on_success(self.response_msg)  # type: ignore[arg-type]
             else:
-                callback.on_exception(self._cause)  # type: ignore[arg-type]
+                callback.on_exception(self.cause)  # type: ignore[arg-type]
 
     def is_timeout(self) -> bool:
         """Java ``isTimeout``: more than ``timeout_millis`` since creation."""
-        return int(time.time() * 1000) - self._begin_timestamp > self._timeout_millis
+        return _now_millis() - self.begin_timestamp > self.timeout_millis
 
     def wait_response_message(self, timeout_millis: int) -> "Optional[Message]":
         """Java ``waitResponseMessage``: wait up to ``timeout_millis`` for :meth:`put_response_message`; the reply,
         or None (timeout, or the request failed)."""
         self._latch.wait(max(timeout_millis, 0) / 1000.0)
-        return self._response_msg
+        return self.response_msg
 
     def put_response_message(self, response_msg: "Optional[Message]") -> None:
         """Java ``putResponseMessage``: store the reply (None on failure) and release the waiter."""
-        self._response_msg = response_msg
+        self.response_msg = response_msg
         self._latch.set()
-
-    def get_correlation_id(self) -> str:
-        return self._correlation_id
-
-    def get_timeout_millis(self) -> int:
-        return self._timeout_millis
-
-    def set_timeout_millis(self, timeout_millis: int) -> None:
-        self._timeout_millis = timeout_millis
-
-    def get_request_callback(self) -> "Optional[RequestCallback]":
-        return self._request_callback
-
-    def get_begin_timestamp(self) -> int:
-        return self._begin_timestamp
-
-    def get_response_msg(self) -> "Optional[Message]":
-        return self._response_msg
-
-    def set_response_msg(self, response_msg: "Optional[Message]") -> None:
-        self._response_msg = response_msg
-
-    def is_send_request_ok(self) -> bool:
-        return self._send_request_ok
-
-    def set_send_request_ok(self, send_request_ok: bool) -> None:
-        self._send_request_ok = send_request_ok
 
     def get_request_msg(self) -> "Optional[Message]":
         """Java ``getRequestMsg``: always None in 4.9.7 (the field is never set)."""
         return None
 
-    def get_cause(self) -> Optional[BaseException]:
-        return self._cause
-
-    def set_cause(self, cause: Optional[BaseException]) -> None:
-        self._cause = cause
+    def get_correlation_id(self) -> str:
+        """Java ``getCorrelationId`` (set by the constructor: never None)."""
+        return self.correlation_id
 
     def __repr__(self) -> str:
         return "RequestResponseFuture[correlationId=%s, timeoutMillis=%s, sendRequestOk=%s]" % (
-            self._correlation_id, self._timeout_millis, self._send_request_ok)
+            self.correlation_id, self.timeout_millis, self.send_request_ok)

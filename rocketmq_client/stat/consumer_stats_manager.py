@@ -11,6 +11,7 @@ import time
 from typing import Any, Deque, Dict, List, Optional
 
 from rocketmq_common.protocol.body.consume_status import ConsumeStatus
+from rocketmq_common.stats.stats_snapshot import StatsSnapshot
 
 __all__ = ["ConsumerStatsManager", "StatsItemSet", "StatsSnapshot"]
 
@@ -18,34 +19,6 @@ _HOUR_SECONDS = 3600
 _MINUTE_SECONDS = 60
 _get_ident = threading.get_ident
 _time = time.time
-
-
-class StatsSnapshot:
-    """Java ``StatsSnapshot``: value sum, call count, per-second rate and average value per call."""
-
-    __slots__ = ("sum", "times", "tps", "avgpt")
-
-    def __init__(self, sum_: int = 0, times: int = 0, tps: float = 0.0, avgpt: float = 0.0) -> None:
-        self.sum = sum_
-        self.times = times
-        self.tps = tps
-        self.avgpt = avgpt
-
-    def get_sum(self) -> int:
-        return self.sum
-
-    def get_times(self) -> int:
-        return self.times
-
-    def get_tps(self) -> float:
-        return self.tps
-
-    def get_avgpt(self) -> float:
-        return self.avgpt
-
-    def __repr__(self) -> str:
-        return "StatsSnapshot [sum=%d, times=%d, tps=%.2f, avgpt=%.2f]" % (self.sum, self.times, self.tps,
-                                                                          self.avgpt)
 
 
 class _StatsItem:
@@ -112,7 +85,7 @@ class _StatsItem:
                     total += value
                     times += count
         elapsed = max(1.0, min(float(window_seconds), now - self.created))
-        return StatsSnapshot(total, times, total / elapsed, (total / times) if times else 0.0)
+        return StatsSnapshot(sum=total, tps=total / elapsed, times=times, avgpt=(total / times) if times else 0.0)
 
 
 class StatsItemSet:

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
 from rocketmq_client.client_config import AccessChannel
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
+from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
+from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.message_queue_selector import MessageQueueSelector
@@ -41,11 +43,10 @@ from rocketmq_client.trace.trace_transfer_bean import TraceTransferBean
 from rocketmq_common.message.message import Message
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
 if TYPE_CHECKING:
-    from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
-    from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
     from rocketmq_client.producer.send_result import SendResult
     from rocketmq_common.message.message_queue import MessageQueue
     from rocketmq_remoting.rpc_hook import RPCHook
@@ -61,8 +62,29 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class AsyncTraceDispatcher(TraceDispatcher):
+class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
     """See the module docstring."""
+
+    #: contexts dropped because the queue was full
+    discard_count = Prop(int, 0)
+    trace_topic_name = Prop(str, TopicValidator.RMQ_SYS_TRACE_TOPIC)
+    access_channel = Prop(AccessChannel, AccessChannel.LOCAL)
+    host_producer = Prop(DefaultMQProducerImpl)
+    host_consumer = Prop(DefaultMQPushConsumerImpl)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_discard_count(self) -> int: ...
+        def set_discard_count(self, discard_count: int) -> None: ...
+        def get_trace_topic_name(self) -> str: ...
+        def set_trace_topic_name(self, trace_topic_name: str) -> None: ...
+        def get_access_channel(self) -> AccessChannel: ...
+        def set_access_channel(self, access_channel: AccessChannel) -> None: ...
+        def get_host_producer(self) -> Optional[DefaultMQProducerImpl]: ...
+        def set_host_producer(self, host_producer: Optional[DefaultMQProducerImpl]) -> None: ...
+        def get_host_consumer(self) -> Optional[DefaultMQPushConsumerImpl]: ...
+        def set_host_consumer(self, host_consumer: Optional[DefaultMQPushConsumerImpl]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, group: Optional[str], type_: TraceDispatcher.Type, trace_topic_name: Optional[str],
                  rpc_hook: "Optional[RPCHook]") -> None:
@@ -84,8 +106,8 @@ class AsyncTraceDispatcher(TraceDispatcher):
         self.dispatcher_id = str(uuid.uuid4())
         self.access_channel = AccessChannel.LOCAL
         self.send_which_queue = ThreadLocalIndex()
-        self.host_producer: "Optional[DefaultMQProducerImpl]" = None
-        self.host_consumer: "Optional[DefaultMQPushConsumerImpl]" = None
+        self.host_producer = None
+        self.host_consumer = None
         self.worker: Optional[threading.Thread] = None
         self.stopped = False
         self._started = False
@@ -131,37 +153,9 @@ class AsyncTraceDispatcher(TraceDispatcher):
 
     # ------------------------------------------------------------------ accessors
 
-    def get_access_channel(self) -> AccessChannel:
-        return self.access_channel
-
-    def set_access_channel(self, access_channel: AccessChannel) -> None:
-        self.access_channel = access_channel
-
-    def get_trace_topic_name(self) -> str:
-        return self.trace_topic_name
-
-    def set_trace_topic_name(self, trace_topic_name: str) -> None:
-        self.trace_topic_name = trace_topic_name
-
     def get_trace_producer(self) -> DefaultMQProducer:
         """Java ``getTraceProducer``: the inner producer."""
         return self.trace_producer
-
-    def get_host_producer(self) -> "Optional[DefaultMQProducerImpl]":
-        return self.host_producer
-
-    def set_host_producer(self, host_producer: "DefaultMQProducerImpl") -> None:
-        self.host_producer = host_producer
-
-    def get_host_consumer(self) -> "Optional[DefaultMQPushConsumerImpl]":
-        return self.host_consumer
-
-    def set_host_consumer(self, host_consumer: "DefaultMQPushConsumerImpl") -> None:
-        self.host_consumer = host_consumer
-
-    def get_discard_count(self) -> int:
-        """Contexts dropped because the queue was full."""
-        return self.discard_count
 
     # ------------------------------------------------------------------ life cycle
 

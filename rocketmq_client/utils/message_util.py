@@ -37,12 +37,12 @@ class MessageUtil:
         reply_message.set_body(body)
         reply_message.set_topic(MixAll.get_reply_topic(cluster))
         MessageAccessor.put_property(reply_message, MessageConst.PROPERTY_MESSAGE_TYPE, MixAll.REPLY_MESSAGE_FLAG)
-        MessageAccessor.put_property(reply_message, MessageConst.PROPERTY_CORRELATION_ID,
-                                     request_message.get_property(MessageConst.PROPERTY_CORRELATION_ID))
-        MessageAccessor.put_property(reply_message, MessageConst.PROPERTY_MESSAGE_REPLY_TO_CLIENT,
-                                     request_message.get_property(MessageConst.PROPERTY_MESSAGE_REPLY_TO_CLIENT))
-        MessageAccessor.put_property(reply_message, MessageConst.PROPERTY_MESSAGE_TTL,
-                                     request_message.get_property(MessageConst.PROPERTY_MESSAGE_TTL))
+        # a property the request lacks is left out (Java puts null, which the property encoding skips)
+        for name in (MessageConst.PROPERTY_CORRELATION_ID, MessageConst.PROPERTY_MESSAGE_REPLY_TO_CLIENT,
+                     MessageConst.PROPERTY_MESSAGE_TTL):
+            value = request_message.get_property(name)
+            if value is not None:
+                MessageAccessor.put_property(reply_message, name, value)
         return reply_message
 
     @staticmethod

@@ -5,7 +5,7 @@ are never wrapped or unwrapped.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, overload
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -24,6 +24,16 @@ class NamespaceUtil:
     STRING_BLANK = ""
     RETRY_PREFIX_LENGTH = len(MixAll.RETRY_GROUP_TOPIC_PREFIX)
     DLQ_PREFIX_LENGTH = len(MixAll.DLQ_GROUP_TOPIC_PREFIX)
+
+    # a str resource gives a str, None gives None
+    @overload
+    @staticmethod
+    def without_namespace(resource_with_namespace: str, namespace: Optional[str] = ...) -> str: ...
+
+    @overload
+    @staticmethod
+    def without_namespace(resource_with_namespace: Optional[str], namespace: Optional[str] = ...) -> Optional[str]:
+        ...
 
     @staticmethod
     def without_namespace(resource_with_namespace: Optional[str],
@@ -56,6 +66,14 @@ class NamespaceUtil:
             return prefix + bare[index + 1:]
         return resource_with_namespace
 
+    @overload
+    @staticmethod
+    def wrap_namespace(namespace: Optional[str], resource_without_namespace: str) -> str: ...
+
+    @overload
+    @staticmethod
+    def wrap_namespace(namespace: Optional[str], resource_without_namespace: Optional[str]) -> Optional[str]: ...
+
     @staticmethod
     def wrap_namespace(namespace: Optional[str], resource_without_namespace: Optional[str]) -> Optional[str]:
         """Java ``wrapNamespace``: ``ns%X``, ``%RETRY%ns%G``, ``%DLQ%ns%G``; system resources and resources
@@ -85,7 +103,7 @@ class NamespaceUtil:
         """Java ``wrapNamespaceAndRetry``: ``%RETRY%`` + the wrapped group (``None`` for an empty group)."""
         if not consumer_group:
             return None
-        return MixAll.RETRY_GROUP_TOPIC_PREFIX + NamespaceUtil.wrap_namespace(namespace, consumer_group)  # type: ignore
+        return MixAll.RETRY_GROUP_TOPIC_PREFIX + NamespaceUtil.wrap_namespace(namespace, consumer_group)
 
     @staticmethod
     def get_namespace_from_resource(resource: Optional[str]) -> str:

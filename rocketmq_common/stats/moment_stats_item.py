@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING
 
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 __all__ = ["MomentStatsItem"]
 
 
-class MomentStatsItem:
+class MomentStatsItem(TypedBean):
     """See the module docstring. ``value`` is Java's ``AtomicLong`` (set, never incremented: a plain
     attribute)."""
+
+    value = Prop(int, 0)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_value(self) -> int: ...
+        def set_value(self, value: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, stats_name: str, stats_key: str, scheduled_executor_service, log: logging.Logger) -> None:
         self.stats_name = stats_name
@@ -33,12 +43,6 @@ class MomentStatsItem:
 
     def print_at_minutes(self) -> None:
         self.log.info("[%s] [%s] Stats Every 5 Minutes, Value: %d", self.stats_name, self.stats_key, self.value)
-
-    def get_value(self) -> int:
-        return self.value
-
-    def set_value(self, value: int) -> None:
-        self.value = value
 
     def get_stats_key(self) -> str:
         return self.stats_key

@@ -1,29 +1,31 @@
 """Java ``org.apache.rocketmq.filter.expression.BinaryExpression``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
 from rocketmq_filter.expression.expression import Expression
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 __all__ = ["BinaryExpression"]
 
 
-class BinaryExpression(Expression):
+class BinaryExpression(Expression, TypedBean):
     """An operation on two expressions (``left``, ``right``)."""
+
+    left = Prop(Expression)
+    right = Prop(Expression)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_left(self) -> Optional[Expression]: ...
+        def set_left(self, left: Optional[Expression]) -> None: ...
+        def get_right(self) -> Optional[Expression]: ...
+        def set_right(self, right: Optional[Expression]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, left: Expression, right: Expression) -> None:
         self.left = left
         self.right = right
-
-    def get_left(self) -> Expression:
-        return self.left
-
-    def get_right(self) -> Expression:
-        return self.right
-
-    def set_left(self, expression: Expression) -> None:
-        self.left = expression
-
-    def set_right(self, expression: Expression) -> None:
-        self.right = expression
 
     def get_expression_symbol(self) -> str:
         """Java ``getExpressionSymbol``: the operator, e.g. ``>``."""

@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.filter.expression.MQFilterException``."""
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 __all__ = ["MQFilterException"]
 
@@ -14,7 +14,7 @@ class MQFilterException(Exception):
     None's ``str`` for the second (Java has no message then).
     """
 
-    def __init__(self, first: Union[str, int], second: Any = None) -> None:
+    def __init__(self, first: Union[str, int, None], second: Any = None) -> None:
         if isinstance(first, int) and not isinstance(first, bool):
             self.response_code = first
             self.error_message: Optional[str] = second
@@ -22,7 +22,7 @@ class MQFilterException(Exception):
             self.__cause__ = None
         else:
             self.response_code = -1
-            self.error_message = first
+            self.error_message = None if first is None else str(first)
             self.__cause__ = second
             self.message = _java_to_string(second) if second is not None else None
         super().__init__(self.message)
@@ -48,7 +48,7 @@ def _java_to_string(error: BaseException) -> str:
     return "%s: %s" % (name, message) if message else name
 
 
-_JAVA_NAMES = {
+_JAVA_NAMES: Dict[type, str] = {
     RuntimeError: "java.lang.RuntimeException",
     TypeError: "java.lang.ClassCastException",
     ValueError: "java.lang.NumberFormatException",

@@ -167,8 +167,8 @@ class Channel:
     def _set_io(self, sock: socket.socket) -> None:
         if isinstance(sock, ssl.SSLSocket):
             transport = TlsTransport(sock)
-            self._recv_into = transport.recv_into
-            self._sendall = transport.sendall
+            self._recv_into: Callable[[memoryview], int] = transport.recv_into
+            self._sendall: Callable[[bytes], None] = transport.sendall
             self._tls = True
         else:
             self._recv_into = sock.recv_into
@@ -323,6 +323,8 @@ class Channel:
 
     def _flush_consolidated(self) -> None:
         held = self._consolidated
+        if not held:
+            return
         self._consolidated = []
         self._consolidated_bytes = 0
         self.send_frame(held[0] if len(held) == 1 else b"".join(held))

@@ -15,11 +15,12 @@ import logging
 import queue
 import threading
 import time
-from typing import Dict, Iterable, List, Optional, Set
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.exception import (
@@ -61,8 +62,17 @@ class Pair:
         return self.object2
 
 
-class NettyRemotingAbstract:
+class NettyRemotingAbstract(TypedBean):
     """Base of :class:`NettyRemotingClient` and :class:`NettyRemotingServer` (see the module docstring)."""
+
+    # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    rpc_hooks: Prop[List[RPCHook]] = Prop(ListOf(RPCHook), [])
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_rpc_hooks(self) -> List[RPCHook]: ...
+        def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, permits_oneway: int, permits_async: int) -> None:
         if permits_oneway <= 0 or permits_async <= 0:
@@ -73,7 +83,7 @@ class NettyRemotingAbstract:
         self.response_table: Dict[int, ResponseFuture] = {}
         self.processor_table: Dict[int, Pair] = {}
         self.default_request_processor: Optional[Pair] = None
-        self.rpc_hooks: List[RPCHook] = []
+        self.rpc_hooks = []
         self.netty_event_executor = NettyEventExecutor(self)
         self._house_keeping_stop = threading.Event()
         self._house_keeping: Optional[threading.Thread] = None
@@ -111,9 +121,6 @@ class NettyRemotingAbstract:
         """Java ``registerRPCHook``: add a hook (once)."""
         if rpc_hook is not None and rpc_hook not in self.rpc_hooks:
             self.rpc_hooks.append(rpc_hook)
-
-    def get_rpc_hooks(self) -> List[RPCHook]:
-        return self.rpc_hooks
 
     def do_before_rpc_hooks(self, addr: Optional[str], request: RemotingCommand) -> None:
         for hook in self.rpc_hooks:
@@ -384,7 +391,7 @@ class NettyRemotingAbstract:
 
     # ------------------------------------------------------------------ invocations over a channel
 
-    def invoke_sync_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float) -> RemotingCommand:
+    def invoke_sync_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int) -> RemotingCommand:
         """Send ``request`` and wait for its response. Raises :class:`RemotingTimeoutException` or
         :class:`RemotingSendRequestException` (write failed, or the channel closed while waiting)."""
         opaque = request.opaque
@@ -411,7 +418,7 @@ class NettyRemotingAbstract:
         finally:
             table.pop(opaque, None)
 
-    def invoke_async_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float,
+    def invoke_async_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int,
                           invoke_callback: Optional[InvokeCallback]) -> None:
         """Send ``request``; ``invoke_callback.operation_complete`` gets the outcome on the callback executor.
         Waits up to ``timeout_millis`` for an async permit, else raises :class:`RemotingTooMuchRequestException`.
@@ -427,7 +434,7 @@ class NettyRemotingAbstract:
             log.warning(info)
             raise RemotingTooMuchRequestException(info)
         once = SemaphoreReleaseOnlyOnce(semaphore)
-        cost_millis = (_monotonic() - begin) * 1000.0
+        cost_millis = int((_monotonic() - begin) * 1000)
         if timeout_millis < cost_millis:
             once.release()
             raise RemotingTimeoutException("invokeAsyncImpl call timeout")
@@ -447,7 +454,7 @@ class NettyRemotingAbstract:
             return
         channel.wake_reader()
 
-    def invoke_oneway_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: float) -> None:
+    def invoke_oneway_impl(self, channel: Channel, request: RemotingCommand, timeout_millis: int) -> None:
         """Mark ``request`` one-way and send it. Waits up to ``timeout_millis`` for a one-way permit, else raises
         :class:`RemotingTooMuchRequestException`; a failed write raises :class:`RemotingSendRequestException`."""
         request.mark_oneway_rpc()

@@ -18,9 +18,10 @@ import random
 import socket
 import threading
 import time
-from typing import Any, Dict, Iterable, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.exception import (
@@ -49,39 +50,43 @@ LOCK_TIMEOUT_MILLIS = 3000
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class ChannelWrapper:
+class ChannelWrapper(TypedBean):
     """A connection being opened (``is_done()`` false) or opened (Java ``NettyRemotingClient.ChannelWrapper``)."""
 
-    __slots__ = ("_done", "_channel", "_cause")
+    #: set when the connection attempt completes: the channel, or why it failed
+    channel = Prop(Channel)
+    cause = Prop(BaseException)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_channel(self) -> Optional[Channel]: ...
+        def set_channel(self, channel: Optional[Channel]) -> None: ...
+        def get_cause(self) -> Optional[BaseException]: ...
+        def set_cause(self, cause: Optional[BaseException]) -> None: ...
+    # end of generated accessors
 
     def __init__(self) -> None:
         self._done = threading.Event()
-        self._channel: Optional[Channel] = None
-        self._cause: Optional[BaseException] = None
+        self.channel = None
+        self.cause = None
 
     def is_ok(self) -> bool:
-        channel = self._channel
+        channel = self.channel
         return channel is not None and channel.is_active()
 
     def is_writable(self) -> bool:
-        channel = self._channel
+        channel = self.channel
         return channel is not None and channel.is_writable()
 
     def is_done(self) -> bool:
         return self._done.is_set()
 
-    def get_channel(self) -> Optional[Channel]:
-        return self._channel
-
-    def get_cause(self) -> Optional[BaseException]:
-        return self._cause
-
     def await_done(self, timeout_seconds: float) -> bool:
         return self._done.wait(timeout_seconds)
 
     def _complete(self, channel: Optional[Channel], cause: Optional[BaseException]) -> None:
-        self._channel = channel
-        self._cause = cause
+        self.channel = channel
+        self.cause = cause
         self._done.set()
 
 
@@ -93,6 +98,14 @@ def _init_value_index() -> int:
 class NettyRemotingClient(NettyRemotingAbstract):
     """See the module docstring. Use as a context manager (``with NettyRemotingClient(config) as client:``) or call
     :meth:`start` / :meth:`shutdown`."""
+
+    #: runs the async callbacks (a ThreadPoolExecutor or concurrent.futures executor; None: the public executor)
+    callback_executor: Prop[Any] = Prop(object)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def set_callback_executor(self, callback_executor: Any) -> None: ...
+    # end of generated accessors
 
     def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
                  channel_event_listener: Optional[ChannelEventListener] = None,
@@ -111,7 +124,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         if threads <= 0:
             threads = 4
         self.public_executor = ThreadPoolExecutor(threads, threads, None, "NettyClientPublicExecutor_")
-        self.callback_executor: Optional[Any] = None
+        self.callback_executor = None
         self._ssl_context = None
         if config.use_tls:
             self._ssl_context = TlsHelper.build_ssl_context(True, tls_config)
@@ -145,7 +158,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
             self._stop_house_keeping()
             with self._lock_channel_tables:
                 wrappers = list(self.channel_tables.values())
-            channels = [cw.get_channel() for cw in wrappers if cw.get_channel() is not None]
+            channels = [channel for channel in (cw.get_channel() for cw in wrappers) if channel is not None]
             for channel in channels:
                 self.close_channel(None, channel)
             self.channel_tables.clear()
@@ -364,7 +377,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         try:
             if self.rpc_hooks:
                 self.do_before_rpc_hooks(addr, request)
-            cost_millis = (_monotonic() - begin) * 1000.0
+            cost_millis = int((_monotonic() - begin) * 1000)
             if timeout_millis < cost_millis:
                 raise RemotingTimeoutException("invokeSync call the addr[%s] timeout" % addr)
             response = self.invoke_sync_impl(channel, request, timeout_millis - cost_millis)
@@ -395,7 +408,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         try:
             if self.rpc_hooks:
                 self.do_before_rpc_hooks(addr, request)
-            cost_millis = (_monotonic() - begin) * 1000.0
+            cost_millis = int((_monotonic() - begin) * 1000)
             if timeout_millis < cost_millis:
                 raise RemotingTooMuchRequestException("invokeAsync call the addr[%s] timeout" % addr)
             self.invoke_async_impl(channel, request, timeout_millis - cost_millis, invoke_callback)
@@ -434,7 +447,3 @@ class NettyRemotingClient(NettyRemotingAbstract):
 
     def get_callback_executor(self) -> Optional[Any]:
         return self.callback_executor if self.callback_executor is not None else self.public_executor
-
-    def set_callback_executor(self, callback_executor: Optional[Any]) -> None:
-        """Run async callbacks on ``callback_executor`` (a ThreadPoolExecutor or concurrent.futures executor)."""
-        self.callback_executor = callback_executor

@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Optional
+from typing import Optional, overload
 
 __all__ = ["NettySystemConfig", "get_system_property", "parse_bool"]
 
 log = logging.getLogger(__name__)
+
+
+@overload
+def get_system_property(name: str, env_name: str, default: str) -> str: ...
+
+
+@overload
+def get_system_property(name: str, env_name: str, default: Optional[str]) -> Optional[str]: ...
 
 
 def get_system_property(name: str, env_name: str, default: Optional[str]) -> Optional[str]:

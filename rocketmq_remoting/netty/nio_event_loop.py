@@ -81,10 +81,10 @@ class NioEventLoop:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
         channel.attach_event_loop(self, self._busy_poll, self._high_water_mark, self._low_water_mark)
         with self._pending_lock:
-            if self._running:
+            queued = self._running
+            if queued:
                 self._pending.append(channel)
-                channel = None
-        if channel is not None:  # the loop ended (shut down)
+        if not queued:  # the loop ended (shut down)
             channel.reading_stopped(None)
         else:
             self._wakeup()

@@ -31,6 +31,10 @@ class MachineRoomResolver:
         raise NotImplementedError
 
 
+#: the module-level name, for annotations inside AllocateMachineRoomNearby (whose attribute shadows it there)
+_MachineRoomResolver = MachineRoomResolver
+
+
 class AllocateMachineRoomNearby(AbstractAllocateMessageQueueStrategy):
     """Queues of a machine room go to that room's consumers (with the inner strategy); queues of rooms without
     consumers are shared by all consumers (``MACHINE_ROOM_NEARBY-<inner name>``)."""
@@ -38,7 +42,7 @@ class AllocateMachineRoomNearby(AbstractAllocateMessageQueueStrategy):
     MachineRoomResolver = MachineRoomResolver
 
     def __init__(self, allocate_message_queue_strategy: AllocateMessageQueueStrategy,
-                 machine_room_resolver: MachineRoomResolver) -> None:
+                 machine_room_resolver: _MachineRoomResolver) -> None:
         if allocate_message_queue_strategy is None:
             raise ValueError("allocateMessageQueueStrategy is null")
         if machine_room_resolver is None:

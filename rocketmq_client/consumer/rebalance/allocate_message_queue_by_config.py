@@ -6,15 +6,23 @@ from typing import TYPE_CHECKING, List, Optional
 from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
     AbstractAllocateMessageQueueStrategy,
 )
-
-if TYPE_CHECKING:
-    from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 
 __all__ = ["AllocateMessageQueueByConfig"]
 
 
-class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy):
+class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy, TypedBean):
     """Always the configured queue list, whatever the inputs (``CONFIG``)."""
+
+    # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    message_queue_list: Prop[Optional[List[MessageQueue]]] = Prop(ListOf(MessageQueue))
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_message_queue_list(self) -> Optional[List[MessageQueue]]: ...
+        def set_message_queue_list(self, message_queue_list: Optional[List[MessageQueue]]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, message_queue_list: Optional[List["MessageQueue"]] = None) -> None:
         self.message_queue_list = message_queue_list
@@ -25,11 +33,3 @@ class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy):
 
     def get_name(self) -> str:
         return "CONFIG"
-
-    def get_message_queue_list(self) -> Optional[List["MessageQueue"]]:
-        """Java ``getMessageQueueList``."""
-        return self.message_queue_list
-
-    def set_message_queue_list(self, message_queue_list: List["MessageQueue"]) -> None:
-        """Java ``setMessageQueueList``."""
-        self.message_queue_list = message_queue_list

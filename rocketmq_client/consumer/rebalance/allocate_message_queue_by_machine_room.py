@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, List, Optional, Set
 from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
     AbstractAllocateMessageQueueStrategy,
 )
+from rocketmq_remoting.common.bean import Prop, SetOf, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue import MessageQueue
@@ -23,9 +24,18 @@ def _java_split(s: str, sep: str) -> List[str]:
     return parts
 
 
-class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy):
+class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, TypedBean):
     """Only queues of brokers named ``<idc>@<name>`` with ``<idc>`` in ``consumeridcs``, split into blocks of
     ``len // c`` plus one of the ``len % c`` remaining ones for the first consumers (``MACHINE_ROOM``)."""
+
+    # (a SetOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    consumeridcs: Prop[Optional[Set[str]]] = Prop(SetOf(str))
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_consumeridcs(self) -> Optional[Set[str]]: ...
+        def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, consumeridcs: Optional[Set[str]] = None) -> None:
         self.consumeridcs = consumeridcs
@@ -54,11 +64,3 @@ class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy):
 
     def get_name(self) -> str:
         return "MACHINE_ROOM"
-
-    def get_consumeridcs(self) -> Optional[Set[str]]:
-        """Java ``getConsumeridcs``."""
-        return self.consumeridcs
-
-    def set_consumeridcs(self, consumeridcs: Set[str]) -> None:
-        """Java ``setConsumeridcs``."""
-        self.consumeridcs = consumeridcs

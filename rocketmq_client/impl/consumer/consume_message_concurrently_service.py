@@ -214,7 +214,7 @@ class ConsumeMessageConcurrentlyService(ConsumeMessageService):
         msg.set_topic(self.default_mq_push_consumer.with_namespace(msg.get_topic()))
         try:
             self.default_mq_push_consumer_impl.send_message_back(msg, delay_level,
-                                                                 context.get_message_queue().get_broker_name())
+                                                                 context.message_queue.get_broker_name())
             return True
         except Exception:
             log.error("sendMessageBack exception, group: %s msg: %s", self.consumer_group, msg, exc_info=True)

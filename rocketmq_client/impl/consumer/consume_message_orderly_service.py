@@ -244,7 +244,7 @@ class ConsumeMessageOrderlyService(ConsumeMessageService):
                                                        context.get_suspend_current_queue_time_millis())
                     continue_consume = False
         if commit_offset >= 0 and not process_queue.dropped:
-            self.default_mq_push_consumer_impl.get_offset_store().update_offset(message_queue, commit_offset, False)
+            self.default_mq_push_consumer_impl.offset_store.update_offset(message_queue, commit_offset, False)
         return continue_consume
 
     def get_consumer_stats_manager(self) -> "ConsumerStatsManager":
@@ -279,15 +279,17 @@ class ConsumeMessageOrderlyService(ConsumeMessageService):
                               msg.get_body())
             MessageAccessor.set_properties(new_msg, msg.get_properties())
             origin_msg_id = MessageAccessor.get_origin_message_id(msg)
-            MessageAccessor.set_origin_message_id(new_msg, msg.get_msg_id() if UtilAll.is_blank(origin_msg_id)
-                                                  else origin_msg_id)
+            if UtilAll.is_blank(origin_msg_id):
+                origin_msg_id = msg.get_msg_id()
+            if origin_msg_id is not None:  # Java stores null, which the property encoding skips
+                MessageAccessor.set_origin_message_id(new_msg, origin_msg_id)
             new_msg.set_flag(msg.get_flag())
             MessageAccessor.put_property(new_msg, MessageConst.PROPERTY_RETRY_TOPIC, msg.get_topic())
             MessageAccessor.set_reconsume_time(new_msg, str(msg.get_reconsume_times()))
             MessageAccessor.set_max_reconsume_times(new_msg, str(self._get_max_reconsume_times()))
             MessageAccessor.clear_property(new_msg, MessageConst.PROPERTY_TRANSACTION_PREPARED)
             new_msg.set_delay_time_level(3 + msg.get_reconsume_times())
-            self.default_mq_push_consumer_impl.get_mq_client_factory().get_default_mq_producer().send(new_msg)
+            self.default_mq_push_consumer_impl.mq_client_factory.get_default_mq_producer().send(new_msg)
             return True
         except Exception:
             log.error("sendMessageBack exception, group: %s msg: %s", self.consumer_group, msg, exc_info=True)

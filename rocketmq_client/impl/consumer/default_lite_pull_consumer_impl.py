@@ -57,6 +57,9 @@ from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionDat
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
+from rocketmq_client.consumer.store.offset_store import OffsetStore
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.scheduled_thread_pool_executor import (
     ScheduledThreadPoolExecutor,
@@ -68,11 +71,9 @@ if TYPE_CHECKING:
         DefaultLitePullConsumer,
     )
     from rocketmq_client.consumer.pull_result import PullResult
-    from rocketmq_client.consumer.store.offset_store import OffsetStore
     from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
     from rocketmq_client.impl.consumer.process_queue import ProcessQueue
-    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -105,8 +106,32 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._user_listener.message_queue_changed(topic, mq_all, mq_divided)
 
 
-class DefaultLitePullConsumerImpl(MQConsumerInner):
+class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
     """See the module docstring."""
+
+    service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+    #: set by ``start``
+    mq_client_factory = Prop(MQClientInstance)
+    pull_api_wrapper = Prop(PullAPIWrapper)
+    offset_store = Prop(OffsetStore)
+    pull_time_delay_mills_when_exception = Prop(int, 1000)
+    assigned_message_queue = Prop(AssignedMessageQueue, factory=AssignedMessageQueue)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_service_state(self) -> ServiceState: ...
+        def set_service_state(self, service_state: ServiceState) -> None: ...
+        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
+        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
+        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
+        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
+        def get_offset_store(self) -> Optional[OffsetStore]: ...
+        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
+        def get_pull_time_delay_mills_when_exception(self) -> int: ...
+        def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
+        def get_assigned_message_queue(self) -> AssignedMessageQueue: ...
+        def set_assigned_message_queue(self, assigned_message_queue: AssignedMessageQueue) -> None: ...
+    # end of generated accessors
 
     def __init__(self, default_lite_pull_consumer: "DefaultLitePullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
@@ -116,9 +141,9 @@ class DefaultLitePullConsumerImpl(MQConsumerInner):
         self.filter_message_hook_list: List["FilterMessageHook"] = []
         self.consume_message_hook_list: List["ConsumeMessageHook"] = []
         self.service_state = ServiceState.CREATE_JUST
-        self.mq_client_factory: Optional["MQClientInstance"] = None
-        self.pull_api_wrapper: Optional[PullAPIWrapper] = None
-        self.offset_store: Optional["OffsetStore"] = None
+        self.mq_client_factory = None
+        self.pull_api_wrapper = None
+        self.offset_store = None
         self.rebalance_impl = RebalanceLitePullImpl(self)
         self.subscription_type = SubscriptionType.NONE
         self.pull_time_delay_mills_when_exception = \
@@ -747,37 +772,13 @@ class DefaultLitePullConsumerImpl(MQConsumerInner):
 
     # ------------------------------------------------------------------ accessors
 
-    def get_offset_store(self) -> Optional["OffsetStore"]:
-        """Java ``getOffsetStore``."""
-        return self.offset_store
-
     def get_default_lite_pull_consumer(self) -> "DefaultLitePullConsumer":
         """Java ``getDefaultLitePullConsumer``."""
         return self.default_lite_pull_consumer
 
-    def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]:
-        """Java ``getPullAPIWrapper`` (None before start)."""
-        return self.pull_api_wrapper
-
-    def get_assigned_message_queue(self) -> AssignedMessageQueue:
-        """Java ``getAssignedMessageQueue``."""
-        return self.assigned_message_queue
-
     def get_rebalance_impl(self) -> RebalanceLitePullImpl:
         """The rebalance (Java keeps it private)."""
         return self.rebalance_impl
-
-    def get_service_state(self) -> ServiceState:
-        """The life-cycle state (Java keeps it private)."""
-        return self.service_state
-
-    def get_mq_client_factory(self) -> Optional["MQClientInstance"]:
-        """The client instance (Java's protected ``mQClientFactory``)."""
-        return self.mq_client_factory
-
-    def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None:
-        """Java ``setPullTimeDelayMillsWhenException``."""
-        self.pull_time_delay_mills_when_exception = pull_time_delay_mills_when_exception
 
 
 def _is_set_equal(set1: Optional[Set[MessageQueue]], set2: Optional[Set[MessageQueue]]) -> bool:

@@ -40,15 +40,16 @@ from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_client.consumer.store.offset_store import OffsetStore
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
     from rocketmq_client.consumer.pull_result import PullResult
-    from rocketmq_client.consumer.store.offset_store import OffsetStore
     from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
     from rocketmq_client.impl.consumer.rebalance_impl import RebalanceImpl
-    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_client.query_result import QueryResult
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_remoting.rpc_hook import RPCHook
@@ -107,8 +108,8 @@ class _UserPullCallback(PullCallback):
 
     def on_success(self, pull_result: "PullResult") -> None:
         impl = self._impl
-        user_pull_result = impl.get_pull_api_wrapper().process_pull_result(self._mq, pull_result,
-                                                                            self._subscription_data)
+        user_pull_result = impl.pull_api_wrapper.process_pull_result(self._mq, pull_result,
+                                                                       self._subscription_data)
         reset_topic(user_pull_result.get_msg_found_list(), impl.get_default_mq_pull_consumer().get_namespace())
         self._pull_callback.on_success(user_pull_result)
 
@@ -116,8 +117,29 @@ class _UserPullCallback(PullCallback):
         self._pull_callback.on_exception(e)
 
 
-class DefaultMQPullConsumerImpl(MQConsumerInner):
+class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
     """See the module docstring."""
+
+    consumer_start_timestamp = Prop(int, factory=lambda: int(time.time() * 1000))
+    service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+    #: set by ``start``
+    mq_client_factory = Prop(MQClientInstance)
+    pull_api_wrapper = Prop(PullAPIWrapper)
+    offset_store = Prop(OffsetStore)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_consumer_start_timestamp(self) -> int: ...
+        def set_consumer_start_timestamp(self, consumer_start_timestamp: int) -> None: ...
+        def get_service_state(self) -> ServiceState: ...
+        def set_service_state(self, service_state: ServiceState) -> None: ...
+        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
+        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
+        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
+        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
+        def get_offset_store(self) -> Optional[OffsetStore]: ...
+        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, default_mq_pull_consumer: "DefaultMQPullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
@@ -127,9 +149,9 @@ class DefaultMQPullConsumerImpl(MQConsumerInner):
         self.consume_message_hook_list: List["ConsumeMessageHook"] = []
         self.filter_message_hook_list: List["FilterMessageHook"] = []
         self.service_state = ServiceState.CREATE_JUST
-        self.mq_client_factory: Optional["MQClientInstance"] = None
-        self.pull_api_wrapper: Optional[PullAPIWrapper] = None
-        self.offset_store: Optional["OffsetStore"] = None
+        self.mq_client_factory = None
+        self.pull_api_wrapper = None
+        self.offset_store = None
         self.rebalance_impl: "RebalanceImpl" = RebalancePullImpl(self)
         self._lock = threading.RLock()  # Java synchronized start/shutdown
 
@@ -240,7 +262,7 @@ class DefaultMQPullConsumerImpl(MQConsumerInner):
         return self.mq_client_factory.get_mq_admin_impl().query_message(  # type: ignore[union-attr]
             topic, key, max_num, begin, end)
 
-    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> "MessageExt":
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> Optional["MessageExt"]:
         """Java ``queryMessageByUniqKey``."""
         self._make_sure_state_ok()
         return self.mq_client_factory.get_mq_admin_impl().query_message_by_uniq_key(  # type: ignore[union-attr]
@@ -366,19 +388,23 @@ class DefaultMQPullConsumerImpl(MQConsumerInner):
         factory = self.mq_client_factory
         try:
             if broker_name is not None:
-                broker_addr = factory.find_broker_address_in_publish(broker_name)  # type: ignore[union-attr]
+                broker_addr = factory.find_broker_address_in_publish(broker_name)
             else:
                 broker_addr = RemotingHelper.parse_socket_address_addr(msg.get_store_host())
-            if UtilAll.is_blank(consumer_group):
+            if broker_addr is None:  # Java sends the request to a NameServer, which refuses it
+                raise MQClientException("The broker[%s] not exist" % broker_name, None)
+            if consumer_group is None or UtilAll.is_blank(consumer_group):
                 consumer_group = consumer.get_consumer_group()
-            factory.get_mq_client_api_impl().consumer_send_message_back(  # type: ignore[union-attr]
+            factory.get_mq_client_api_impl().consumer_send_message_back(
                 broker_addr, broker_name, msg, consumer_group, delay_level, 3000, consumer.get_max_reconsume_times())
         except Exception:
             log.error("sendMessageBack Exception, %s", consumer.get_consumer_group(), exc_info=True)
             new_msg = Message(MixAll.get_retry_topic(consumer.get_consumer_group()), msg.get_body())
             origin_msg_id = MessageAccessor.get_origin_message_id(msg)
-            MessageAccessor.set_origin_message_id(new_msg, msg.get_msg_id() if UtilAll.is_blank(origin_msg_id)
-                                                  else origin_msg_id)
+            if UtilAll.is_blank(origin_msg_id):
+                origin_msg_id = msg.get_msg_id()
+            if origin_msg_id is not None:  # Java stores null, which the property encoding skips
+                MessageAccessor.set_origin_message_id(new_msg, origin_msg_id)
             new_msg.set_flag(msg.get_flag())
             MessageAccessor.set_properties(new_msg, msg.get_properties())
             MessageAccessor.put_property(new_msg, MessageConst.PROPERTY_RETRY_TOPIC, msg.get_topic())
@@ -562,34 +588,6 @@ class DefaultMQPullConsumerImpl(MQConsumerInner):
         """Java ``getDefaultMQPullConsumer``."""
         return self.default_mq_pull_consumer
 
-    def get_offset_store(self) -> Optional["OffsetStore"]:
-        """Java ``getOffsetStore``."""
-        return self.offset_store
-
-    def set_offset_store(self, offset_store: "OffsetStore") -> None:
-        """Java ``setOffsetStore``."""
-        self.offset_store = offset_store
-
-    def get_pull_api_wrapper(self) -> PullAPIWrapper:
-        """Java ``getPullAPIWrapper``."""
-        return self.pull_api_wrapper  # type: ignore[return-value]
-
-    def set_pull_api_wrapper(self, pull_api_wrapper: PullAPIWrapper) -> None:
-        """Java ``setPullAPIWrapper``."""
-        self.pull_api_wrapper = pull_api_wrapper
-
-    def get_service_state(self) -> ServiceState:
-        """Java ``getServiceState``."""
-        return self.service_state
-
-    def get_consumer_start_timestamp(self) -> int:
-        """Java ``getConsumerStartTimestamp``."""
-        return self.consumer_start_timestamp
-
     def get_rebalance_impl(self) -> "RebalanceImpl":
         """Java ``getRebalanceImpl``."""
         return self.rebalance_impl
-
-    def get_mq_client_factory(self) -> Optional["MQClientInstance"]:
-        """The client instance (Java's protected ``mQClientFactory``)."""
-        return self.mq_client_factory

@@ -9,17 +9,21 @@ import time
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
 from rocketmq_client.consumer.listener.message_listener import MessageListenerConcurrently, MessageListenerOrderly
+from rocketmq_client.consumer.listener.message_listener import MessageListener
 from rocketmq_client.consumer.store.local_file_offset_store import LocalFileOffsetStore
+from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.consumer.store.read_offset_type import ReadOffsetType
 from rocketmq_client.consumer.store.remote_broker_offset_store import RemoteBrokerOffsetStore
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.impl.consumer.consume_message_concurrently_service import ConsumeMessageConcurrentlyService
 from rocketmq_client.impl.consumer.consume_message_orderly_service import ConsumeMessageOrderlyService
+from rocketmq_client.impl.consumer.consume_message_service import ConsumeMessageService
 from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
 from rocketmq_client.impl.consumer.pull_api_wrapper import PullAPIWrapper
 from rocketmq_client.impl.consumer.push_pull_callback import PushPullCallback
 from rocketmq_client.impl.consumer.rebalance_push_impl import RebalancePushImpl
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.validators import Validators
 from rocketmq_common.filter.filter_api import FilterAPI
@@ -37,19 +41,16 @@ from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-    from rocketmq_client.consumer.listener.message_listener import MessageListener
     from rocketmq_client.consumer.message_selector import MessageSelector
-    from rocketmq_client.consumer.store.offset_store import OffsetStore
     from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
     from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
-    from rocketmq_client.impl.consumer.consume_message_service import ConsumeMessageService
     from rocketmq_client.impl.consumer.pull_request import PullRequest
-    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
     from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
     from rocketmq_common.message.message_ext import MessageExt
@@ -82,27 +83,61 @@ def _not_ok(text: str) -> str:
     return text + FAQUrl.suggest_todo(FAQUrl.CLIENT_PARAMETER_CHECK_URL)
 
 
-class DefaultMQPushConsumerImpl(MQConsumerInner):
+class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
     """See the module docstring."""
+
+    pull_time_delay_mills_when_exception = Prop(int, 3000)
+    service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+    #: set by ``start``
+    mq_client_factory = Prop(MQClientInstance)
+    pull_api_wrapper = Prop(PullAPIWrapper)
+    pause = Prop(bool, False)
+    consume_orderly = Prop(bool, False)
+    message_listener_inner = Prop(MessageListener)
+    offset_store = Prop(OffsetStore)
+    consume_message_service = Prop(ConsumeMessageService)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_pull_time_delay_mills_when_exception(self) -> int: ...
+        def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
+        def get_service_state(self) -> ServiceState: ...
+        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
+        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
+        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
+        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
+        def get_pause(self) -> bool: ...
+        def is_pause(self) -> bool: ...
+        def set_pause(self, pause: bool) -> None: ...
+        def get_consume_orderly(self) -> bool: ...
+        def is_consume_orderly(self) -> bool: ...
+        def set_consume_orderly(self, consume_orderly: bool) -> None: ...
+        def get_message_listener_inner(self) -> Optional[MessageListener]: ...
+        def set_message_listener_inner(self, message_listener_inner: Optional[MessageListener]) -> None: ...
+        def get_offset_store(self) -> Optional[OffsetStore]: ...
+        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
+        def get_consume_message_service(self) -> Optional[ConsumeMessageService]: ...
+        def set_consume_message_service(self, consume_message_service: Optional[ConsumeMessageService]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, default_mq_push_consumer: "DefaultMQPushConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
         self.default_mq_push_consumer = default_mq_push_consumer
         self.rpc_hook = rpc_hook
-        self.pull_time_delay_mills_when_exception: int = \
+        self.pull_time_delay_mills_when_exception = \
             default_mq_push_consumer.get_pull_time_delay_mills_when_exception()
         self.rebalance_impl = RebalancePushImpl(self)
         self.filter_message_hook_list: List["FilterMessageHook"] = []
         self.consumer_start_timestamp = int(_time() * 1000)
         self.consume_message_hook_list: List["ConsumeMessageHook"] = []
         self.service_state = ServiceState.CREATE_JUST
-        self.mq_client_factory: Optional["MQClientInstance"] = None
-        self.pull_api_wrapper: Optional[PullAPIWrapper] = None
+        self.mq_client_factory = None
+        self.pull_api_wrapper = None
         self.pause = False
         self.consume_orderly = False
-        self.message_listener_inner: Optional["MessageListener"] = None
-        self.offset_store: Optional["OffsetStore"] = None
-        self.consume_message_service: Optional["ConsumeMessageService"] = None
+        self.message_listener_inner = None
+        self.offset_store = None
+        self.consume_message_service = None
         self.queue_flow_control_times = 0
         self.queue_max_span_flow_control_times = 0
         self._lock = threading.RLock()  # Java synchronized start/shutdown
@@ -189,7 +224,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
         """Java ``queryMessage``."""
         return self._factory().get_mq_admin_impl().query_message(topic, key, max_num, begin, end)
 
-    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> "MessageExt":
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> Optional["MessageExt"]:
         """Java ``queryMessageByUniqKey``."""
         return self._factory().get_mq_admin_impl().query_message_by_uniq_key(topic, uniq_key)
 
@@ -203,14 +238,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
             raise MQClientException("The consumer service state not OK, " + self.service_state.name
                                     + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
         return factory
-
-    def get_offset_store(self) -> Optional["OffsetStore"]:
-        """Java ``getOffsetStore``."""
-        return self.offset_store
-
-    def set_offset_store(self, offset_store: "OffsetStore") -> None:
-        """Java ``setOffsetStore``."""
-        self.offset_store = offset_store
 
     # ------------------------------------------------------------------ the pull loop
 
@@ -356,14 +383,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
         except Exception:
             log.error("executeTaskLater Exception", exc_info=True)
 
-    def is_pause(self) -> bool:
-        """Java ``isPause``."""
-        return self.pause
-
-    def set_pause(self, pause: bool) -> None:
-        """Java ``setPause``."""
-        self.pause = pause
-
     def get_consumer_stats_manager(self) -> "ConsumerStatsManager":
         """Java ``getConsumerStatsManager``."""
         return self.mq_client_factory.get_consumer_stats_manager()  # type: ignore[union-attr]
@@ -373,10 +392,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
     def register_message_listener(self, message_listener: "MessageListener") -> None:
         """Java ``registerMessageListener``."""
         self.message_listener_inner = message_listener
-
-    def get_message_listener_inner(self) -> Optional["MessageListener"]:
-        """Java ``getMessageListenerInner``."""
-        return self.message_listener_inner
 
     def suspend(self) -> None:
         """Java ``suspend``: stop pulling (pull requests are retried every second)."""
@@ -399,6 +414,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
         try:
             broker_addr = (factory.find_broker_address_in_publish(broker_name) if broker_name is not None
                            else RemotingHelper.parse_socket_address_addr(msg.get_store_host()))
+            if broker_addr is None:  # Java sends the request to a NameServer, which refuses it
+                raise MQClientException("The broker[%s] not exist" % broker_name, None)
             factory.get_mq_client_api_impl().consumer_send_message_back(
                 broker_addr, broker_name, msg, consumer.get_consumer_group(), delay_level, 5000,
                 self._get_max_reconsume_times())
@@ -406,8 +423,10 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
             log.error("sendMessageBack Exception, %s", consumer.get_consumer_group(), exc_info=True)
             new_msg = Message(MixAll.get_retry_topic(consumer.get_consumer_group()), msg.get_body())
             origin_msg_id = MessageAccessor.get_origin_message_id(msg)
-            MessageAccessor.set_origin_message_id(new_msg, msg.get_msg_id() if UtilAll.is_blank(origin_msg_id)
-                                                  else origin_msg_id)
+            if UtilAll.is_blank(origin_msg_id):
+                origin_msg_id = msg.get_msg_id()
+            if origin_msg_id is not None:  # Java stores null, which the property encoding skips
+                MessageAccessor.set_origin_message_id(new_msg, origin_msg_id)
             new_msg.set_flag(msg.get_flag())
             MessageAccessor.set_properties(new_msg, msg.get_properties())
             MessageAccessor.put_property(new_msg, MessageConst.PROPERTY_RETRY_TOPIC, msg.get_topic())
@@ -636,14 +655,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
         """Java ``getRebalanceImpl``."""
         return self.rebalance_impl
 
-    def is_consume_orderly(self) -> bool:
-        """Java ``isConsumeOrderly``."""
-        return self.consume_orderly
-
-    def set_consume_orderly(self, consume_orderly: bool) -> None:
-        """Java ``setConsumeOrderly``."""
-        self.consume_orderly = consume_orderly
-
     def reset_offset_by_time_stamp(self, time_stamp: int) -> None:
         """Java ``resetOffsetByTimeStamp``: every subscribed queue to the offset of ``time_stamp``."""
         for topic in list(self.rebalance_impl.get_subscription_inner().keys()):
@@ -718,18 +729,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
             info.get_status_table()[sd.get_topic()] = stats.consume_status(self.group_name(), sd.get_topic())
         return info
 
-    def get_mq_client_factory(self) -> Optional["MQClientInstance"]:
-        """Java ``getmQClientFactory``."""
-        return self.mq_client_factory
-
-    def set_mq_client_factory(self, mq_client_factory: "MQClientInstance") -> None:
-        """Java ``setmQClientFactory``."""
-        self.mq_client_factory = mq_client_factory
-
-    def get_service_state(self) -> ServiceState:
-        """Java ``getServiceState``."""
-        return self.service_state
-
     def set_service_state(self, service_state: ServiceState) -> None:
         """Java ``setServiceState`` (deprecated there)."""
         with self._lock:
@@ -771,15 +770,3 @@ class DefaultMQPushConsumerImpl(MQConsumerInner):
                     msg.topic = retry_topic
             if namespace:
                 msg.topic = NamespaceUtil.without_namespace(msg.topic, namespace)
-
-    def get_consume_message_service(self) -> Optional["ConsumeMessageService"]:
-        """Java ``getConsumeMessageService``."""
-        return self.consume_message_service
-
-    def set_consume_message_service(self, consume_message_service: "ConsumeMessageService") -> None:
-        """Java ``setConsumeMessageService``."""
-        self.consume_message_service = consume_message_service
-
-    def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None:
-        """Java ``setPullTimeDelayMillsWhenException``."""
-        self.pull_time_delay_mills_when_exception = pull_time_delay_mills_when_exception

@@ -10,11 +10,12 @@ import time
 from typing import TYPE_CHECKING, Deque, List, Optional
 
 from rocketmq_client.consumer.pull_status import PullStatus
-from rocketmq_client.exception import MQBrokerException
+from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_common.filter.filter_api import FilterAPI
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
@@ -106,11 +107,18 @@ class ConsumeRequestCache:
         return len(self._items)
 
 
-class PullTaskImpl:
+class PullTaskImpl(TypedBean):
     """Java ``DefaultLitePullConsumerImpl.PullTaskImpl``: pulls one queue, then reschedules itself (at once, or
     after a back-off) until cancelled."""
 
-    __slots__ = ("_impl", "message_queue", "cancelled")
+    cancelled = Prop(bool, False)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_cancelled(self) -> bool: ...
+        def is_cancelled(self) -> bool: ...
+        def set_cancelled(self, cancelled: bool) -> None: ...
+    # end of generated accessors
 
     def __init__(self, impl: "DefaultLitePullConsumerImpl", message_queue: MessageQueue) -> None:
         self._impl = impl
@@ -190,6 +198,8 @@ class PullTaskImpl:
                 if sub_expression4_assign is None:
                     sub_expression4_assign = SubscriptionData.SUB_ALL
                 subscription_data = FilterAPI.build_subscription_data(topic, sub_expression4_assign)
+            if subscription_data is None:  # unsubscribed meanwhile (Java fails on the null the same way)
+                raise MQClientException("no subscription of topic %s" % topic, None)
             pull_result = impl.pull(mq, subscription_data, offset, consumer.pull_batch_size)
             if self.cancelled or process_queue.dropped:
                 return
@@ -226,14 +236,6 @@ class PullTaskImpl:
             log.warning("%s, so do flow control, minOffset=%s, maxOffset=%s, count=%d, size=%d MiB, "
                         "flowControlTimes=%d", what, tree.first_key(), tree.last_key(), count, size_mib,
                         impl.queue_flow_control_times)
-
-    def is_cancelled(self) -> bool:
-        """Java ``isCancelled``."""
-        return self.cancelled
-
-    def set_cancelled(self, cancelled: bool) -> None:
-        """Java ``setCancelled``."""
-        self.cancelled = cancelled
 
     def get_message_queue(self) -> MessageQueue:
         """Java ``getMessageQueue``."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ def _body_len(msg: "MessageExt") -> int:
     return len(body) if body is not None else 0
 
 
-class ProcessQueue:
+class ProcessQueue(TypedBean):
     """Queue consumption snapshot (Java ``ProcessQueue``)."""
 
     #: Java ``rocketmq.client.rebalance.lockMaxLiveTime`` (ms)
@@ -172,6 +173,45 @@ class ProcessQueue:
     #: Java ``rocketmq.client.pull.pullMaxIdleTime`` (ms)
     PULL_MAX_IDLE_TIME = _long_property("rocketmq.client.pull.pullMaxIdleTime",
                                         "ROCKETMQ_CLIENT_PULL_PULL_MAX_IDLE_TIME", "120000")
+
+    msg_tree_map = Prop(MsgTreeMap, factory=MsgTreeMap)
+    msg_count = Prop(AtomicLong, factory=AtomicLong)
+    msg_size = Prop(AtomicLong, factory=AtomicLong)
+    dropped = Prop(bool, False)
+    last_pull_timestamp = Prop(int, factory=_now_millis)
+    last_consume_timestamp = Prop(int, factory=_now_millis)
+    locked = Prop(bool, False)
+    last_lock_timestamp = Prop(int, factory=_now_millis)
+    #: whether a consume request is dispatched (Java keeps ``consuming`` private)
+    consuming = Prop(bool, False)
+    msg_acc_cnt = Prop(int, 0)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_msg_tree_map(self) -> MsgTreeMap: ...
+        def set_msg_tree_map(self, msg_tree_map: MsgTreeMap) -> None: ...
+        def get_msg_count(self) -> AtomicLong: ...
+        def set_msg_count(self, msg_count: AtomicLong) -> None: ...
+        def get_msg_size(self) -> AtomicLong: ...
+        def set_msg_size(self, msg_size: AtomicLong) -> None: ...
+        def get_dropped(self) -> bool: ...
+        def is_dropped(self) -> bool: ...
+        def set_dropped(self, dropped: bool) -> None: ...
+        def get_last_pull_timestamp(self) -> int: ...
+        def set_last_pull_timestamp(self, last_pull_timestamp: int) -> None: ...
+        def get_last_consume_timestamp(self) -> int: ...
+        def set_last_consume_timestamp(self, last_consume_timestamp: int) -> None: ...
+        def get_locked(self) -> bool: ...
+        def is_locked(self) -> bool: ...
+        def set_locked(self, locked: bool) -> None: ...
+        def get_last_lock_timestamp(self) -> int: ...
+        def set_last_lock_timestamp(self, last_lock_timestamp: int) -> None: ...
+        def get_consuming(self) -> bool: ...
+        def is_consuming(self) -> bool: ...
+        def set_consuming(self, consuming: bool) -> None: ...
+        def get_msg_acc_cnt(self) -> int: ...
+        def set_msg_acc_cnt(self, msg_acc_cnt: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self) -> None:
         now = _now_millis()
@@ -297,33 +337,9 @@ class ProcessQueue:
             log.error("removeMessage exception", exc_info=True)
         return result
 
-    def get_msg_tree_map(self) -> MsgTreeMap:
-        """Java ``getMsgTreeMap`` (guard multi-step use with ``tree_map_lock``)."""
-        return self.msg_tree_map
-
-    def get_msg_count(self) -> AtomicLong:
-        """Java ``getMsgCount``: the cached message count (``.get()``)."""
-        return self.msg_count
-
-    def get_msg_size(self) -> AtomicLong:
-        """Java ``getMsgSize``: the cached body bytes (``.get()``)."""
-        return self.msg_size
-
-    def is_dropped(self) -> bool:
-        """Java ``isDropped``."""
-        return self.dropped
-
-    def set_dropped(self, dropped: bool) -> None:
-        """Java ``setDropped``."""
-        self.dropped = dropped
-
-    def is_locked(self) -> bool:
-        """Java ``isLocked``."""
-        return self.locked
-
-    def set_locked(self, locked: bool) -> None:
-        """Java ``setLocked``."""
-        self.locked = locked
+    def get_consume_lock(self) -> "threading.RLock":  # type: ignore[valid-type]
+        """Java ``getConsumeLock`` (a reentrant lock; typeshed declares ``threading.RLock`` a function)."""
+        return self.consume_lock
 
     def rollback(self) -> None:
         """Java ``rollback``: put the messages being consumed (orderly) back into the cache."""
@@ -384,34 +400,6 @@ class ProcessQueue:
             self.msg_size.set(0)
             self.queue_offset_max = 0
 
-    def get_last_lock_timestamp(self) -> int:
-        """Java ``getLastLockTimestamp``."""
-        return self.last_lock_timestamp
-
-    def set_last_lock_timestamp(self, last_lock_timestamp: int) -> None:
-        """Java ``setLastLockTimestamp``."""
-        self.last_lock_timestamp = last_lock_timestamp
-
-    def get_consume_lock(self) -> "threading.RLock":  # type: ignore[valid-type]
-        """Java ``getConsumeLock`` (a reentrant lock)."""
-        return self.consume_lock
-
-    def get_last_pull_timestamp(self) -> int:
-        """Java ``getLastPullTimestamp``."""
-        return self.last_pull_timestamp
-
-    def set_last_pull_timestamp(self, last_pull_timestamp: int) -> None:
-        """Java ``setLastPullTimestamp``."""
-        self.last_pull_timestamp = last_pull_timestamp
-
-    def get_msg_acc_cnt(self) -> int:
-        """Java ``getMsgAccCnt``."""
-        return self.msg_acc_cnt
-
-    def set_msg_acc_cnt(self, msg_acc_cnt: int) -> None:
-        """Java ``setMsgAccCnt``."""
-        self.msg_acc_cnt = msg_acc_cnt
-
     def get_try_unlock_times(self) -> int:
         """Java ``getTryUnlockTimes``."""
         return self.try_unlock_times.get()
@@ -419,10 +407,6 @@ class ProcessQueue:
     def inc_try_unlock_times(self) -> None:
         """Java ``incTryUnlockTimes``."""
         self.try_unlock_times.increment_and_get()
-
-    def is_consuming(self) -> bool:
-        """Whether a consume request is dispatched (Java keeps ``consuming`` private)."""
-        return self.consuming
 
     def fill_process_queue_info(self, info: "ProcessQueueInfo") -> None:
         """Java ``fillProcessQueueInfo``."""
@@ -447,11 +431,3 @@ class ProcessQueue:
                 info.set_last_consume_timestamp(self.last_consume_timestamp)
         except Exception:
             log.error("fillProcessQueueInfo exception", exc_info=True)
-
-    def get_last_consume_timestamp(self) -> int:
-        """Java ``getLastConsumeTimestamp``."""
-        return self.last_consume_timestamp
-
-    def set_last_consume_timestamp(self, last_consume_timestamp: int) -> None:
-        """Java ``setLastConsumeTimestamp``."""
-        self.last_consume_timestamp = last_consume_timestamp

@@ -18,6 +18,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.pull_callback import PullCallback
@@ -42,9 +43,21 @@ _PROPERTY_MAX_OFFSET = MessageConst.PROPERTY_MAX_OFFSET
 _PROPERTY_TAGS = MessageConst.PROPERTY_TAGS
 
 
-class PullAPIWrapper:
+class PullAPIWrapper(TypedBean):
     """See the module docstring. One per consumer (group); thread-safe like Java's (the node table is a dict
     whose single-key updates are atomic)."""
+
+    connect_broker_by_user = Prop(bool, False)
+    default_broker_id = Prop(int, MixAll.MASTER_ID)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_connect_broker_by_user(self) -> bool: ...
+        def is_connect_broker_by_user(self) -> bool: ...
+        def set_connect_broker_by_user(self, connect_broker_by_user: bool) -> None: ...
+        def get_default_broker_id(self) -> int: ...
+        def set_default_broker_id(self, default_broker_id: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, mq_client_factory: "MQClientInstance", consumer_group: str, unit_mode: bool) -> None:
         self.mq_client_factory = mq_client_factory
@@ -197,19 +210,3 @@ class PullAPIWrapper:
         return self._random.randrange(0, 2 ** 31)
 
     # ------------------------------------------------------------------ accessors
-
-    def is_connect_broker_by_user(self) -> bool:
-        """Java ``isConnectBrokerByUser``."""
-        return self.connect_broker_by_user
-
-    def set_connect_broker_by_user(self, connect_broker_by_user: bool) -> None:
-        """Java ``setConnectBrokerByUser``."""
-        self.connect_broker_by_user = connect_broker_by_user
-
-    def get_default_broker_id(self) -> int:
-        """Java ``getDefaultBrokerId``."""
-        return self.default_broker_id
-
-    def set_default_broker_id(self, default_broker_id: int) -> None:
-        """Java ``setDefaultBrokerId``."""
-        self.default_broker_id = default_broker_id

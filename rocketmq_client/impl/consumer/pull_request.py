@@ -3,18 +3,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-if TYPE_CHECKING:
-    from rocketmq_client.impl.consumer.process_queue import ProcessQueue
-    from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_client.impl.consumer.process_queue import ProcessQueue
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 __all__ = ["PullRequest"]
 
 
-class PullRequest:
+class PullRequest(TypedBean):
     """One outstanding pull of a push consumer: group, queue, its process queue and the next offset to pull.
     Equal (and hashed) by consumer group and message queue, like Java."""
 
-    __slots__ = ("consumer_group", "message_queue", "process_queue", "next_offset", "previously_locked")
+    consumer_group = Prop(str)
+    message_queue = Prop(MessageQueue)
+    process_queue = Prop(ProcessQueue)
+    next_offset = Prop(int, 0)
+    previously_locked = Prop(bool, False)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_consumer_group(self) -> Optional[str]: ...
+        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
+        def get_message_queue(self) -> Optional[MessageQueue]: ...
+        def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: ...
+        def get_process_queue(self) -> Optional[ProcessQueue]: ...
+        def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: ...
+        def get_next_offset(self) -> int: ...
+        def set_next_offset(self, next_offset: int) -> None: ...
+        def get_previously_locked(self) -> bool: ...
+        def is_previously_locked(self) -> bool: ...
+        def set_previously_locked(self, previously_locked: bool) -> None: ...
+    # end of generated accessors
 
     def __init__(self, consumer_group: Optional[str] = None, message_queue: Optional["MessageQueue"] = None,
                  process_queue: Optional["ProcessQueue"] = None, next_offset: int = 0,
@@ -24,46 +43,6 @@ class PullRequest:
         self.process_queue = process_queue
         self.next_offset = next_offset
         self.previously_locked = previously_locked
-
-    def is_previously_locked(self) -> bool:
-        """Java ``isPreviouslyLocked``."""
-        return self.previously_locked
-
-    def set_previously_locked(self, previously_locked: bool) -> None:
-        """Java ``setPreviouslyLocked``."""
-        self.previously_locked = previously_locked
-
-    def get_consumer_group(self) -> Optional[str]:
-        """Java ``getConsumerGroup``."""
-        return self.consumer_group
-
-    def set_consumer_group(self, consumer_group: str) -> None:
-        """Java ``setConsumerGroup``."""
-        self.consumer_group = consumer_group
-
-    def get_message_queue(self) -> Optional["MessageQueue"]:
-        """Java ``getMessageQueue``."""
-        return self.message_queue
-
-    def set_message_queue(self, message_queue: "MessageQueue") -> None:
-        """Java ``setMessageQueue``."""
-        self.message_queue = message_queue
-
-    def get_next_offset(self) -> int:
-        """Java ``getNextOffset``."""
-        return self.next_offset
-
-    def set_next_offset(self, next_offset: int) -> None:
-        """Java ``setNextOffset``."""
-        self.next_offset = next_offset
-
-    def get_process_queue(self) -> Optional["ProcessQueue"]:
-        """Java ``getProcessQueue``."""
-        return self.process_queue
-
-    def set_process_queue(self, process_queue: "ProcessQueue") -> None:
-        """Java ``setProcessQueue``."""
-        self.process_queue = process_queue
 
     def __eq__(self, other: object) -> bool:
         if self is other:

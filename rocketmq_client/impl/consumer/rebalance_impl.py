@@ -7,19 +7,18 @@ import threading
 import time
 from typing import TYPE_CHECKING, Dict, List, Optional, Set
 
+from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.pull_request import PullRequest
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
-
-if TYPE_CHECKING:
-    from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
-    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-    from rocketmq_common.message.message_queue import MessageQueue
-    from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+from rocketmq_remoting.common.bean import MapOf, Prop, SetOf, TypedBean
 
 __all__ = ["RebalanceImpl"]
 
@@ -34,16 +33,44 @@ def _java_string_order(s: str) -> bytes:
     return s.encode("utf-16-be", "surrogatepass")
 
 
-class RebalanceImpl:
+class RebalanceImpl(TypedBean):
     """Base class of :class:`RebalancePushImpl`, :class:`RebalancePullImpl` and :class:`RebalanceLitePullImpl`
     (Java ``RebalanceImpl``): the subclasses supply the abstract hooks."""
+
+    # (a MapOf Prop is a Prop[Any]: the annotations give its reads their types)
+    process_queue_table: Prop[Dict[MessageQueue, ProcessQueue]] = Prop(MapOf(MessageQueue, ProcessQueue), {})
+    topic_subscribe_info_table: Prop[Dict[str, Set[MessageQueue]]] = Prop(MapOf(str, SetOf(MessageQueue)), {})
+    subscription_inner: Prop[Dict[str, SubscriptionData]] = Prop(MapOf(str, SubscriptionData), {})
+    consumer_group = Prop(str)
+    message_model = Prop(MessageModel)
+    allocate_message_queue_strategy = Prop(AllocateMessageQueueStrategy)
+    mq_client_factory = Prop(MQClientInstance)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_process_queue_table(self) -> Dict[MessageQueue, ProcessQueue]: ...
+        def set_process_queue_table(self, process_queue_table: Dict[MessageQueue, ProcessQueue]) -> None: ...
+        def get_topic_subscribe_info_table(self) -> Dict[str, Set[MessageQueue]]: ...
+        def set_topic_subscribe_info_table(self, topic_subscribe_info_table: Dict[str, Set[MessageQueue]]) -> None: ...
+        def get_subscription_inner(self) -> Dict[str, SubscriptionData]: ...
+        def set_subscription_inner(self, subscription_inner: Dict[str, SubscriptionData]) -> None: ...
+        def get_consumer_group(self) -> Optional[str]: ...
+        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
+        def get_message_model(self) -> Optional[MessageModel]: ...
+        def set_message_model(self, message_model: Optional[MessageModel]) -> None: ...
+        def get_allocate_message_queue_strategy(self) -> Optional[AllocateMessageQueueStrategy]: ...
+        def set_allocate_message_queue_strategy(
+                self, allocate_message_queue_strategy: Optional[AllocateMessageQueueStrategy]) -> None: ...
+        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
+        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, consumer_group: Optional[str], message_model: Optional[MessageModel],
                  allocate_message_queue_strategy: Optional["AllocateMessageQueueStrategy"],
                  mq_client_factory: Optional["MQClientInstance"]) -> None:
-        self.process_queue_table: Dict["MessageQueue", ProcessQueue] = {}
-        self.topic_subscribe_info_table: Dict[str, Set["MessageQueue"]] = {}
-        self.subscription_inner: Dict[str, "SubscriptionData"] = {}
+        self.process_queue_table = {}
+        self.topic_subscribe_info_table = {}
+        self.subscription_inner = {}
         self.consumer_group = consumer_group
         self.message_model = message_model
         self.allocate_message_queue_strategy = allocate_message_queue_strategy
@@ -55,18 +82,18 @@ class RebalanceImpl:
     def unlock(self, mq: "MessageQueue", oneway: bool) -> None:
         """Java ``unlock``: UNLOCK_BATCH_MQ for ``mq`` at its master (errors are logged)."""
         factory = self.mq_client_factory
-        find_broker_result = factory.find_broker_address_in_subscribe(  # type: ignore[union-attr]
+        find_broker_result = factory.find_broker_address_in_subscribe(
             mq.get_broker_name(), MixAll.MASTER_ID, True)
         if find_broker_result is not None:
             request_body = UnlockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)
-            request_body.set_client_id(factory.get_client_id())  # type: ignore[union-attr]
+            request_body.set_client_id(factory.get_client_id())
             request_body.get_mq_set().add(mq)
             try:
-                factory.get_mq_client_api_impl().unlock_batch_mq(  # type: ignore[union-attr]
+                factory.get_mq_client_api_impl().unlock_batch_mq(
                     find_broker_result.get_broker_addr(), request_body, _LOCK_TIMEOUT_MILLIS, oneway)
                 log.warning("unlock messageQueue. group:%s, clientId:%s, mq:%s", self.consumer_group,
-                            factory.get_client_id(), mq)  # type: ignore[union-attr]
+                            factory.get_client_id(), mq)
             except Exception:
                 log.error("unlockBatchMQ exception, %s", mq, exc_info=True)
 
@@ -76,16 +103,16 @@ class RebalanceImpl:
         for broker_name, mqs in self._build_process_queue_table_by_broker_name().items():
             if not mqs:
                 continue
-            find_broker_result = factory.find_broker_address_in_subscribe(  # type: ignore[union-attr]
+            find_broker_result = factory.find_broker_address_in_subscribe(
                 broker_name, MixAll.MASTER_ID, True)
             if find_broker_result is None:
                 continue
             request_body = UnlockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)
-            request_body.set_client_id(factory.get_client_id())  # type: ignore[union-attr]
+            request_body.set_client_id(factory.get_client_id())
             request_body.set_mq_set(mqs)
             try:
-                factory.get_mq_client_api_impl().unlock_batch_mq(  # type: ignore[union-attr]
+                factory.get_mq_client_api_impl().unlock_batch_mq(
                     find_broker_result.get_broker_addr(), request_body, _LOCK_TIMEOUT_MILLIS, oneway)
                 for mq in mqs:
                     process_queue = self.process_queue_table.get(mq)
@@ -105,15 +132,15 @@ class RebalanceImpl:
         """Java ``lock``: LOCK_BATCH_MQ for ``mq``; marks the locked queues' process queues; True if ``mq`` is
         locked."""
         factory = self.mq_client_factory
-        find_broker_result = factory.find_broker_address_in_subscribe(  # type: ignore[union-attr]
+        find_broker_result = factory.find_broker_address_in_subscribe(
             mq.get_broker_name(), MixAll.MASTER_ID, True)
         if find_broker_result is not None:
             request_body = LockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)
-            request_body.set_client_id(factory.get_client_id())  # type: ignore[union-attr]
+            request_body.set_client_id(factory.get_client_id())
             request_body.get_mq_set().add(mq)
             try:
-                locked_mq = factory.get_mq_client_api_impl().lock_batch_mq(  # type: ignore[union-attr]
+                locked_mq = factory.get_mq_client_api_impl().lock_batch_mq(
                     find_broker_result.get_broker_addr(), request_body, _LOCK_TIMEOUT_MILLIS)
                 for mmqq in locked_mq:
                     process_queue = self.process_queue_table.get(mmqq)
@@ -134,16 +161,16 @@ class RebalanceImpl:
         for broker_name, mqs in self._build_process_queue_table_by_broker_name().items():
             if not mqs:
                 continue
-            find_broker_result = factory.find_broker_address_in_subscribe(  # type: ignore[union-attr]
+            find_broker_result = factory.find_broker_address_in_subscribe(
                 broker_name, MixAll.MASTER_ID, True)
             if find_broker_result is None:
                 continue
             request_body = LockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)
-            request_body.set_client_id(factory.get_client_id())  # type: ignore[union-attr]
+            request_body.set_client_id(factory.get_client_id())
             request_body.set_mq_set(mqs)
             try:
-                lock_ok_mq_set = factory.get_mq_client_api_impl().lock_batch_mq(  # type: ignore[union-attr]
+                lock_ok_mq_set = factory.get_mq_client_api_impl().lock_batch_mq(
                     find_broker_result.get_broker_addr(), request_body, _LOCK_TIMEOUT_MILLIS)
                 now = int(time.time() * 1000)
                 for mq in lock_ok_mq_set:
@@ -174,10 +201,6 @@ class RebalanceImpl:
                     log.warning("rebalanceByTopic Exception", exc_info=True)
         self.truncate_message_queue_not_my_topic()
 
-    def get_subscription_inner(self) -> Dict[str, "SubscriptionData"]:
-        """Java ``getSubscriptionInner``: topic -> subscription."""
-        return self.subscription_inner
-
     def _rebalance_by_topic(self, topic: str, is_order: bool) -> None:
         if self.message_model == MessageModel.BROADCASTING:
             mq_set = self.topic_subscribe_info_table.get(topic)
@@ -191,7 +214,7 @@ class RebalanceImpl:
         elif self.message_model == MessageModel.CLUSTERING:
             factory = self.mq_client_factory
             mq_set = self.topic_subscribe_info_table.get(topic)
-            cid_all = factory.find_consumer_id_list(topic, self.consumer_group)  # type: ignore[union-attr]
+            cid_all = factory.find_consumer_id_list(topic, self.consumer_group)
             if mq_set is None and not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
                 log.warning("doRebalance, %s, but the topic[%s] not exist.", self.consumer_group, topic)
             if cid_all is None:
@@ -202,8 +225,8 @@ class RebalanceImpl:
             cid_all = sorted(cid_all, key=_java_string_order)
             strategy = self.allocate_message_queue_strategy
             try:
-                allocate_result = strategy.allocate(  # type: ignore[union-attr]
-                    self.consumer_group, factory.get_client_id(), mq_all, cid_all)  # type: ignore[union-attr]
+                allocate_result = strategy.allocate(
+                    self.consumer_group, factory.get_client_id(), mq_all, cid_all)
             except Exception:
                 log.error("AllocateMessageQueueStrategy.allocate Exception. allocateMessageQueueStrategyName=%s",
                           strategy.get_name() if strategy is not None else None, exc_info=True)
@@ -213,8 +236,8 @@ class RebalanceImpl:
             if changed:
                 log.info("rebalanced result changed. allocateMessageQueueStrategyName=%s, group=%s, topic=%s, "
                          "clientId=%s, mqAllSize=%d, cidAllSize=%d, rebalanceResultSize=%d, rebalanceResultSet=%s",
-                         strategy.get_name(), self.consumer_group, topic,  # type: ignore[union-attr]
-                         factory.get_client_id(), len(mq_set), len(cid_all),  # type: ignore[union-attr]
+                         strategy.get_name(), self.consumer_group, topic,
+                         factory.get_client_id(), len(mq_set), len(cid_all),
                          len(allocate_result_set), allocate_result_set)
                 self.message_queue_changed(topic, mq_set, allocate_result_set)
 
@@ -333,46 +356,6 @@ class RebalanceImpl:
             prev.set_dropped(True)
             self.remove_unnecessary_message_queue(mq, prev)
             log.info("Fix Offset, %s, remove unnecessary mq, %s Droped: %s", self.consumer_group, mq, droped)
-
-    def get_process_queue_table(self) -> Dict["MessageQueue", ProcessQueue]:
-        """Java ``getProcessQueueTable``."""
-        return self.process_queue_table
-
-    def get_topic_subscribe_info_table(self) -> Dict[str, Set["MessageQueue"]]:
-        """Java ``getTopicSubscribeInfoTable``."""
-        return self.topic_subscribe_info_table
-
-    def get_consumer_group(self) -> Optional[str]:
-        """Java ``getConsumerGroup``."""
-        return self.consumer_group
-
-    def set_consumer_group(self, consumer_group: str) -> None:
-        """Java ``setConsumerGroup``."""
-        self.consumer_group = consumer_group
-
-    def get_message_model(self) -> Optional[MessageModel]:
-        """Java ``getMessageModel``."""
-        return self.message_model
-
-    def set_message_model(self, message_model: MessageModel) -> None:
-        """Java ``setMessageModel``."""
-        self.message_model = message_model
-
-    def get_allocate_message_queue_strategy(self) -> Optional["AllocateMessageQueueStrategy"]:
-        """Java ``getAllocateMessageQueueStrategy``."""
-        return self.allocate_message_queue_strategy
-
-    def set_allocate_message_queue_strategy(self, strategy: "AllocateMessageQueueStrategy") -> None:
-        """Java ``setAllocateMessageQueueStrategy``."""
-        self.allocate_message_queue_strategy = strategy
-
-    def get_mq_client_factory(self) -> Optional["MQClientInstance"]:
-        """Java ``getmQClientFactory``."""
-        return self.mq_client_factory
-
-    def set_mq_client_factory(self, mq_client_factory: "MQClientInstance") -> None:
-        """Java ``setmQClientFactory``."""
-        self.mq_client_factory = mq_client_factory
 
     def destroy(self) -> None:
         """Java ``destroy``: mark every process queue dropped and clear the table."""

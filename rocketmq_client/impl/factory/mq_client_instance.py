@@ -43,6 +43,7 @@ from rocketmq_common.protocol.route.topic_route_data import (
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.exception import RemotingConnectException, RemotingException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -66,9 +67,36 @@ LOCK_TIMEOUT_MILLIS = 3000
 PROMPT_HEARTBEAT_INTERVAL_MILLIS = 1000
 
 
-class MQClientInstance:
+class MQClientInstance(TypedBean):
     """See the module docstring. Created by :class:`MQClientManager`; started by the first producer or consumer
-    of its client id and shut down by the last one."""
+    of its client id and shut down by the last one.
+
+    The services and configurations Java sets in the constructor (``final`` fields) keep their written getters,
+    typed as never None."""
+
+    boot_timestamp = Prop(int, factory=lambda: int(time.time() * 1000))
+    # (a MapOf Prop is a Prop[Any]: the annotations give its reads their types)
+    topic_route_table: Prop[Dict[str, TopicRouteData]] = Prop(MapOf(str, TopicRouteData), {})
+    #: broker name -> broker id -> address (Java keeps it private)
+    broker_addr_table: Prop[Dict[str, Dict[int, str]]] = Prop(MapOf(str, MapOf(int, str)), {})
+    #: broker name -> address -> version (Java keeps it private)
+    broker_version_table: Prop[Dict[str, Dict[str, int]]] = Prop(MapOf(str, MapOf(str, int)), {})
+    #: the life-cycle state (Java keeps it private)
+    service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_boot_timestamp(self) -> int: ...
+        def set_boot_timestamp(self, boot_timestamp: int) -> None: ...
+        def get_topic_route_table(self) -> Dict[str, TopicRouteData]: ...
+        def set_topic_route_table(self, topic_route_table: Dict[str, TopicRouteData]) -> None: ...
+        def get_broker_addr_table(self) -> Dict[str, Dict[int, str]]: ...
+        def set_broker_addr_table(self, broker_addr_table: Dict[str, Dict[int, str]]) -> None: ...
+        def get_broker_version_table(self) -> Dict[str, Dict[str, int]]: ...
+        def set_broker_version_table(self, broker_version_table: Dict[str, Dict[str, int]]) -> None: ...
+        def get_service_state(self) -> ServiceState: ...
+        def set_service_state(self, service_state: ServiceState) -> None: ...
+    # end of generated accessors
 
     def __init__(self, client_config: "ClientConfig", instance_index: int, client_id: str,
                  rpc_hook: Optional["RPCHook"] = None) -> None:
@@ -82,9 +110,9 @@ class MQClientInstance:
         self.producer_table: Dict[str, MQProducerInner] = {}
         self.consumer_table: Dict[str, MQConsumerInner] = {}
         self.admin_ext_table: Dict[str, Any] = {}
-        self.topic_route_table: Dict[str, TopicRouteData] = {}
-        self.broker_addr_table: Dict[str, Dict[int, str]] = {}
-        self.broker_version_table: Dict[str, Dict[str, int]] = {}
+        self.topic_route_table = {}
+        self.broker_addr_table = {}
+        self.broker_version_table = {}
         self._lock = threading.RLock()  # Java synchronized(this)
         self._lock_namesrv = threading.Lock()
         self._lock_heartbeat = threading.Lock()
@@ -107,9 +135,10 @@ class MQClientInstance:
         self.client_remoting_processor = ClientRemotingProcessor(self)
         self.mq_client_api_impl = MQClientAPIImpl(self.netty_client_config, self.client_remoting_processor,
                                                   rpc_hook, client_config, _BrokerConnectListener(self))
-        if client_config.get_namesrv_addr() is not None:
-            self.mq_client_api_impl.update_name_server_address_list(client_config.get_namesrv_addr())
-            log.info("user specified name server address: %s", client_config.get_namesrv_addr())
+        namesrv_addr = client_config.get_namesrv_addr()
+        if namesrv_addr is not None:
+            self.mq_client_api_impl.update_name_server_address_list(namesrv_addr)
+            log.info("user specified name server address: %s", namesrv_addr)
         self.client_id = client_id
         self.mq_admin_impl = MQAdminImpl(self)
         self.pull_message_service = PullMessageService(self)
@@ -841,10 +870,6 @@ class MQClientInstance:
         """Java ``getMQAdminImpl``."""
         return self.mq_admin_impl
 
-    def get_boot_timestamp(self) -> int:
-        """Java ``getBootTimestamp``."""
-        return self.boot_timestamp
-
     def get_scheduled_executor_service(self) -> ScheduledExecutor:
         """Java ``getScheduledExecutorService``."""
         return self.scheduled_executor_service
@@ -861,18 +886,6 @@ class MQClientInstance:
         """Java ``getDefaultMQProducer``: the inner ``CLIENT_INNER_PRODUCER`` producer."""
         return self.default_mq_producer
 
-    def get_topic_route_table(self) -> Dict[str, TopicRouteData]:
-        """Java ``getTopicRouteTable``."""
-        return self.topic_route_table
-
-    def get_broker_addr_table(self) -> Dict[str, Dict[int, str]]:
-        """The broker addresses by name and id (Java keeps it private)."""
-        return self.broker_addr_table
-
-    def get_broker_version_table(self) -> Dict[str, Dict[str, int]]:
-        """The broker versions by name and address (Java keeps it private)."""
-        return self.broker_version_table
-
     def get_consumer_stats_manager(self) -> ConsumerStatsManager:
         """Java ``getConsumerStatsManager``."""
         return self.consumer_stats_manager
@@ -884,10 +897,6 @@ class MQClientInstance:
     def get_client_config(self) -> "ClientConfig":
         """Java ``getClientConfig``."""
         return self.client_config
-
-    def get_service_state(self) -> ServiceState:
-        """The life-cycle state (Java keeps it private)."""
-        return self.service_state
 
 
 class _BrokerConnectListener(ChannelEventListener):

@@ -17,7 +17,7 @@ class TopicPublishInfo(Bean):
     order_topic = Prop(bool, False)
     have_topic_router_info = Prop(bool, False)
     message_queue_list = Prop(ListOf(MessageQueue), [])
-    send_which_queue = Prop(object, factory=ThreadLocalIndex)
+    send_which_queue = Prop(ThreadLocalIndex, factory=ThreadLocalIndex)
     topic_route_data = Prop(TopicRouteData)
 
     def ok(self) -> bool:
