@@ -622,7 +622,7 @@ class MQClientAPIImpl:
         response_header = response.decode_command_custom_header(SendMessageResponseHeader)
 
         # with a namespace, the topic without it
-        topic: Optional[str] = msg.topic
+        topic = msg.topic
         namespace = self.client_config.get_namespace()
         if namespace:
             topic = NamespaceUtil.without_namespace(topic, namespace)
@@ -789,7 +789,7 @@ class MQClientAPIImpl:
         if response.get_code() != ResponseCode.SUCCESS:
             raise MQBrokerException(response.get_code(), response.get_remark(), addr)
 
-    def end_transaction_oneway(self, addr: str, request_header: "EndTransactionRequestHeader",
+    def end_transaction_oneway(self, addr: Optional[str], request_header: "EndTransactionRequestHeader",
                                remark: Optional[str], timeout_millis: int) -> None:
         """Java ``endTransactionOneway``: END_TRANSACTION, one-way, with ``remark``."""
         request = RemotingCommand.create_request_command(RequestCode.END_TRANSACTION, request_header)

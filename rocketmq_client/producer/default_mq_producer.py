@@ -117,7 +117,7 @@ class _FutureSendCallback(SendCallback):
 class DefaultMQProducer(ClientConfig):
     """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
 
-    producer_group = Prop(str)
+    producer_group = Prop(str, MixAll.DEFAULT_PRODUCER_GROUP)
     #: template topic of automatically created topics
     create_topic_key = Prop(str, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC)
     default_topic_queue_nums = Prop(int, 4)
@@ -134,8 +134,8 @@ class DefaultMQProducer(ClientConfig):
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
-        def get_producer_group(self) -> Optional[str]: ...
-        def set_producer_group(self, producer_group: Optional[str]) -> None: ...
+        def get_producer_group(self) -> str: ...
+        def set_producer_group(self, producer_group: str) -> None: ...
         def get_create_topic_key(self) -> str: ...
         def set_create_topic_key(self, create_topic_key: str) -> None: ...
         def get_default_topic_queue_nums(self) -> int: ...
@@ -415,7 +415,13 @@ class DefaultMQProducer(ClientConfig):
         """Java ``earliestMsgStoreTime``."""
         return self.default_mq_producer_impl.earliest_msg_store_time(self.queue_with_namespace(mq))
 
-    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> "MessageExt":
+    @overload
+    def view_message(self, topic_or_offset_msg_id: str) -> "MessageExt": ...
+
+    @overload
+    def view_message(self, topic_or_offset_msg_id: str, msg_id: str) -> "Optional[MessageExt]": ...
+
+    def view_message(self, topic_or_offset_msg_id: str, msg_id: Optional[str] = None) -> "Optional[MessageExt]":
         """Java ``viewMessage(offsetMsgId)`` and ``viewMessage(topic, msgId)`` (the latter tries ``msg_id`` as an
         offset id, then as a unique key of ``topic``)."""
         impl = self.default_mq_producer_impl

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 try:
     import netifaces
 except ImportError:  # no wheel for this platform and no C compiler: the standard-library probe below
-    netifaces = None
+    netifaces = None  # type: ignore[assignment]  # tested for None where it is used
 
 __all__ = ["RemotingUtil", "StdlibInterfaces"]
 

@@ -385,7 +385,7 @@ class DefaultMQProducerImpl(MQProducerInner):
         self.make_sure_state_ok()
         return self._factory().get_mq_admin_impl().query_message(topic, key, max_num, begin, end)
 
-    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> "MessageExt":
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> "Optional[MessageExt]":
         """Java ``queryMessageByUniqKey``."""
         self.make_sure_state_ok()
         return self._factory().get_mq_admin_impl().query_message_by_uniq_key(topic, uniq_key)
@@ -979,6 +979,7 @@ class DefaultMQProducerImpl(MQProducerInner):
             if form.kind == DEFAULT:
                 self.send_default_impl(msg, CommunicationMode.ASYNC, send_callback, timeout - cost)
             elif form.kind == QUEUE:
+                assert form.mq is not None  # the QUEUE form carries its queue
                 self.send_kernel_impl(msg, form.mq, CommunicationMode.ASYNC, send_callback, None, timeout - cost)
             else:
                 self.send_select_impl(msg, form.selector, form.arg, CommunicationMode.ASYNC, send_callback,
