@@ -104,7 +104,7 @@ def _type_text(type_: Any) -> str:
 
 def _value_type(prop: Prop[Any]) -> str:
     text = _type_text(prop.type)
-    if text != "Any" and prop.default is None and prop.factory is None:
+    if text != "Any" and prop.default is None and prop.factory is None and not prop.required:
         return "Optional[%s]" % text
     return text
 
@@ -156,7 +156,7 @@ def _block_span(source: str, cls: type) -> Tuple[int, int]:
     tree = ast.parse(source)
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
     last = max(stmt.end_lineno or stmt.lineno for stmt in node.body
-               if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+               if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call)
                and getattr(stmt.value.func, "id", "") == "Prop")
     offset = 0
     for _ in range(last):
