@@ -1,5 +1,6 @@
-"""The plain ACL pieces without a broker: the YAML subset, permissions, address strategies, the permission
-manager (loading, validation, the file watcher) and the validator's parsing of each request code."""
+"""PlainPermissionManager and PlainAccessValidator without a broker: accounts read from YAML (the secret hidden),
+the resources the validator parses from each request code, Java's order of checks, accounts across files and
+homes, the missing default file, the watcher thread reloading changed files."""
 from __future__ import annotations
 
 import logging
@@ -9,116 +10,14 @@ import pytest
 from acl_test_support import ACL_YAML, ADMIN_SECRET, SECRET
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.acl_exception import AclException
-from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.permission import Permission
-from rocketmq_acl.common.plain_yaml import PlainYaml
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
-from rocketmq_acl.plain.plain_access_resource import PlainAccessResource
 from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
 from rocketmq_acl.plain.plain_permission_manager import PlainPermissionManager
-from rocketmq_acl.plain.remote_address_strategy_factory import RemoteAddressStrategyFactory
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-
-
-def test_yaml_subset_of_plain_acl_files() -> None:
-    data = PlainYaml.load(ACL_YAML)
-    assert data["globalWhiteRemoteAddresses"] == ["10.10.103.*"]
-    first, admin, white = data["accounts"]
-    assert first == {"accessKey": "RocketMQ", "secretKey": SECRET, "whiteRemoteAddress": None, "admin": False,
-                     "defaultTopicPerm": "DENY", "defaultGroupPerm": "SUB",
-                     "topicPerms": ["AclTopic=PUB|SUB", "SubOnlyTopic=SUB"], "groupPerms": ["DeniedGroup=DENY"]}
-    assert admin == {"accessKey": "AdminUser", "secretKey": ADMIN_SECRET, "admin": True}
-    assert white["whiteRemoteAddress"] == "127.0.0.1"
-
-
-def test_yaml_as_snakeyaml_writes_it_and_scalar_types() -> None:
-    text = ("---\naccounts:\n- accessKey: RocketMQ\n  secretKey: 12345678\n  admin: 'true'\n  topicPerms: []\n"
-            "dataVersion:\n- {}\n- counter: 3\n  timestamp: 1_700\nquoted: \"a # not a comment \\u00e9\\\"\"\n"
-            "single: 'it''s'  # comment\nflow: [a, 'b', 3]\nnulls: [~, null]\nflags: [yes, No, ON, off, True]\n"
-            "text: 0123\nnested:\n    - - x\n      - y\n")
-    data = PlainYaml.load(text)
-    assert data["accounts"] == [{"accessKey": "RocketMQ", "secretKey": 12345678, "admin": "true", "topicPerms": []}]
-    assert data["dataVersion"] == [{}, {"counter": 3, "timestamp": 1700}]
-    assert data["quoted"] == 'a # not a comment \u00e9"' and data["single"] == "it's"
-    assert data["flow"] == ["a", "b", 3] and data["nulls"] == [None, None]
-    assert data["flags"] == [True, False, True, False, True]
-    assert data["text"] == "0123" and data["nested"] == [["x", "y"]]
-    assert PlainYaml.load("# only a comment\n") is None
-
-
-@pytest.mark.parametrize("text, line", [
-    ("a: 1\n  b: 2\n", 2), ("a:\n\t- x\n", 2), ("- a\nb: 1\n", 2), ("a: 1\na: 2\n", 2), ("a: |\n  x\n", 1),
-    ("a: \"open\n", 1), ("a: 1\n---\nb: 2\n", 2),
-])
-def test_yaml_errors_name_the_line_only(text, line) -> None:
-    with pytest.raises(ValueError, match=r"^line %d: " % line) as info:
-        PlainYaml.load(text)
-    assert "open" not in str(info.value)
-
-
-def test_permissions() -> None:
-    parse = Permission.parse_perm_from_string
-    assert [parse(p) for p in ("PUB", " SUB ", "PUB|SUB", "SUB|PUB", "DENY", "bogus", None)] == [4, 8, 12, 12, 1, 1, 1]
-    check = Permission.check_permission
-    assert check(Permission.PUB, Permission.PUB | Permission.SUB) and not check(Permission.PUB, Permission.SUB)
-    assert not check(Permission.SUB, Permission.DENY | Permission.SUB)
-    assert check(Permission.ANY, Permission.SUB) and not check(Permission.ANY, Permission.DENY)
-    resource = PlainAccessResource()
-    Permission.parse_resource_perms(resource, False, ["G1=SUB"])
-    Permission.parse_resource_perms(resource, True, ["T1 = PUB"])
-    assert resource.resource_perm_map == {"%RETRY%G1": Permission.SUB, "T1": Permission.PUB}
-    with pytest.raises(AclException, match="Parse resource permission failed for topic:T1"):
-        Permission.parse_resource_perms(resource, True, ["T1"])
-    with pytest.raises(AclException, match="The expected permissions are"):
-        Permission.check_resource_perms(["T1=ALL"])
-    assert Permission.need_admin_perm(RequestCode.UPDATE_AND_CREATE_TOPIC)
-    assert not Permission.need_admin_perm(RequestCode.SEND_MESSAGE_V2)
-
-
-def _matches(pattern: str, address: str) -> bool:
-    strategy = RemoteAddressStrategyFactory().get_remote_address_strategy(pattern)
-    return strategy.match(PlainAccessResource(white_remote_address=address))
-
-
-@pytest.mark.parametrize("pattern, yes, no", [
-    ("", [], ["127.0.0.1"]),
-    ("*", ["1.2.3.4", "::1"], []),
-    ("192.168.0.1", ["192.168.0.1"], ["192.168.0.2"]),
-    ("192.168.0.1,192.168.0.3", ["192.168.0.3"], ["192.168.0.2"]),
-    ("192.168.0.{1,2}", ["192.168.0.2"], ["192.168.0.3"]),
-    ("192.168.*.*", ["192.168.200.9"], ["192.169.0.1"]),
-    ("192.168.1-10.*", ["192.168.10.1"], ["192.168.11.1"]),
-    ("192.168.0.1-20", ["192.168.0.20"], ["192.168.0.21"]),
-    ("::1", ["0:0:0:0:0:0:0:1"], ["::2"]),
-    ("1:2:3:4:5:6:7:1-ff", ["1:2:3:4:5:6:7:fe"], ["1:2:3:4:5:6:7:100"]),
-    ("1:2:3:4:5:6:7:*", ["1:2:3:4:5:6:7:abcd"], ["1:2:3:4:5:6:8:1"]),
-    ("1:2::{a,b}", ["1:2::b"], ["1:2::c"]),
-])
-def test_remote_address_strategies(pattern, yes, no) -> None:
-    assert all(_matches(pattern, address) for address in yes)
-    assert not any(_matches(pattern, address) for address in no)
-
-
-@pytest.mark.parametrize("pattern", ["192.168.0", "300.1.1.1", "192.168.0.-1", "192.168.0.20-1", "1.2.3.{4,x}"])
-def test_bad_address_patterns(pattern) -> None:
-    with pytest.raises(AclException):
-        RemoteAddressStrategyFactory().get_remote_address_strategy(pattern)
-
-
-def test_expand_ip() -> None:
-    assert AclUtils.expand_ip("::1", 8) == "0000:0000:0000:0000:0000:0000:0000:0001"
-    assert AclUtils.expand_ip("fe80::a:B", 8) == "FE80:0000:0000:0000:0000:0000:000A:000B"
-
-
-def test_account_from_yaml_hides_its_secret() -> None:
-    config = PlainAccessConfig.from_yaml({"accessKey": "RocketMQ", "secretKey": 12345678, "admin": "true",
-                                          "topicPerms": "T=PUB", "unknown": 1})
-    assert (config.secret_key, config.admin, config.topic_perms) == ("12345678", True, ["T=PUB"])
-    assert "12345678" not in repr(config) and "12345678" not in repr(
-        PlainPermissionManager(watch=False, file_home="").build_plain_access_resource(config))
 
 
 def _manager(tmp_path, text: str = ACL_YAML, **kwargs) -> PlainPermissionManager:
@@ -134,6 +33,14 @@ def _signed(code: int, header=None, body=None, access_key: str = "RocketMQ", sec
         request.add_ext_field(key, value)
     AclClientRPCHook(SessionCredentials(access_key, secret)).do_before_request(None, request)
     return RemotingCommand.decode(request.encode()[4:])
+
+
+def test_account_from_yaml_hides_its_secret() -> None:
+    config = PlainAccessConfig.from_yaml({"accessKey": "RocketMQ", "secretKey": 12345678, "admin": "true",
+                                          "topicPerms": "T=PUB", "unknown": 1})
+    assert (config.secret_key, config.admin, config.topic_perms) == ("12345678", True, ["T=PUB"])
+    assert "12345678" not in repr(config) and "12345678" not in repr(
+        PlainPermissionManager(watch=False, file_home="").build_plain_access_resource(config))
 
 
 def test_validator_resources_per_request_code(tmp_path) -> None:

@@ -11,7 +11,7 @@ from rocketmq_broker.embedded_cluster import start_embedded_cluster
 from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
 from rocketmq_tools.command.support import new_admin
 
-from mqadmin_harness import mqadmin
+from tools_support import mqadmin
 
 
 @pytest.fixture(scope="module")

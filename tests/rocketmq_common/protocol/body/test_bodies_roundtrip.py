@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from protocol_test_support import defined_classes, normalise, sample_bean
+from common_support import defined_classes, normalise, sample_bean
 
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.offset_wrapper import OffsetWrapper

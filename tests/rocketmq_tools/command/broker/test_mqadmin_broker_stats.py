@@ -18,7 +18,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_tools.command.support import new_admin, unique_instance_name
 
-from mqadmin_harness import OnlineConsumer, mqadmin, send_messages
+from tools_support import OnlineConsumer, mqadmin, send_messages
 
 
 @pytest.fixture(scope="module")

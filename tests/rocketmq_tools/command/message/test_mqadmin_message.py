@@ -11,7 +11,7 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_tools.command.support import new_admin, unique_instance_name
 
-from mqadmin_harness import mqadmin, send_messages
+from tools_support import mqadmin, send_messages
 
 TOPIC = "MsgTopic"
 

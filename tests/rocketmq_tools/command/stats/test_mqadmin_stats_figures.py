@@ -20,7 +20,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.stats.stats import Stats
 from rocketmq_tools.command.support import new_admin, unique_instance_name
 
-from mqadmin_harness import OnlineConsumer, mqadmin, send_messages
+from tools_support import OnlineConsumer, mqadmin, send_messages
 
 
 @pytest.fixture(scope="module")

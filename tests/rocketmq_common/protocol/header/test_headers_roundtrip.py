@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from protocol_test_support import header_classes, sample_bean
+from common_support import header_classes, sample_bean
 
 from rocketmq_common.protocol import header as header_pkg
 from rocketmq_common.protocol.header import (

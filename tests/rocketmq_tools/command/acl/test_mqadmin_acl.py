@@ -16,7 +16,7 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_tools.command.support import unique_instance_name
 
-import mqadmin_harness
+import tools_support
 
 ADMIN_SECRET = "adm1n-Secret-55"
 ACL_YAML = """\
@@ -55,7 +55,7 @@ def cluster(home, tmp_path_factory):
 @pytest.fixture
 def mqadmin(home, monkeypatch):
     monkeypatch.setenv("ROCKETMQ_HOME", str(home))
-    return mqadmin_harness.mqadmin
+    return tools_support.mqadmin
 
 
 def _send_as(cluster, access_key=None, secret_key=None):
@@ -136,6 +136,6 @@ def test_cluster_acl_config_version(cluster, mqadmin, home):
 
 def test_acl_commands_without_credentials_are_refused(cluster, home, monkeypatch):
     monkeypatch.setenv("ROCKETMQ_HOME", str(home / "nowhere"))
-    refused = mqadmin_harness.mqadmin(cluster, "getAclConfig", "-b", cluster.broker_addr)
+    refused = tools_support.mqadmin(cluster, "getAclConfig", "-b", cluster.broker_addr)
     assert refused.code == 1 and refused.err.count("\n") == 1 and "No accessKey is configured" in refused.err
     assert os.path.isfile(home / "conf" / "tools.yml")

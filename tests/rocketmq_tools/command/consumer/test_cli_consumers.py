@@ -2,57 +2,26 @@
 offline) on the embedded cluster."""
 from __future__ import annotations
 
-import threading
 import time
-from typing import Iterator, List
+from typing import Iterator
 
 import pytest
 
-from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
-from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.mq_version import MQVersion
-from rocketmq_tools.command.support import unique_instance_name
+from tools_support import OnlineConsumer
 
 TOPIC = "ProgressTopic"
 GROUP = "ProgressGroup"
 
 
-class Online:
-    """A started push consumer of TOPIC in GROUP, counting what it receives."""
-
-    def __init__(self, namesrv_addr: str) -> None:
-        self.bodies: List[bytes] = []
-        self.lock = threading.Lock()
-        self.consumer = DefaultMQPushConsumer(GROUP)
-        self.consumer.set_namesrv_addr(namesrv_addr)
-        self.consumer.set_instance_name(unique_instance_name())
-        self.consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
-        self.consumer.subscribe(TOPIC, "TagA || TagB")
-        self.consumer.register_message_listener(self.on_messages)
-        # offsets reach the broker within a second (Java: 5 s); not much faster, because a persist of the old
-        # offsets racing the reset's own persist (as in Java) would undo a reset (test_reset_offset_by_time_...)
-        self.consumer.set_persist_consumer_offset_interval(1000)
-
-    def on_messages(self, msgs, context) -> ConsumeConcurrentlyStatus:
-        with self.lock:
-            self.bodies.extend(m.get_body() for m in msgs)
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
-
-    def count(self) -> int:
-        with self.lock:
-            return len(self.bodies)
-
-
 @pytest.fixture
-def online(cli, embedded_cluster) -> Iterator[Online]:
+def online(cli, embedded_cluster) -> Iterator[OnlineConsumer]:
     assert cli.on(embedded_cluster, "updateTopic", "-c", "DefaultCluster", "-t", TOPIC, "-r", "2", "-w", "2").code == 0
-    consumer = Online(embedded_cluster.namesrv_addr)
-    consumer.consumer.start()
+    consumer = OnlineConsumer(embedded_cluster.namesrv_addr, GROUP, TOPIC, "TagA || TagB")
     try:
         yield consumer
     finally:
-        consumer.consumer.shutdown()
+        consumer.shutdown()
 
 
 def _send(cli, cluster, count: int) -> None:

@@ -24,7 +24,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden_data"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden_data"
 INDEX: List[Dict[str, Any]] = json.loads((GOLDEN / "index.json").read_text("utf-8"))
 
 

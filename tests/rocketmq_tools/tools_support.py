@@ -1,5 +1,7 @@
-"""What the mqadmin subcommand tests share: ``mqadmin(cluster, *argv)`` runs ``python -m rocketmq_tools`` in a
-subprocess with ``-n`` of the cluster and returns the exit code, stdout and stderr."""
+"""Helpers of the command-line tests (imported by module name: ``tests/rocketmq_tools/conftest.py`` puts this
+directory on ``sys.path`` before the sub-directories are collected): ``mqadmin(cluster, *argv)`` runs ``python -m
+rocketmq_tools`` in a subprocess with ``-n`` of the cluster and returns the exit code, stdout and stderr; a long
+run interrupted after some output; an online push consumer counting what it receives; sending messages."""
 from __future__ import annotations
 
 import os
@@ -64,10 +66,10 @@ def interrupt_after_output(cluster: EmbeddedCluster, *argv: str, marker: str, ti
 
 
 class OnlineConsumer:
-    """A started push consumer of ``topic`` (all tags) in ``group``, from the first offset, counting what it
-    receives; ``shutdown()`` when done."""
+    """A started push consumer of ``topic`` (``expression``: all tags unless given) in ``group``, from the first
+    offset, counting what it receives; ``shutdown()`` when done."""
 
-    def __init__(self, namesrv_addr: str, group: str, topic: str) -> None:
+    def __init__(self, namesrv_addr: str, group: str, topic: str, expression: str = "*") -> None:
         import threading
 
         from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
@@ -82,8 +84,10 @@ class OnlineConsumer:
         self.consumer.set_namesrv_addr(namesrv_addr)
         self.consumer.set_instance_name(unique_instance_name())
         self.consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
-        self.consumer.subscribe(topic, "*")
+        self.consumer.subscribe(topic, expression)
         self.consumer.register_message_listener(self._on_messages)
+        # offsets reach the broker within a second (Java: 5 s); not much faster, because a persist of the old
+        # offsets racing the reset's own persist (as in Java) would undo a reset (test_reset_offset_by_time_...)
         self.consumer.set_persist_consumer_offset_interval(1000)
         self.consumer.start()
 

@@ -1,4 +1,6 @@
-"""Helpers shared by the protocol tests: enumerate the protocol classes, build sample values, normalise values."""
+"""Helpers of the rocketmq_common tests (imported by module name: ``tests/rocketmq_common/conftest.py`` puts this
+directory on ``sys.path`` before the sub-directories are collected): enumerate the protocol classes, build sample
+values, normalise values."""
 from __future__ import annotations
 
 import enum

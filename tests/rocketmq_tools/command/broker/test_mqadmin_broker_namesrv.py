@@ -13,7 +13,7 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.mix_all import MixAll
 from rocketmq_tools.command.support import new_admin
 
-from mqadmin_harness import mqadmin
+from tools_support import mqadmin
 
 
 @pytest.fixture(scope="module")
