@@ -69,7 +69,8 @@ class OnlineConsumer:
     """A started push consumer of ``topic`` (``expression``: all tags unless given) in ``group``, from the first
     offset, counting what it receives; ``shutdown()`` when done."""
 
-    def __init__(self, namesrv_addr: str, group: str, topic: str, expression: str = "*") -> None:
+    def __init__(self, namesrv_addr: str, group: str, topic: str, expression: str = "*",
+                 persist_interval: int = 1000) -> None:
         import threading
 
         from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
@@ -86,9 +87,8 @@ class OnlineConsumer:
         self.consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
         self.consumer.subscribe(topic, expression)
         self.consumer.register_message_listener(self._on_messages)
-        # offsets reach the broker within a second (Java: 5 s); not much faster, because a persist of the old
-        # offsets racing the reset's own persist (as in Java) would undo a reset (test_reset_offset_by_time_...)
-        self.consumer.set_persist_consumer_offset_interval(1000)
+        # offsets reach the broker within a second (Java: 5 s) unless ``persist_interval`` says otherwise
+        self.consumer.set_persist_consumer_offset_interval(persist_interval)
         self.consumer.start()
 
     def _on_messages(self, msgs, context):
