@@ -6,7 +6,7 @@ import pytest
 
 from rocketmq_broker.embedded_cluster import start_embedded_cluster
 
-from mqadmin_harness import OnlineConsumer, interrupt_after_output, mqadmin, send_messages
+from tools_support import OnlineConsumer, interrupt_after_output, mqadmin, send_messages
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_type import MessageType
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
-from trace_test_support import create_topic, stored_messages, trace_records, trace_threads_alive
+from client_support import create_topic, stored_messages, trace_records, trace_threads_alive
 
 TRACE_TOPIC = TopicValidator.RMQ_SYS_TRACE_TOPIC
 _names = itertools.count()

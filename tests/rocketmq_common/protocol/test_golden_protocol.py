@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from protocol_test_support import normalise, normalise_json
+from common_support import normalise, normalise_json
 
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
