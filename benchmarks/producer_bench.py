@@ -6,10 +6,12 @@ topic ``BenchTopic`` with 8 queues); this process runs a started DefaultMQProduc
 * ``sync 1``: ``producer.send(msg)`` from one thread;
 * ``sync N``: the same from ``--threads`` threads;
 * ``async``: ``producer.send(msg, callback)`` from one thread, until every callback ran (at most ``--window``
-  sends in flight, as an application bounds its outstanding sends).
+  sends in flight, as an application bounds its outstanding sends);
+* ``futures``: ``producer.send_async(msg)`` for every message at once from one thread, then
+  ``concurrent.futures.wait`` (the form of ``../shared/anchors/perf_client.py``'s async phase).
 
     python benchmarks/producer_bench.py [--messages 20000] [--threads 4] [--body 1024] [--window 2000]
-                                        [--profile sync1|syncN|async] [--py-spy FILE.svg] [--thread-cpu]
+                                        [--profile sync1|syncN|async] [--py-spy FILE.svg] [--thread-cpu] [--gc]
 
 ``--profile`` runs cProfile in this process for one phase and prints the top functions; ``--py-spy`` records the
 client process (all phases, GIL-holding samples) with py-spy into an SVG (collapsed stacks for a .txt);
@@ -21,7 +23,9 @@ Targets (issue 4): sync 1 thread >= 3,000 msgs/s, 4 threads >= 5,000 msgs/s, asy
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import cProfile
+import gc
 import multiprocessing
 import os
 import pstats
@@ -162,8 +166,37 @@ def phase_async(producer: DefaultMQProducer, count: int, window: int, body: byte
         raise RuntimeError("%d async sends failed, first: %r" % (callback.errors, callback.first_error))
 
 
+def phase_futures(producer: DefaultMQProducer, count: int, body: bytes) -> None:
+    futures = [producer.send_async(Message(TOPIC, "TagA", body)) for _ in range(count)]
+    concurrent.futures.wait(futures, timeout=120)
+    failed = sum(1 for f in futures if not f.done() or f.exception() is not None
+                 or f.result().get_send_status() is not SendStatus.SEND_OK)
+    if failed:
+        raise RuntimeError("%d of %d send_async futures failed" % (failed, count))
+
+
+class GCTimer:
+    """Wall time of the cyclic collector's runs (``gc.callbacks``): in all, and of full (generation 2) ones."""
+
+    def __init__(self) -> None:
+        self.seconds = [0.0, 0.0, 0.0]
+        self.counts = [0, 0, 0]
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: Dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            generation = info["generation"]
+            self.seconds[generation] += time.perf_counter() - self._start
+            self.counts[generation] += 1
+
+
 def measure(name: str, phase: Callable[[], None], count: int, broker_pid: int, profile: bool,
-            thread_cpu: bool = False) -> float:
+            thread_cpu: bool = False, gc_time: bool = False) -> float:
+    gc_timer = GCTimer() if gc_time else None
+    if gc_timer is not None:
+        gc.callbacks.append(gc_timer)
     threads_before = thread_cpu_seconds() if thread_cpu else {}
     client_before = cpu_seconds(os.getpid())
     client_user_before = os.times().user
@@ -176,6 +209,8 @@ def measure(name: str, phase: Callable[[], None], count: int, broker_pid: int, p
     if profiler is not None:
         profiler.disable()
     elapsed = time.perf_counter() - begin
+    if gc_timer is not None:
+        gc.callbacks.remove(gc_timer)
     rate = count / elapsed
     note = ""
     client_after, broker_after = cpu_seconds(os.getpid()), cpu_seconds(broker_pid)
@@ -185,6 +220,10 @@ def measure(name: str, phase: Callable[[], None], count: int, broker_pid: int, p
             (client_after - client_before) / count * 1e6, client_user / count * 1e6,
             (broker_after - broker_before) / count * 1e6)
     print("%-7s: %7d msgs of 1 KiB in %6.2f s = %7.0f msgs/s%s" % (name, count, elapsed, rate, note))
+    if gc_timer is not None:
+        print("    garbage collector: %.1f us/msg in %d runs, of which full collections %.1f us/msg in %d"
+              % (sum(gc_timer.seconds) / count * 1e6, sum(gc_timer.counts), gc_timer.seconds[2] / count * 1e6,
+                 gc_timer.counts[2]))
     if thread_cpu and client_before is not None and client_after is not None:
         threads_after = thread_cpu_seconds()
         spent = {k: v - threads_before.get(k, 0.0) for k, v in threads_after.items()}
@@ -206,6 +245,8 @@ def main() -> None:
     parser.add_argument("--profile", choices=("sync1", "syncN", "async"), help="cProfile one phase")
     parser.add_argument("--thread-cpu", dest="thread_cpu", action="store_true",
                         help="split the client CPU per message by thread name")
+    parser.add_argument("--gc", dest="gc_time", action="store_true",
+                        help="time the cyclic garbage collector's runs per message")
     parser.add_argument("--py-spy", dest="py_spy", metavar="FILE",
                         help="record this process with py-spy (GIL-holding samples) into FILE (an SVG; FILE.txt: "
                              "collapsed stacks)")
@@ -235,11 +276,13 @@ def main() -> None:
             time.sleep(1.0)
         n = args.messages
         measure("sync 1", lambda: phase_sync(producer, n, 1, body), n, broker_pid, args.profile == "sync1",
-                args.thread_cpu)
+                args.thread_cpu, args.gc_time)
         measure("sync %d" % args.threads, lambda: phase_sync(producer, n, args.threads, body), n, broker_pid,
-                args.profile == "syncN", args.thread_cpu)
+                args.profile == "syncN", args.thread_cpu, args.gc_time)
         measure("async", lambda: phase_async(producer, n, args.window, body), n, broker_pid,
-                args.profile == "async", args.thread_cpu)
+                args.profile == "async", args.thread_cpu, args.gc_time)
+        measure("futures", lambda: phase_futures(producer, n, body), n, broker_pid, False, args.thread_cpu,
+                args.gc_time)
     finally:
         if spy is not None:
             spy.send_signal(signal.SIGINT)
