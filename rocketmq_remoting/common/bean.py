@@ -79,8 +79,8 @@ class Prop(Generic[T]):
     defaults are copied per instance); ``wire`` the Java field name when it is not the camelCase of the
     attribute (``clientID``, ``isForce``, the single letters of SendMessageRequestHeaderV2); ``required``
     marks Java's ``@CFNotNull`` (checked by the header codec) or, on other beans, a field the constructor always
-    sets (its generated accessors are typed without ``Optional``); ``factory`` is called for each new instance when Java initialises the field
-    with an expression (``new DataVersion()``, ``System.currentTimeMillis()``).
+    sets (its generated accessors are typed without ``Optional``); ``factory`` is called for each new instance
+    when Java initialises the field with an expression (``new DataVersion()``, ``System.currentTimeMillis()``).
     """
 
     __slots__ = ("name", "wire", "type", "default", "required", "factory", "_accepts")
