@@ -1,6 +1,6 @@
 """Type checkers see the client's types: the packages ship py.typed, mypy finds no error in the library, and checks a
-typed port of Java's quickstart and the examples with no error and reveals ``SendResult`` for ``send`` and ``int`` for ``get_send_msg_timeout()``;
-the generated accessor declarations are current; the port runs."""
+typed port of Java's quickstart and the examples with no error and reveals ``SendResult`` for ``send`` and ``int``
+for ``get_send_msg_timeout()``; the generated accessor declarations are current; the port runs."""
 from __future__ import annotations
 
 import pathlib
