@@ -3,8 +3,8 @@
 
 Same interface as :class:`threading.Semaphore` (``acquire(blocking=True, timeout=None)``, ``release(n=1)``) plus
 Java's ``availablePermits``. An acquire that finds a permit, and a release nobody waits for, take one C-level lock
-operation each; :class:`threading.Semaphore` goes through its Condition's Python code every time (~3 us against
-~0.5 us per acquire/release pair here), and every async and one-way request takes and returns a permit.
+operation each; :class:`threading.Semaphore` goes through its Condition's Python code every time, and every async
+and one-way request takes and returns a permit (the costs: benchmarks/README.md, History).
 """
 from __future__ import annotations
 
