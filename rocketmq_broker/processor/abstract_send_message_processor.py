@@ -8,9 +8,8 @@ Java's response code and remark. Send hooks (``mqtrace``) are not supported.
 from __future__ import annotations
 
 import logging
-import operator
 import zlib
-from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Optional, Set, Tuple
 
 from rocketmq_common.compression.compression_type import CompressionType
 from rocketmq_common.compression.compressor import UnsupportedCompressionException
@@ -26,92 +25,20 @@ from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
-from rocketmq_remoting.protocol.command_custom_header import check_java_int, java_long
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
-__all__ = ["AbstractSendMessageProcessor", "decode_v2_as_v1"]
+__all__ = ["AbstractSendMessageProcessor"]
 
 log = logging.getLogger(__name__)
 
 _RETRY_PREFIX = MixAll.RETRY_GROUP_TOPIC_PREFIX
 _PERM_WRITE = PermName.PERM_WRITE
 _NOT_ALLOWED_SEND_TOPICS = TopicValidator.NOT_ALLOWED_SEND_TOPIC_SET
-
-_V2_NAME = "SendMessageRequestHeaderV2"
-#: the required fields of SendMessageRequestHeaderV2, in declaration order
-_V2_REQUIRED = tuple(p.wire for p in SendMessageRequestHeaderV2._props if p.required)
-_required_v2_fields = operator.itemgetter(*_V2_REQUIRED)
-#: the fields of SendMessageRequestHeader Java declares Integer (bornTimestamp is the one Long)
-_V1_INT_FIELDS = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
-                  "max_reconsume_times")
-_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
-
-
-def _v2_int(wire: str, raw: str, java_int: bool = True) -> int:
-    """A header integer as Java's ``Integer.parseInt`` (``java_int``) / ``Long.parseLong`` reads it (optional
-    sign, digits, in the type's range)."""
-    digits = raw[1:] if raw[:1] in ("-", "+") else raw
-    if not (digits.isdigit() and digits.isascii()):
-        raise RemotingCommandException("the custom field <%s> of %s has a bad value: %r" % (wire, _V2_NAME, raw))
-    value = java_long(raw, wire, _V2_NAME)
-    if java_int and not _INT_MIN <= value <= _INT_MAX:
-        raise RemotingCommandException("the custom field <%s> of %s is out of range: %s" % (wire, _V2_NAME, raw))
-    return value
-
-
-#: the optional and integer wire fields of SendMessageRequestHeaderV2 (d, e, f, h, j, k, l, m, n) -> the values of
-#: the long-name header's default_topic_queue_nums, queue_id, sys_flag, flag, reconsume_times, max_reconsume_times,
-#: unit_mode, batch and bname: a producer sends the same few again and again, and ``int(str)`` and ``lower()`` are
-#: slow (bounded cache of a pure function)
-_header_fields_cache: Dict[Tuple[Optional[str], ...], Tuple[Any, ...]] = {}
-
-
-def _decode_header_fields(key: Tuple[Any, ...], g: str) -> Tuple[Any, ...]:
-    """The header values of a :data:`_header_fields_cache` key, checked in Java's field order (so that the first
-    bad field is the one reported; ``g``, the born timestamp, is checked in its place)."""
-    d, e, f, h, j, k, l, m, n = key  # noqa: E741 - Java's wire names
-    ints = (_v2_int("d", d), _v2_int("e", e), _v2_int("f", f))
-    _v2_int("g", g, False)
-    fields = ints + (_v2_int("h", h), None if j is None else _v2_int("j", j),
-                     None if l is None else _v2_int("l", l), k is not None and k.lower() == "true",
-                     m is not None and m.lower() == "true", n)
-    if len(_header_fields_cache) > 4096:
-        _header_fields_cache.clear()
-    _header_fields_cache[key] = fields
-    return fields
-
-
-def decode_v2_as_v1(ext_fields: Optional[Dict[str, str]]) -> SendMessageRequestHeader:
-    """``SendMessageRequestHeaderV2`` decoding (required fields, Java integer syntax, the same errors in field
-    order) followed by ``createSendMessageRequestHeaderV1`` (``n`` -> ``bname``), in one pass: this runs for
-    every message sent."""
-    ext = ext_fields or {}
-    try:  # the required fields (_V2_REQUIRED)
-        a, b, c, d, e, f, g, h = _required_v2_fields(ext)
-    except KeyError:
-        missing = next(wire for wire in _V2_REQUIRED if wire not in ext)
-        raise RemotingCommandException("the custom field <%s> is null in %s" % (missing, _V2_NAME)) from None
-    get = ext.get
-    key = (d, e, f, h, get("j"), get("k"), get("l"), get("m"), get("n"))
-    fields = _header_fields_cache.get(key)
-    if fields is None or not (g.isdigit() and g.isascii()):
-        fields = _decode_header_fields(key, g)
-    header = SendMessageRequestHeader()
-    header.producer_group = a
-    header.topic = b
-    header.default_topic = c
-    (header.default_topic_queue_nums, header.queue_id, header.sys_flag, header.flag, header.reconsume_times,
-     header.max_reconsume_times, header.unit_mode, header.batch, header.bname) = fields
-    header.born_timestamp = int(g) if len(g) < 19 else _v2_int("g", g, False)
-    header.properties = get("i")
-    return header
-
 
 #: sysFlag bits the broker sets itself: a client's are cleared
 _BROKER_SYS_FLAGS = (MessageSysFlag.BORNHOST_V6_FLAG | MessageSysFlag.STOREHOSTADDRESS_V6_FLAG
@@ -197,11 +124,10 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
         Raises ``RemotingCommandException`` for a missing or malformed required field."""
         code = request.code
         if code == RequestCode.SEND_MESSAGE_V2 or code == RequestCode.SEND_BATCH_MESSAGE:
-            return decode_v2_as_v1(request.ext_fields)
+            request_header_v2 = request.decode_command_custom_header(SendMessageRequestHeaderV2)
+            return SendMessageRequestHeaderV2.create_send_message_request_header_v1(request_header_v2)
         if code == RequestCode.SEND_MESSAGE:
-            header = request.decode_command_custom_header(SendMessageRequestHeader)
-            check_java_int(header, *_V1_INT_FIELDS)
-            return header
+            return request.decode_command_custom_header(SendMessageRequestHeader)
         return None
 
     def msg_check(self, ctx: "ChannelHandlerContext", request_header: SendMessageRequestHeader,

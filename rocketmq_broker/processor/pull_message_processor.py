@@ -42,7 +42,6 @@ from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
-from rocketmq_remoting.protocol.command_custom_header import check_java_int
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
@@ -100,7 +99,6 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         response = RemotingCommand.create_response_command(class_header=PullMessageResponseHeader)
         response_header: PullMessageResponseHeader = response.custom_header  # type: ignore[assignment]
         request_header = request.decode_command_custom_header(PullMessageRequestHeader)
-        check_java_int(request_header, "queue_id", "max_msg_nums", "sys_flag")  # Java's Integer fields
         broker_controller = self.broker_controller
         broker_config = broker_controller.get_broker_config()
         if not PermName.is_readable(broker_config.broker_permission):

@@ -17,7 +17,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
-from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor, decode_v2_as_v1
+from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.put_message_status import PutMessageStatus
@@ -61,7 +61,6 @@ _MULTI_TAG = TopicFilterType.MULTI_TAG
 _MULTI_TAGS_FLAG = MessageSysFlag.MULTI_TAGS_FLAG
 _BYTE_MAX = 127
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
-_SEND_MESSAGE_V2 = RequestCode.SEND_MESSAGE_V2
 _CONSUMER_SEND_MSG_BACK = RequestCode.CONSUMER_SEND_MSG_BACK
 _PUT_OK = PutMessageStatus.PUT_OK
 _TRACE_SWITCH = MessageConst.PROPERTY_TRACE_SWITCH
@@ -104,16 +103,11 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
 
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
         """Java ``processRequest`` / ``asyncProcessRequest``: the response (None when there is none to send)."""
-        code = request.code
-        request_header: Optional[SendMessageRequestHeader]
-        if code == _SEND_MESSAGE_V2:  # what producers send: straight to the header decoding
-            request_header = decode_v2_as_v1(request.ext_fields)
-        elif code == _CONSUMER_SEND_MSG_BACK:
+        if request.code == _CONSUMER_SEND_MSG_BACK:
             return self.consumer_send_msg_back(ctx, request)
-        else:
-            request_header = self.parse_request_header(request)
-            if request_header is None:
-                return None
+        request_header = self.parse_request_header(request)
+        if request_header is None:
+            return None
         if request_header.batch:
             return self.send_batch_message(ctx, request, request_header)
         return self.send_message(ctx, request, request_header)

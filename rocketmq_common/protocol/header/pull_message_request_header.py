@@ -24,6 +24,8 @@ class PullMessageRequestHeader(RpcRequestHeader):
     sub_version = Prop(int, required=True)
     expression_type = Prop(str)
 
+    _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag")  # Java's Integer fields (the others are Long)
+
 
 class PullMessageResponseHeader(CommandCustomHeader):
     """Java ``PullMessageResponseHeader``; fields in Java's fast binary order."""

@@ -26,6 +26,9 @@ class SendMessageRequestHeader(RpcRequestHeader):
     batch = Prop(bool, False)
     max_reconsume_times = Prop(int)
 
+    _java_int_fields = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
+                        "max_reconsume_times")  # Java's Integer fields (bornTimestamp is a Long)
+
 
 class SendMessageRequestHeaderV2(RpcRequestHeader):
     """Java ``SendMessageRequestHeaderV2``: the fields of :class:`SendMessageRequestHeader` under one-letter wire
@@ -47,6 +50,8 @@ class SendMessageRequestHeaderV2(RpcRequestHeader):
     l = Prop(int)  # maxReconsumeTimes (Java comment: consumeRetryTimes)
     m = Prop(bool, False)  # batch
     n = Prop(str)  # brokerName
+
+    _java_int_fields = ("d", "e", "f", "h", "j", "l")  # Java's Integer fields (g, bornTimestamp, is a Long)
 
     @staticmethod
     def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:

@@ -25,6 +25,8 @@ VALID_VALUES = {
 
 def valid_sample(cls):
     header = sample_bean(cls)
+    for i, name in enumerate(cls._java_int_fields):  # the sample integers are Java longs
+        setattr(header, name, 1_000_000 + i)
     for name, value in VALID_VALUES.get(cls, {}).items():
         setattr(header, name, value)
     return header
@@ -184,3 +186,18 @@ def test_create_topic_check_fields_validates_the_filter_type():
     header.topic_filter_type = "NO_SUCH_TYPE"
     with pytest.raises(RemotingCommandException, match="NO_SUCH_TYPE"):
         header.check_fields()
+
+
+@pytest.mark.parametrize("cls", [c for c in HEADERS if c._java_int_fields], ids=lambda c: c.__name__)
+def test_java_int_fields_refuse_what_integer_parse_int_refuses(cls):
+    ext = valid_sample(cls).encode_ext_fields()
+    name = cls._java_int_fields[0]
+    wire = cls._props_by_name[name].wire
+    for raw in ("2147483647", "-2147483648"):
+        assert getattr(cls.decode_ext_fields({**ext, wire: raw}), name) == int(raw)
+    for raw in ("2147483648", "-2147483649"):
+        with pytest.raises(RemotingCommandException, match="<%s> of %s is out of range" % (wire, cls.__name__)):
+            cls.decode_ext_fields({**ext, wire: raw})
+    long_fields = [p for p in cls._props if p.type is int and p.name not in cls._java_int_fields]
+    for prop in long_fields:  # a Java long takes it
+        assert getattr(cls.decode_ext_fields({**ext, prop.wire: "2147483648"}), prop.name) == 2147483648
