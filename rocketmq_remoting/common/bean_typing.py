@@ -84,6 +84,9 @@ TYPED_CLASSES = (
     "rocketmq_filter.expression.constant_expression:ConstantExpression",
     "rocketmq_remoting.netty.netty_remoting_client:ChannelWrapper",
     "rocketmq_remoting.netty.netty_remoting_client:NettyRemotingClient",
+    "rocketmq_client.impl.consumer.consume_message_concurrently_service:ConsumeRequest",
+    "rocketmq_client.impl.consumer.consume_message_orderly_service:ConsumeRequest",
+    "rocketmq_client.impl.consumer.lite_pull_task_impl:ConsumeRequest",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
