@@ -87,6 +87,7 @@ TYPED_CLASSES = (
     "rocketmq_client.impl.consumer.consume_message_concurrently_service:ConsumeRequest",
     "rocketmq_client.impl.consumer.consume_message_orderly_service:ConsumeRequest",
     "rocketmq_client.impl.consumer.lite_pull_task_impl:ConsumeRequest",
+    "rocketmq_remoting.netty.netty_remoting_server:NettyRemotingServer",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
