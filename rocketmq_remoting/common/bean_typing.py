@@ -94,6 +94,7 @@ TYPED_CLASSES = (
     "rocketmq_acl.common.acl_client_rpc_hook:AclClientRPCHook",
     "rocketmq_common.stats.stats_item:StatsItem",
     "rocketmq_filter.expression.property_expression:PropertyExpression",
+    "rocketmq_client.impl.producer.default_mq_producer_impl:DefaultMQProducerImpl",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
