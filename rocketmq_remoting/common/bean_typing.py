@@ -95,6 +95,7 @@ TYPED_CLASSES = (
     "rocketmq_common.stats.stats_item:StatsItem",
     "rocketmq_filter.expression.property_expression:PropertyExpression",
     "rocketmq_client.impl.producer.default_mq_producer_impl:DefaultMQProducerImpl",
+    "rocketmq_client.impl.mq_client_api_impl:MQClientAPIImpl",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
