@@ -96,6 +96,9 @@ TYPED_CLASSES = (
     "rocketmq_filter.expression.property_expression:PropertyExpression",
     "rocketmq_client.impl.producer.default_mq_producer_impl:DefaultMQProducerImpl",
     "rocketmq_client.impl.mq_client_api_impl:MQClientAPIImpl",
+    "rocketmq_client.impl.find_broker_result:FindBrokerResult",
+    "rocketmq_client.query_result:QueryResult",
+    "rocketmq_remoting.netty.netty_event:NettyEvent",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"
