@@ -94,8 +94,9 @@ _JOIN_TIMEOUT_SECONDS = 5.0
 
 class BrokerController(TypedBean):
     """See the module docstring. The managers and services made in the constructor from the controller itself
-    (Java's final fields), and the message store, remoting server and transactional service that ``initialize``
-    makes, keep written getters typed without None: a ``Prop`` with no initial value types its getter Optional."""
+    (Java's final fields) are required ``Prop``s; the message store, remoting server and transactional service
+    that ``initialize`` makes keep written getters typed without None (a ``Prop`` with no initial value types its
+    getter Optional), as does the store host (a ``Prop`` types it ``tuple``)."""
 
     broker_config = Prop(BrokerConfig, factory=BrokerConfig)
     netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
@@ -110,6 +111,21 @@ class BrokerController(TypedBean):
     consume_message_hook_list = Prop(ListOf(object), [])
     transactional_message_check_service = Prop(TransactionalMessageCheckService)
     access_validator_map = Prop(MapOf(type, AccessValidator), {})
+    topic_config_manager = Prop(TopicConfigManager, required=True)
+    subscription_group_manager = Prop(SubscriptionGroupManager, required=True)
+    consumer_offset_manager = Prop(ConsumerOffsetManager, required=True)
+    consumer_manager = Prop(ConsumerManager, required=True)
+    consumer_filter_manager = Prop(ConsumerFilterManager, required=True)
+    producer_manager = Prop(ProducerManager, required=True)
+    broker2_client = Prop(Broker2Client, required=True)
+    rebalance_lock_manager = Prop(RebalanceLockManager, required=True)
+    broker_outer_api = Prop(BrokerOuterAPI, required=True)
+    client_housekeeping_service = Prop(ClientHousekeepingService, required=True)
+    pull_message_processor = Prop(PullMessageProcessor, required=True)
+    pull_request_hold_service = Prop(PullRequestHoldService, required=True)
+    broker_stats_manager = Prop(BrokerStatsManager, required=True)
+    configuration = Prop(Configuration, required=True)
+    scheduled_executor_service = Prop(ScheduledExecutor, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -140,6 +156,36 @@ class BrokerController(TypedBean):
                 self, transactional_message_check_service: Optional[TransactionalMessageCheckService]) -> None: ...
         def get_access_validator_map(self) -> Dict[type, AccessValidator]: ...
         def set_access_validator_map(self, access_validator_map: Dict[type, AccessValidator]) -> None: ...
+        def get_topic_config_manager(self) -> TopicConfigManager: ...
+        def set_topic_config_manager(self, topic_config_manager: TopicConfigManager) -> None: ...
+        def get_subscription_group_manager(self) -> SubscriptionGroupManager: ...
+        def set_subscription_group_manager(self, subscription_group_manager: SubscriptionGroupManager) -> None: ...
+        def get_consumer_offset_manager(self) -> ConsumerOffsetManager: ...
+        def set_consumer_offset_manager(self, consumer_offset_manager: ConsumerOffsetManager) -> None: ...
+        def get_consumer_manager(self) -> ConsumerManager: ...
+        def set_consumer_manager(self, consumer_manager: ConsumerManager) -> None: ...
+        def get_consumer_filter_manager(self) -> ConsumerFilterManager: ...
+        def set_consumer_filter_manager(self, consumer_filter_manager: ConsumerFilterManager) -> None: ...
+        def get_producer_manager(self) -> ProducerManager: ...
+        def set_producer_manager(self, producer_manager: ProducerManager) -> None: ...
+        def get_broker2_client(self) -> Broker2Client: ...
+        def set_broker2_client(self, broker2_client: Broker2Client) -> None: ...
+        def get_rebalance_lock_manager(self) -> RebalanceLockManager: ...
+        def set_rebalance_lock_manager(self, rebalance_lock_manager: RebalanceLockManager) -> None: ...
+        def get_broker_outer_api(self) -> BrokerOuterAPI: ...
+        def set_broker_outer_api(self, broker_outer_api: BrokerOuterAPI) -> None: ...
+        def get_client_housekeeping_service(self) -> ClientHousekeepingService: ...
+        def set_client_housekeeping_service(self, client_housekeeping_service: ClientHousekeepingService) -> None: ...
+        def get_pull_message_processor(self) -> PullMessageProcessor: ...
+        def set_pull_message_processor(self, pull_message_processor: PullMessageProcessor) -> None: ...
+        def get_pull_request_hold_service(self) -> PullRequestHoldService: ...
+        def set_pull_request_hold_service(self, pull_request_hold_service: PullRequestHoldService) -> None: ...
+        def get_broker_stats_manager(self) -> BrokerStatsManager: ...
+        def set_broker_stats_manager(self, broker_stats_manager: BrokerStatsManager) -> None: ...
+        def get_configuration(self) -> Configuration: ...
+        def set_configuration(self, configuration: Configuration) -> None: ...
+        def get_scheduled_executor_service(self) -> ScheduledExecutor: ...
+        def set_scheduled_executor_service(self, scheduled_executor_service: ScheduledExecutor) -> None: ...
     # end of generated accessors
 
     def __init__(self, broker_config: Optional[BrokerConfig] = None,
@@ -519,42 +565,6 @@ class BrokerController(TypedBean):
     def get_remoting_server(self) -> RemotingServer:
         return self.remoting_server  # type: ignore[return-value]
 
-    def get_topic_config_manager(self) -> TopicConfigManager:
-        return self.topic_config_manager
-
-    def get_subscription_group_manager(self) -> SubscriptionGroupManager:
-        return self.subscription_group_manager
-
-    def get_consumer_offset_manager(self) -> ConsumerOffsetManager:
-        return self.consumer_offset_manager
-
-    def get_consumer_manager(self) -> ConsumerManager:
-        return self.consumer_manager
-
-    def get_consumer_filter_manager(self) -> ConsumerFilterManager:
-        return self.consumer_filter_manager
-
-    def get_producer_manager(self) -> ProducerManager:
-        return self.producer_manager
-
-    def get_broker2_client(self) -> Broker2Client:
-        return self.broker2_client
-
-    def get_rebalance_lock_manager(self) -> RebalanceLockManager:
-        return self.rebalance_lock_manager
-
-    def get_broker_outer_api(self) -> BrokerOuterAPI:
-        return self.broker_outer_api
-
-    def get_client_housekeeping_service(self) -> ClientHousekeepingService:
-        return self.client_housekeeping_service
-
-    def get_pull_message_processor(self) -> PullMessageProcessor:
-        return self.pull_message_processor
-
-    def get_pull_request_hold_service(self) -> PullRequestHoldService:
-        return self.pull_request_hold_service
-
     def get_transactional_message_service(self) -> TransactionalMessageService:
         return self.transactional_message_service  # type: ignore[return-value]
 
@@ -567,15 +577,6 @@ class BrokerController(TypedBean):
     def set_transactional_message_check_listener(
             self, transactional_message_check_listener: AbstractTransactionalMessageCheckListener) -> None:
         self.transactional_message_check_listener = transactional_message_check_listener
-
-    def get_broker_stats_manager(self) -> BrokerStatsManager:
-        return self.broker_stats_manager
-
-    def get_configuration(self) -> Configuration:
-        return self.configuration
-
-    def get_scheduled_executor_service(self) -> ScheduledExecutor:
-        return self.scheduled_executor_service
 
 
 class _AclServerRPCHook(RPCHook):

@@ -1,30 +1,33 @@
 """Java ``org.apache.rocketmq.client.QueryResult``."""
 from __future__ import annotations
 
-from typing import List
+from typing import TYPE_CHECKING, List
 
 from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 
 __all__ = ["QueryResult"]
 
 
-class QueryResult:
+class QueryResult(TypedBean):
     """Messages found by a key query, with the newest index update time of the brokers that answered."""
 
-    __slots__ = ("_index_last_update_timestamp", "_message_list")
+    index_last_update_timestamp = Prop(int, required=True)
+    # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    message_list: Prop[List[MessageExt]] = Prop(ListOf(MessageExt), required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_index_last_update_timestamp(self) -> int: ...
+        def set_index_last_update_timestamp(self, index_last_update_timestamp: int) -> None: ...
+        def get_message_list(self) -> List[MessageExt]: ...
+        def set_message_list(self, message_list: List[MessageExt]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, index_last_update_timestamp: int, message_list: List[MessageExt]) -> None:
-        self._index_last_update_timestamp = index_last_update_timestamp
-        self._message_list = message_list
-
-    def get_index_last_update_timestamp(self) -> int:
-        """Java ``getIndexLastUpdateTimestamp``."""
-        return self._index_last_update_timestamp
-
-    def get_message_list(self) -> List[MessageExt]:
-        """Java ``getMessageList``."""
-        return self._message_list
+        self.index_last_update_timestamp = index_last_update_timestamp
+        self.message_list = message_list
 
     def __repr__(self) -> str:
         return "QueryResult [indexLastUpdateTimestamp=%d, messageList=%s]" % (
-            self._index_last_update_timestamp, self._message_list)
+            self.index_last_update_timestamp, self.message_list)

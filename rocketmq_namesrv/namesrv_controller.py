@@ -40,6 +40,9 @@ class NamesrvController(TypedBean):
     namesrv_config = Prop(NamesrvConfig, factory=NamesrvConfig)
     netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
     remoting_server = Prop(NettyRemotingServer)
+    kv_config_manager = Prop(KVConfigManager, required=True)
+    route_info_manager = Prop(RouteInfoManager, required=True)
+    configuration = Prop(Configuration, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -49,6 +52,12 @@ class NamesrvController(TypedBean):
         def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
         def get_remoting_server(self) -> Optional[NettyRemotingServer]: ...
         def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None: ...
+        def get_kv_config_manager(self) -> KVConfigManager: ...
+        def set_kv_config_manager(self, kv_config_manager: KVConfigManager) -> None: ...
+        def get_route_info_manager(self) -> RouteInfoManager: ...
+        def set_route_info_manager(self, route_info_manager: RouteInfoManager) -> None: ...
+        def get_configuration(self) -> Configuration: ...
+        def set_configuration(self, configuration: Configuration) -> None: ...
     # end of generated accessors
 
     def __init__(self, namesrv_config: Optional[NamesrvConfig] = None,
@@ -137,12 +146,3 @@ class NamesrvController(TypedBean):
         if self.remoting_server is not None and self.remoting_server.local_listen_port():
             return self.remoting_server.local_listen_port()
         return self.netty_server_config.listen_port
-
-    def get_kv_config_manager(self) -> KVConfigManager:
-        return self.kv_config_manager
-
-    def get_route_info_manager(self) -> RouteInfoManager:
-        return self.route_info_manager
-
-    def get_configuration(self) -> Configuration:
-        return self.configuration

@@ -1,11 +1,12 @@
 """Java ``org.apache.rocketmq.acl.common.AclClientRPCHook``: signs every request a client sends."""
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_common.mix_all import MixAll
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -16,7 +17,7 @@ SIGNATURE = SessionCredentials.SIGNATURE
 SECURITY_TOKEN = SessionCredentials.SECURITY_TOKEN
 
 
-class AclClientRPCHook(RPCHook):
+class AclClientRPCHook(RPCHook, TypedBean):
     """``AclClientRPCHook(SessionCredentials(access_key, secret_key, security_token=None))``; pass it to a
     producer or consumer (``DefaultMQProducer(group, rpc_hook)``).
 
@@ -27,6 +28,14 @@ class AclClientRPCHook(RPCHook):
     left out of the signed content, because every broker (PlainAccessValidator) leaves it out when checking;
     Java clients fail QUERY_MESSAGE on ACL brokers for that reason (apache/rocketmq #5310). A re-sent request
     is signed again (the previous ``Signature`` is ignored)."""
+
+    session_credentials = Prop(SessionCredentials, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_session_credentials(self) -> SessionCredentials: ...
+        def set_session_credentials(self, session_credentials: SessionCredentials) -> None: ...
+    # end of generated accessors
 
     def __init__(self, session_credentials: SessionCredentials) -> None:
         self.session_credentials = session_credentials
@@ -50,9 +59,6 @@ class AclClientRPCHook(RPCHook):
         fields = request.ext_fields or {}
         return AclUtils.sorted_fields((key, value) for key, value in fields.items()
                                       if key != SIGNATURE and key != MixAll.UNIQUE_MSG_QUERY_FLAG)
-
-    def get_session_credentials(self) -> SessionCredentials:
-        return self.session_credentials
 
     def __repr__(self) -> str:
         return "AclClientRPCHook [%r]" % (self.session_credentials,)

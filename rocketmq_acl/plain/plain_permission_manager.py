@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from rocketmq_acl.common.acl_constants import AclConstants
 from rocketmq_acl.common.acl_exception import AclException
@@ -27,6 +27,7 @@ from rocketmq_common.acl_config import AclConfig
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 __all__ = ["PlainPermissionManager", "ACL_PLAIN_FILE_PROPERTY", "DEFAULT_PLAIN_ACL_FILE"]
@@ -38,11 +39,20 @@ ACL_PLAIN_FILE_PROPERTY = "rocketmq.acl.plain.file"
 DEFAULT_PLAIN_ACL_FILE = "conf/plain_acl.yml"
 
 
-class PlainPermissionManager:
+class PlainPermissionManager(TypedBean):
     """``PlainPermissionManager(file_home=None, default_acl_file=None, watch=True)``: ``file_home`` defaults to
     ``rocketmq.home.dir`` / ``ROCKETMQ_HOME``, ``default_acl_file`` to the ``rocketmq.acl.plain.file`` property
     (``ROCKETMQ_ACL_PLAIN_FILE``) or ``conf/plain_acl.yml``. Loads at once (raising :class:`AclException` for a
     bad file) and, with ``watch``, starts the file watcher; call :meth:`shutdown` to stop it."""
+
+    #: ACL file path -> the data version of its last load (a MapOf Prop is a Prop[Any]: the annotation types it)
+    data_version_map: Prop[Dict[str, DataVersion]] = Prop(MapOf(str, DataVersion), required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_data_version_map(self) -> Dict[str, DataVersion]: ...
+        def set_data_version_map(self, data_version_map: Dict[str, DataVersion]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, file_home: Optional[str] = None, default_acl_file: Optional[str] = None,
                  watch: bool = True, watch_interval_millis: int = WATCH_INTERVAL) -> None:
@@ -62,7 +72,7 @@ class PlainPermissionManager:
         self.global_white_remote_address_strategy: List[RemoteAddressStrategy] = []
         self.global_white_remote_address_strategy_map: Dict[str, List[RemoteAddressStrategy]] = {}
         self.remote_address_strategy_factory = RemoteAddressStrategyFactory()
-        self.data_version_map: Dict[str, DataVersion] = {}
+        self.data_version_map = {}
         self.file_list: List[str] = []
         self.acl_file_watch_service: Optional[AclFileWatchService] = None
         self.load()
@@ -207,9 +217,6 @@ class PlainPermissionManager:
         if service is not None:
             service.shutdown()
             self.acl_file_watch_service = None
-
-    def get_data_version_map(self) -> Dict[str, DataVersion]:
-        return self.data_version_map
 
     # ------------------------------------------------------------------ accounts
 

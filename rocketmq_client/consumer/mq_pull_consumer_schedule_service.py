@@ -22,12 +22,12 @@ from rocketmq_client.consumer.pull_task_context import PullTaskContext
 from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.scheduled_thread_pool_executor import ScheduledThreadPoolExecutor
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadFactoryImpl
 
 if TYPE_CHECKING:
-    from rocketmq_common.message.message_queue import MessageQueue
     from rocketmq_remoting.rpc_hook import RPCHook
 
 __all__ = ["MQPullConsumerScheduleService"]
@@ -59,12 +59,15 @@ class PullTaskImpl(TypedBean):
     run with the delay the callback chose (1 s after an exception) until cancelled."""
 
     cancelled = Prop(bool, False)
+    message_queue = Prop(MessageQueue, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_cancelled(self) -> bool: ...
         def is_cancelled(self) -> bool: ...
         def set_cancelled(self, cancelled: bool) -> None: ...
+        def get_message_queue(self) -> MessageQueue: ...
+        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
     # end of generated accessors
 
     def __init__(self, service: "MQPullConsumerScheduleService", message_queue: "MessageQueue") -> None:
@@ -99,10 +102,6 @@ class PullTaskImpl(TypedBean):
         else:
             log.warning("The Pull Task is cancelled after doPullTask, %s", self.message_queue)
 
-    def get_message_queue(self) -> "MessageQueue":
-        """Java ``getMessageQueue``."""
-        return self.message_queue
-
     def __repr__(self) -> str:
         return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, self.cancelled)
 
@@ -111,11 +110,14 @@ class MQPullConsumerScheduleService(TypedBean):
     """See the module docstring."""
 
     pull_thread_nums = Prop(int, 20)
+    default_mq_pull_consumer = Prop(DefaultMQPullConsumer, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_pull_thread_nums(self) -> int: ...
         def set_pull_thread_nums(self, pull_thread_nums: int) -> None: ...
+        def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer: ...
+        def set_default_mq_pull_consumer(self, default_mq_pull_consumer: DefaultMQPullConsumer) -> None: ...
         def get_callback_table(self) -> Dict[str, PullTaskCallback]: ...
         def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None: ...
     # end of generated accessors
@@ -182,14 +184,6 @@ class MQPullConsumerScheduleService(TypedBean):
         self.shutdown()
 
     # ------------------------------------------------------------------ accessors
-
-    def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer:
-        """Java ``getDefaultMQPullConsumer``."""
-        return self.default_mq_pull_consumer
-
-    def set_default_mq_pull_consumer(self, default_mq_pull_consumer: DefaultMQPullConsumer) -> None:
-        """Java ``setDefaultMQPullConsumer``."""
-        self.default_mq_pull_consumer = default_mq_pull_consumer
 
     def get_message_model(self) -> MessageModel:
         """Java ``getMessageModel``."""

@@ -13,7 +13,7 @@ __all__ = ["PullResult"]
 class PullResult(TypedBean):
     """Status, next offset, queue offset bounds and the messages found by a pull."""
 
-    pull_status = Prop(PullStatus)
+    pull_status = Prop(PullStatus, required=True)
     next_begin_offset = Prop(int, 0)
     min_offset = Prop(int, 0)
     max_offset = Prop(int, 0)
@@ -22,7 +22,8 @@ class PullResult(TypedBean):
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
-        def set_pull_status(self, pull_status: Optional[PullStatus]) -> None: ...
+        def get_pull_status(self) -> PullStatus: ...
+        def set_pull_status(self, pull_status: PullStatus) -> None: ...
         def get_next_begin_offset(self) -> int: ...
         def set_next_begin_offset(self, next_begin_offset: int) -> None: ...
         def get_min_offset(self) -> int: ...
@@ -40,10 +41,6 @@ class PullResult(TypedBean):
         self.min_offset = min_offset
         self.max_offset = max_offset
         self.msg_found_list = msg_found_list
-
-    def get_pull_status(self) -> PullStatus:
-        """Java ``getPullStatus`` (set by the constructor: never None)."""
-        return self.pull_status
 
     def __repr__(self) -> str:
         return "PullResult [pullStatus=%s, nextBeginOffset=%d, minOffset=%d, maxOffset=%d, msgFoundList=%d]" % (

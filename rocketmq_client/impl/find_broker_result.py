@@ -1,32 +1,37 @@
 """Java ``org.apache.rocketmq.client.impl.FindBrokerResult``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rocketmq_remoting.common.bean import Prop, TypedBean
+
 __all__ = ["FindBrokerResult"]
 
 
-class FindBrokerResult:
+class FindBrokerResult(TypedBean):
     """A broker address found for a broker name, whether it is a slave, and the broker's protocol version (0 when
     not known yet)."""
 
-    __slots__ = ("_broker_addr", "_slave", "_broker_version")
+    broker_addr = Prop(str, required=True)
+    slave = Prop(bool, required=True)
+    broker_version = Prop(int, 0)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_broker_addr(self) -> str: ...
+        def set_broker_addr(self, broker_addr: str) -> None: ...
+        def get_slave(self) -> bool: ...
+        def is_slave(self) -> bool: ...
+        def set_slave(self, slave: bool) -> None: ...
+        def get_broker_version(self) -> int: ...
+        def set_broker_version(self, broker_version: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, broker_addr: str, slave: bool, broker_version: int = 0) -> None:
-        self._broker_addr = broker_addr
-        self._slave = slave
-        self._broker_version = broker_version
-
-    def get_broker_addr(self) -> str:
-        """Java ``getBrokerAddr``."""
-        return self._broker_addr
-
-    def is_slave(self) -> bool:
-        """Java ``isSlave``."""
-        return self._slave
-
-    def get_broker_version(self) -> int:
-        """Java ``getBrokerVersion``."""
-        return self._broker_version
+        self.broker_addr = broker_addr
+        self.slave = slave
+        self.broker_version = broker_version
 
     def __repr__(self) -> str:
         return "FindBrokerResult [brokerAddr=%s, slave=%s, brokerVersion=%d]" % (
-            self._broker_addr, self._slave, self._broker_version)
+            self.broker_addr, self.slave, self.broker_version)

@@ -157,8 +157,10 @@ from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.invoke_callback import InvokeCallback
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
@@ -373,9 +375,18 @@ class _AtomicInteger:
             return self._value
 
 
-class MQClientAPIImpl:
+class MQClientAPIImpl(TypedBean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
+
+    #: a :class:`RemotingClient` (an alias of NettyRemotingClient)
+    remoting_client = Prop(NettyRemotingClient, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_remoting_client(self) -> NettyRemotingClient: ...
+        def set_remoting_client(self, remoting_client: NettyRemotingClient) -> None: ...
+    # end of generated accessors
 
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],
@@ -399,10 +410,6 @@ class MQClientAPIImpl:
     def get_name_server_address_list(self) -> Optional[List[str]]:
         """Java ``getNameServerAddressList``."""
         return self.remoting_client.get_name_server_address_list()
-
-    def get_remoting_client(self) -> RemotingClient:
-        """Java ``getRemotingClient``."""
-        return self.remoting_client
 
     def fetch_name_server_addr(self) -> Optional[str]:
         """Java ``fetchNameServerAddr``: adopt the address server's list when it changed."""

@@ -71,6 +71,8 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
     access_channel = Prop(AccessChannel, AccessChannel.LOCAL)
     host_producer = Prop(DefaultMQProducerImpl)
     host_consumer = Prop(DefaultMQPushConsumerImpl)
+    #: the inner producer
+    trace_producer = Prop(DefaultMQProducer, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -84,6 +86,8 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
         def set_host_producer(self, host_producer: Optional[DefaultMQProducerImpl]) -> None: ...
         def get_host_consumer(self) -> Optional[DefaultMQPushConsumerImpl]: ...
         def set_host_consumer(self, host_consumer: Optional[DefaultMQPushConsumerImpl]) -> None: ...
+        def get_trace_producer(self) -> DefaultMQProducer: ...
+        def set_trace_producer(self, trace_producer: DefaultMQProducer) -> None: ...
     # end of generated accessors
 
     def __init__(self, group: Optional[str], type_: TraceDispatcher.Type, trace_topic_name: Optional[str],
@@ -152,10 +156,6 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
             return None
 
     # ------------------------------------------------------------------ accessors
-
-    def get_trace_producer(self) -> DefaultMQProducer:
-        """Java ``getTraceProducer``: the inner producer."""
-        return self.trace_producer
 
     # ------------------------------------------------------------------ life cycle
 

@@ -17,11 +17,17 @@ class MomentStatsItem(TypedBean):
     attribute)."""
 
     value = Prop(int, 0)
+    stats_name = Prop(str, required=True)
+    stats_key = Prop(str, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_value(self) -> int: ...
         def set_value(self, value: int) -> None: ...
+        def get_stats_name(self) -> str: ...
+        def set_stats_name(self, stats_name: str) -> None: ...
+        def get_stats_key(self) -> str: ...
+        def set_stats_key(self, stats_key: str) -> None: ...
     # end of generated accessors
 
     def __init__(self, stats_name: str, stats_key: str, scheduled_executor_service, log: logging.Logger) -> None:
@@ -43,9 +49,3 @@ class MomentStatsItem(TypedBean):
 
     def print_at_minutes(self) -> None:
         self.log.info("[%s] [%s] Stats Every 5 Minutes, Value: %d", self.stats_name, self.stats_key, self.value)
-
-    def get_stats_key(self) -> str:
-        return self.stats_key
-
-    def get_stats_name(self) -> str:
-        return self.stats_name

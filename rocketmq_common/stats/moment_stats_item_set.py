@@ -18,11 +18,14 @@ class MomentStatsItemSet(TypedBean):
 
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     stats_item_table: Prop[Dict[str, MomentStatsItem]] = Prop(MapOf(str, MomentStatsItem), {})
+    stats_name = Prop(str, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_stats_item_table(self) -> Dict[str, MomentStatsItem]: ...
         def set_stats_item_table(self, stats_item_table: Dict[str, MomentStatsItem]) -> None: ...
+        def get_stats_name(self) -> str: ...
+        def set_stats_name(self, stats_name: str) -> None: ...
     # end of generated accessors
 
     def __init__(self, stats_name: str, scheduled_executor_service, log: logging.Logger) -> None:
@@ -31,9 +34,6 @@ class MomentStatsItemSet(TypedBean):
         self.log = log
         self.stats_item_table = {}
         self.init()
-
-    def get_stats_name(self) -> str:
-        return self.stats_name
 
     def init(self) -> None:
         """Java ``init``: log every item every 5 minutes from the next minute."""

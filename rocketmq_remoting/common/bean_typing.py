@@ -84,6 +84,21 @@ TYPED_CLASSES = (
     "rocketmq_filter.expression.constant_expression:ConstantExpression",
     "rocketmq_remoting.netty.netty_remoting_client:ChannelWrapper",
     "rocketmq_remoting.netty.netty_remoting_client:NettyRemotingClient",
+    "rocketmq_client.impl.consumer.consume_message_concurrently_service:ConsumeRequest",
+    "rocketmq_client.impl.consumer.consume_message_orderly_service:ConsumeRequest",
+    "rocketmq_client.impl.consumer.lite_pull_task_impl:ConsumeRequest",
+    "rocketmq_remoting.netty.netty_remoting_server:NettyRemotingServer",
+    "rocketmq_broker.store.stats.broker_stats_manager:BrokerStatsManager",
+    "rocketmq_acl.plain.plain_permission_manager:PlainPermissionManager",
+    "rocketmq_broker.store.index.index_file:IndexFile",
+    "rocketmq_acl.common.acl_client_rpc_hook:AclClientRPCHook",
+    "rocketmq_common.stats.stats_item:StatsItem",
+    "rocketmq_filter.expression.property_expression:PropertyExpression",
+    "rocketmq_client.impl.producer.default_mq_producer_impl:DefaultMQProducerImpl",
+    "rocketmq_client.impl.mq_client_api_impl:MQClientAPIImpl",
+    "rocketmq_client.impl.find_broker_result:FindBrokerResult",
+    "rocketmq_client.query_result:QueryResult",
+    "rocketmq_remoting.netty.netty_event:NettyEvent",
 )
 
 BEGIN = "    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["NettyEvent", "NettyEventType"]
 
@@ -19,24 +19,27 @@ class NettyEventType(enum.Enum):
     EXCEPTION = "EXCEPTION"
 
 
-class NettyEvent:
+class NettyEvent(TypedBean):
     """One connection event queued for the channel event listener."""
 
-    __slots__ = ("_type", "_remote_addr", "_channel")
+    type = Prop(NettyEventType, required=True)
+    remote_addr = Prop(str, required=True)
+    channel = Prop(Channel, required=True)
 
-    def __init__(self, type_: NettyEventType, remote_addr: str, channel: "Channel") -> None:
-        self._type = type_
-        self._remote_addr = remote_addr
-        self._channel = channel
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_type(self) -> NettyEventType: ...
+        def set_type(self, type: NettyEventType) -> None: ...
+        def get_remote_addr(self) -> str: ...
+        def set_remote_addr(self, remote_addr: str) -> None: ...
+        def get_channel(self) -> Channel: ...
+        def set_channel(self, channel: Channel) -> None: ...
+    # end of generated accessors
 
-    def get_type(self) -> NettyEventType:
-        return self._type
-
-    def get_remote_addr(self) -> str:
-        return self._remote_addr
-
-    def get_channel(self) -> "Channel":
-        return self._channel
+    def __init__(self, type_: NettyEventType, remote_addr: str, channel: Channel) -> None:
+        self.type = type_
+        self.remote_addr = remote_addr
+        self.channel = channel
 
     def __repr__(self) -> str:
-        return "NettyEvent [type=%s, remoteAddr=%s, channel=%s]" % (self._type.name, self._remote_addr, self._channel)
+        return "NettyEvent [type=%s, remoteAddr=%s, channel=%s]" % (self.type.name, self.remote_addr, self.channel)

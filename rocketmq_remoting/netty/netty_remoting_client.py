@@ -101,10 +101,13 @@ class NettyRemotingClient(NettyRemotingAbstract):
 
     #: runs the async callbacks (a ThreadPoolExecutor or concurrent.futures executor; None: the public executor)
     callback_executor: Prop[Any] = Prop(object)
+    channel_event_listener = Prop(ChannelEventListener)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def set_callback_executor(self, callback_executor: Any) -> None: ...
+        def get_channel_event_listener(self) -> Optional[ChannelEventListener]: ...
+        def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None: ...
     # end of generated accessors
 
     def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
@@ -441,9 +444,6 @@ class NettyRemotingClient(NettyRemotingAbstract):
         self._check_processor(processor, executor)
         self.processor_table[request_code] = Pair(processor, executor if executor is not None
                                                   else self.public_executor)
-
-    def get_channel_event_listener(self) -> Optional[ChannelEventListener]:
-        return self.channel_event_listener
 
     def get_callback_executor(self) -> Optional[Any]:
         return self.callback_executor if self.callback_executor is not None else self.public_executor

@@ -21,9 +21,10 @@ import selectors
 import socket
 import ssl
 import threading
-from typing import Any, Iterable, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
@@ -53,6 +54,14 @@ class NettyRemotingServer(NettyRemotingAbstract):
 
     ``tls_config`` (default: the process-wide :class:`TlsSystemConfig`) gives the TLS mode and certificates.
     """
+
+    channel_event_listener = Prop(ChannelEventListener)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_channel_event_listener(self) -> Optional[ChannelEventListener]: ...
+        def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None: ...
+    # end of generated accessors
 
     def __init__(self, netty_server_config: Optional[NettyServerConfig] = None,
                  channel_event_listener: Optional[ChannelEventListener] = None,
@@ -291,9 +300,6 @@ class NettyRemotingServer(NettyRemotingAbstract):
         self._check_processor(processor, executor)
         self.default_request_processor = Pair(processor, executor if executor is not None
                                               else self.public_executor)
-
-    def get_channel_event_listener(self) -> Optional[ChannelEventListener]:
-        return self.channel_event_listener
 
     def get_callback_executor(self) -> Optional[Any]:
         return self.public_executor

@@ -15,10 +15,11 @@ import os
 import struct
 import sys
 import zlib
-from typing import List
+from typing import TYPE_CHECKING, List
 
 from rocketmq_broker.store.mapped_file import allocate
 from rocketmq_broker.store.index.index_header import INDEX_HEADER_LAYOUT, INDEX_HEADER_SIZE, IndexHeader
+from rocketmq_remoting.common.bean import Prop, TypedBean
 
 __all__ = ["IndexFile"]
 
@@ -39,8 +40,16 @@ _ALLOCATE_AHEAD = 1024 * 1024
 _MADV_WILLNEED = getattr(mmap, "MADV_WILLNEED", None) if hasattr(mmap.mmap, "madvise") else None
 
 
-class IndexFile:
+class IndexFile(TypedBean):
     """One index file (``index/<yyyyMMddHHmmssSSS>``)."""
+
+    file_name = Prop(str, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_file_name(self) -> str: ...
+        def set_file_name(self, file_name: str) -> None: ...
+    # end of generated accessors
 
     def __init__(self, file_name: str, hash_slot_num: int, index_num: int, end_phy_offset: int,
                  end_timestamp: int) -> None:
@@ -80,10 +89,6 @@ class IndexFile:
         if end_timestamp > 0:
             self.index_header.set_begin_timestamp(end_timestamp)
             self.index_header.set_end_timestamp(end_timestamp)
-
-    def get_file_name(self) -> str:
-        """Java ``getFileName``."""
-        return self.file_name
 
     def load(self) -> None:
         """Java ``load``: read the header."""

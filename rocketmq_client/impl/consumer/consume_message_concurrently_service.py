@@ -11,14 +11,17 @@ from rocketmq_client.consumer.listener.consume_concurrently_context import Consu
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.consumer.listener.consume_return_type import ConsumeReturnType
 from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
+from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.consume_message_service import (ConsumeMessageService, ConsumeThreadPoolExecutor,
                                                                    consume_thread_prefix, shutdown_gracefully)
 from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.cm_result import CMResult
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
@@ -26,9 +29,7 @@ from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 if TYPE_CHECKING:
     from rocketmq_client.consumer.listener.message_listener import MessageListenerConcurrently
     from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
-    from rocketmq_client.impl.consumer.process_queue import ProcessQueue
     from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
-    from rocketmq_common.message.message_ext import MessageExt
 
 __all__ = ["ConsumeMessageConcurrentlyService", "ConsumeRequest"]
 
@@ -248,10 +249,22 @@ def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: boo
     return ConsumeReturnType.SUCCESS
 
 
-class ConsumeRequest:
+class ConsumeRequest(TypedBean):
     """Java ``ConsumeMessageConcurrentlyService.ConsumeRequest``: one listener call on a batch of one queue."""
 
-    __slots__ = ("service", "msgs", "process_queue", "message_queue")
+    msgs = Prop(ListOf(MessageExt), required=True)
+    process_queue = Prop(ProcessQueue, required=True)
+    message_queue = Prop(MessageQueue, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_msgs(self) -> List[MessageExt]: ...
+        def set_msgs(self, msgs: List[MessageExt]) -> None: ...
+        def get_process_queue(self) -> ProcessQueue: ...
+        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
+        def get_message_queue(self) -> MessageQueue: ...
+        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
+    # end of generated accessors
 
     def __init__(self, service: ConsumeMessageConcurrentlyService, msgs: List["MessageExt"],
                  process_queue: "ProcessQueue", message_queue: MessageQueue) -> None:
@@ -259,18 +272,6 @@ class ConsumeRequest:
         self.msgs = msgs
         self.process_queue = process_queue
         self.message_queue = message_queue
-
-    def get_msgs(self) -> List["MessageExt"]:
-        """Java ``getMsgs``."""
-        return self.msgs
-
-    def get_process_queue(self) -> "ProcessQueue":
-        """Java ``getProcessQueue``."""
-        return self.process_queue
-
-    def get_message_queue(self) -> MessageQueue:
-        """Java ``getMessageQueue``."""
-        return self.message_queue
 
     def run(self) -> None:
         """Java ``run``: reset retry topics and namespace, run the hooks around the listener, classify the

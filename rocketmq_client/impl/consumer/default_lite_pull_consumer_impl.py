@@ -116,6 +116,7 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
     offset_store = Prop(OffsetStore)
     pull_time_delay_mills_when_exception = Prop(int, 1000)
     assigned_message_queue = Prop(AssignedMessageQueue, factory=AssignedMessageQueue)
+    rebalance_impl = Prop(RebalanceLitePullImpl, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -131,6 +132,8 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
         def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
         def get_assigned_message_queue(self) -> AssignedMessageQueue: ...
         def set_assigned_message_queue(self, assigned_message_queue: AssignedMessageQueue) -> None: ...
+        def get_rebalance_impl(self) -> RebalanceLitePullImpl: ...
+        def set_rebalance_impl(self, rebalance_impl: RebalanceLitePullImpl) -> None: ...
     # end of generated accessors
 
     def __init__(self, default_lite_pull_consumer: "DefaultLitePullConsumer",
@@ -775,10 +778,6 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
     def get_default_lite_pull_consumer(self) -> "DefaultLitePullConsumer":
         """Java ``getDefaultLitePullConsumer``."""
         return self.default_lite_pull_consumer
-
-    def get_rebalance_impl(self) -> RebalanceLitePullImpl:
-        """The rebalance (Java keeps it private)."""
-        return self.rebalance_impl
 
 
 def _is_set_equal(set1: Optional[Set[MessageQueue]], set2: Optional[Set[MessageQueue]]) -> bool:

@@ -19,6 +19,7 @@ from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
 from rocketmq_client.impl.consumer.pull_api_wrapper import PullAPIWrapper
+from rocketmq_client.impl.consumer.rebalance_impl import RebalanceImpl
 from rocketmq_client.impl.consumer.rebalance_pull_impl import RebalancePullImpl
 from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.validators import Validators
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
     from rocketmq_client.consumer.pull_result import PullResult
     from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
-    from rocketmq_client.impl.consumer.rebalance_impl import RebalanceImpl
     from rocketmq_client.query_result import QueryResult
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_remoting.rpc_hook import RPCHook
@@ -126,6 +126,7 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
     mq_client_factory = Prop(MQClientInstance)
     pull_api_wrapper = Prop(PullAPIWrapper)
     offset_store = Prop(OffsetStore)
+    rebalance_impl = Prop(RebalanceImpl, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -139,6 +140,8 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
         def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
         def get_offset_store(self) -> Optional[OffsetStore]: ...
         def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
+        def get_rebalance_impl(self) -> RebalanceImpl: ...
+        def set_rebalance_impl(self, rebalance_impl: RebalanceImpl) -> None: ...
     # end of generated accessors
 
     def __init__(self, default_mq_pull_consumer: "DefaultMQPullConsumer",
@@ -152,7 +155,7 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
         self.mq_client_factory = None
         self.pull_api_wrapper = None
         self.offset_store = None
-        self.rebalance_impl: "RebalanceImpl" = RebalancePullImpl(self)
+        self.rebalance_impl = RebalancePullImpl(self)
         self._lock = threading.RLock()  # Java synchronized start/shutdown
 
     # ------------------------------------------------------------------ hooks
@@ -587,7 +590,3 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
     def get_default_mq_pull_consumer(self) -> "DefaultMQPullConsumer":
         """Java ``getDefaultMQPullConsumer``."""
         return self.default_mq_pull_consumer
-
-    def get_rebalance_impl(self) -> "RebalanceImpl":
-        """Java ``getRebalanceImpl``."""
-        return self.rebalance_impl

@@ -96,6 +96,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
     message_listener_inner = Prop(MessageListener)
     offset_store = Prop(OffsetStore)
     consume_message_service = Prop(ConsumeMessageService)
+    rebalance_impl = Prop(RebalancePushImpl, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -118,6 +119,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
         def get_consume_message_service(self) -> Optional[ConsumeMessageService]: ...
         def set_consume_message_service(self, consume_message_service: Optional[ConsumeMessageService]) -> None: ...
+        def get_rebalance_impl(self) -> RebalancePushImpl: ...
+        def set_rebalance_impl(self, rebalance_impl: RebalancePushImpl) -> None: ...
     # end of generated accessors
 
     def __init__(self, default_mq_push_consumer: "DefaultMQPushConsumer",
@@ -650,10 +653,6 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
     def update_core_pool_size(self, core_pool_size: int) -> None:
         """Java ``updateCorePoolSize``."""
         self.consume_message_service.update_core_pool_size(core_pool_size)  # type: ignore[union-attr]
-
-    def get_rebalance_impl(self) -> RebalancePushImpl:
-        """Java ``getRebalanceImpl``."""
-        return self.rebalance_impl
 
     def reset_offset_by_time_stamp(self, time_stamp: int) -> None:
         """Java ``resetOffsetByTimeStamp``: every subscribed queue to the offset of ``time_stamp``."""

@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Deque, List, Optional
 
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_common.filter.filter_api import FilterAPI
+from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
     from rocketmq_client.impl.consumer.default_lite_pull_consumer_impl import DefaultLitePullConsumerImpl
-    from rocketmq_client.impl.consumer.process_queue import ProcessQueue
-    from rocketmq_common.message.message_ext import MessageExt
 
 __all__ = ["PullTaskImpl", "ConsumeRequest", "ConsumeRequestCache", "SubscriptionType"]
 
@@ -45,28 +45,28 @@ class SubscriptionType:
     ASSIGN = "ASSIGN"
 
 
-class ConsumeRequest:
+class ConsumeRequest(TypedBean):
     """Java ``DefaultLitePullConsumerImpl.ConsumeRequest``: the messages of one pull, waiting to be polled."""
 
-    __slots__ = ("message_exts", "message_queue", "process_queue")
+    message_exts = Prop(ListOf(MessageExt), required=True)
+    message_queue = Prop(MessageQueue, required=True)
+    process_queue = Prop(ProcessQueue, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_message_exts(self) -> List[MessageExt]: ...
+        def set_message_exts(self, message_exts: List[MessageExt]) -> None: ...
+        def get_message_queue(self) -> MessageQueue: ...
+        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
+        def get_process_queue(self) -> ProcessQueue: ...
+        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
+    # end of generated accessors
 
     def __init__(self, message_exts: List["MessageExt"], message_queue: MessageQueue,
                  process_queue: "ProcessQueue") -> None:
         self.message_exts = message_exts
         self.message_queue = message_queue
         self.process_queue = process_queue
-
-    def get_message_exts(self) -> List["MessageExt"]:
-        """Java ``getMessageExts``."""
-        return self.message_exts
-
-    def get_message_queue(self) -> MessageQueue:
-        """Java ``getMessageQueue``."""
-        return self.message_queue
-
-    def get_process_queue(self) -> "ProcessQueue":
-        """Java ``getProcessQueue``."""
-        return self.process_queue
 
 
 class ConsumeRequestCache:
@@ -112,12 +112,15 @@ class PullTaskImpl(TypedBean):
     after a back-off) until cancelled."""
 
     cancelled = Prop(bool, False)
+    message_queue = Prop(MessageQueue, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_cancelled(self) -> bool: ...
         def is_cancelled(self) -> bool: ...
         def set_cancelled(self, cancelled: bool) -> None: ...
+        def get_message_queue(self) -> MessageQueue: ...
+        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
     # end of generated accessors
 
     def __init__(self, impl: "DefaultLitePullConsumerImpl", message_queue: MessageQueue) -> None:
@@ -236,10 +239,6 @@ class PullTaskImpl(TypedBean):
             log.warning("%s, so do flow control, minOffset=%s, maxOffset=%s, count=%d, size=%d MiB, "
                         "flowControlTimes=%d", what, tree.first_key(), tree.last_key(), count, size_mib,
                         impl.queue_flow_control_times)
-
-    def get_message_queue(self) -> MessageQueue:
-        """Java ``getMessageQueue``."""
-        return self.message_queue
 
     def __repr__(self) -> str:
         return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, self.cancelled)

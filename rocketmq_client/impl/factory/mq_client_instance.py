@@ -9,6 +9,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, cast
 
+from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import (
     IllegalStateException,
     MQBrokerException,
@@ -50,7 +51,6 @@ from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
-    from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.protocol.body.consume_message_directly_result import (
@@ -71,8 +71,7 @@ class MQClientInstance(TypedBean):
     """See the module docstring. Created by :class:`MQClientManager`; started by the first producer or consumer
     of its client id and shut down by the last one.
 
-    The services and configurations Java sets in the constructor (``final`` fields) keep their written getters,
-    typed as never None."""
+    The services and configurations Java sets in the constructor (``final`` fields) are required ``Prop``s."""
 
     boot_timestamp = Prop(int, factory=lambda: int(time.time() * 1000))
     # (a MapOf Prop is a Prop[Any]: the annotations give its reads their types)
@@ -83,6 +82,18 @@ class MQClientInstance(TypedBean):
     broker_version_table: Prop[Dict[str, Dict[str, int]]] = Prop(MapOf(str, MapOf(str, int)), {})
     #: the life-cycle state (Java keeps it private)
     service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+    client_config = Prop(ClientConfig, required=True)
+    client_id = Prop(str, required=True)
+    netty_client_config = Prop(NettyClientConfig, required=True)
+    mq_client_api_impl = Prop(MQClientAPIImpl, required=True)
+    mq_admin_impl = Prop(MQAdminImpl, required=True)
+    scheduled_executor_service = Prop(ScheduledExecutor, required=True)
+    pull_message_service = Prop(PullMessageService, required=True)
+    #: (Java keeps it private)
+    rebalance_service = Prop(RebalanceService, required=True)
+    #: the inner ``CLIENT_INNER_PRODUCER`` producer (a DefaultMQProducer: the producer module imports this one)
+    default_mq_producer: Prop[Any] = Prop(object, required=True)
+    consumer_stats_manager = Prop(ConsumerStatsManager, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -96,9 +107,29 @@ class MQClientInstance(TypedBean):
         def set_broker_version_table(self, broker_version_table: Dict[str, Dict[str, int]]) -> None: ...
         def get_service_state(self) -> ServiceState: ...
         def set_service_state(self, service_state: ServiceState) -> None: ...
+        def get_client_config(self) -> ClientConfig: ...
+        def set_client_config(self, client_config: ClientConfig) -> None: ...
+        def get_client_id(self) -> str: ...
+        def set_client_id(self, client_id: str) -> None: ...
+        def get_netty_client_config(self) -> NettyClientConfig: ...
+        def set_netty_client_config(self, netty_client_config: NettyClientConfig) -> None: ...
+        def get_mq_client_api_impl(self) -> MQClientAPIImpl: ...
+        def set_mq_client_api_impl(self, mq_client_api_impl: MQClientAPIImpl) -> None: ...
+        def get_mq_admin_impl(self) -> MQAdminImpl: ...
+        def set_mq_admin_impl(self, mq_admin_impl: MQAdminImpl) -> None: ...
+        def get_scheduled_executor_service(self) -> ScheduledExecutor: ...
+        def set_scheduled_executor_service(self, scheduled_executor_service: ScheduledExecutor) -> None: ...
+        def get_pull_message_service(self) -> PullMessageService: ...
+        def set_pull_message_service(self, pull_message_service: PullMessageService) -> None: ...
+        def get_rebalance_service(self) -> RebalanceService: ...
+        def set_rebalance_service(self, rebalance_service: RebalanceService) -> None: ...
+        def get_default_mq_producer(self) -> Any: ...
+        def set_default_mq_producer(self, default_mq_producer: Any) -> None: ...
+        def get_consumer_stats_manager(self) -> ConsumerStatsManager: ...
+        def set_consumer_stats_manager(self, consumer_stats_manager: ConsumerStatsManager) -> None: ...
     # end of generated accessors
 
-    def __init__(self, client_config: "ClientConfig", instance_index: int, client_id: str,
+    def __init__(self, client_config: ClientConfig, instance_index: int, client_id: str,
                  rpc_hook: Optional["RPCHook"] = None) -> None:
         from rocketmq_client.producer.default_mq_producer import (
             DefaultMQProducer,  # cycle: producer -> instance
@@ -286,10 +317,6 @@ class MQClientInstance(TypedBean):
 
     def __exit__(self, *exc_info: Any) -> None:
         self.shutdown()
-
-    def get_client_id(self) -> str:
-        """Java ``getClientId``."""
-        return self.client_id
 
     # ------------------------------------------------------------------ routes
 
@@ -861,42 +888,6 @@ class MQClientInstance(TypedBean):
     def get_an_exist_topic_route_data(self, topic: str) -> Optional[TopicRouteData]:
         """Java ``getAnExistTopicRouteData``."""
         return self.topic_route_table.get(topic)
-
-    def get_mq_client_api_impl(self) -> MQClientAPIImpl:
-        """Java ``getMQClientAPIImpl``."""
-        return self.mq_client_api_impl
-
-    def get_mq_admin_impl(self) -> MQAdminImpl:
-        """Java ``getMQAdminImpl``."""
-        return self.mq_admin_impl
-
-    def get_scheduled_executor_service(self) -> ScheduledExecutor:
-        """Java ``getScheduledExecutorService``."""
-        return self.scheduled_executor_service
-
-    def get_pull_message_service(self) -> PullMessageService:
-        """Java ``getPullMessageService``."""
-        return self.pull_message_service
-
-    def get_rebalance_service(self) -> RebalanceService:
-        """The rebalance service (Java keeps it private)."""
-        return self.rebalance_service
-
-    def get_default_mq_producer(self) -> Any:
-        """Java ``getDefaultMQProducer``: the inner ``CLIENT_INNER_PRODUCER`` producer."""
-        return self.default_mq_producer
-
-    def get_consumer_stats_manager(self) -> ConsumerStatsManager:
-        """Java ``getConsumerStatsManager``."""
-        return self.consumer_stats_manager
-
-    def get_netty_client_config(self) -> NettyClientConfig:
-        """Java ``getNettyClientConfig``."""
-        return self.netty_client_config
-
-    def get_client_config(self) -> "ClientConfig":
-        """Java ``getClientConfig``."""
-        return self.client_config
 
 
 class _BrokerConnectListener(ChannelEventListener):

@@ -15,6 +15,7 @@ from rocketmq_client.hook.check_forbidden_context import CheckForbiddenContext
 from rocketmq_client.hook.end_transaction_context import EndTransactionContext
 from rocketmq_client.hook.send_message_context import SendMessageContext
 from rocketmq_client.impl.communication_mode import CommunicationMode
+from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.impl.producer.mq_producer_inner import MQProducerInner
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, parse_send_args
@@ -44,6 +45,7 @@ from rocketmq_common.protocol.header.send_message_request_header import SendMess
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor, executor_submitter
 from rocketmq_remoting.exception import (
@@ -58,7 +60,6 @@ if TYPE_CHECKING:
     from rocketmq_client.hook.check_forbidden_hook import CheckForbiddenHook
     from rocketmq_client.hook.end_transaction_hook import EndTransactionHook
     from rocketmq_client.hook.send_message_hook import SendMessageHook
-    from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
     from rocketmq_client.producer.send_result import SendResult
     from rocketmq_client.producer.transaction_listener import TransactionListener
@@ -139,13 +140,35 @@ class _AsyncRequestSendCallback(SendCallback):
         self._owner._request_fail(self._future.get_correlation_id())
 
 
-class DefaultMQProducerImpl(MQProducerInner):
+class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     """See the module docstring. Implements ``MQProducerInner`` for the client instance."""
+
+    # (fields Java keeps private; a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
+    topic_publish_info_table: Prop[Dict[str, TopicPublishInfo]] = Prop(MapOf(str, TopicPublishInfo), {})
+    service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
+    #: set by ``start``
+    mq_client_factory = Prop(MQClientInstance)
+    mq_fault_strategy = Prop(MQFaultStrategy, required=True)
+    compress_level = Prop(int, required=True)
+
+    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
+    if TYPE_CHECKING:
+        def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]: ...
+        def set_topic_publish_info_table(self, topic_publish_info_table: Dict[str, TopicPublishInfo]) -> None: ...
+        def get_service_state(self) -> ServiceState: ...
+        def set_service_state(self, service_state: ServiceState) -> None: ...
+        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
+        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
+        def get_mq_fault_strategy(self) -> MQFaultStrategy: ...
+        def set_mq_fault_strategy(self, mq_fault_strategy: MQFaultStrategy) -> None: ...
+        def get_compress_level(self) -> int: ...
+        def set_compress_level(self, compress_level: int) -> None: ...
+    # end of generated accessors
 
     def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
         self._default_mq_producer = default_mq_producer
         self._rpc_hook = rpc_hook
-        self._topic_publish_info_table: Dict[str, TopicPublishInfo] = {}
+        self.topic_publish_info_table = {}
         self._send_message_hook_list: "List[SendMessageHook]" = []
         self._check_forbidden_hook_list: "List[CheckForbiddenHook]" = []
         self._end_transaction_hook_list: "List[EndTransactionHook]" = []
@@ -158,10 +181,10 @@ class DefaultMQProducerImpl(MQProducerInner):
         self._async_sender_executor: Any = None
         self._async_submit: Any = None  # executor_submitter() of the executor in _async_submit_executor
         self._async_submit_executor: Any = None
-        self._service_state = ServiceState.CREATE_JUST
-        self._mq_client_factory: "Optional[MQClientInstance]" = None
-        self._mq_fault_strategy = MQFaultStrategy()
-        self._compress_level = int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL,
+        self.service_state = ServiceState.CREATE_JUST
+        self.mq_client_factory = None
+        self.mq_fault_strategy = MQFaultStrategy()
+        self.compress_level = int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL,
                                                        "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5"))  # type: ignore[arg-type]
         self._compress_type = CompressionType.of(get_system_property(
             MixAll.MESSAGE_COMPRESS_TYPE, "ROCKETMQ_MESSAGE_COMPRESS_TYPE", "ZLIB"))  # type: ignore[arg-type]
@@ -209,29 +232,29 @@ class DefaultMQProducerImpl(MQProducerInner):
         """Java ``start``: CREATE_JUST -> RUNNING (START_FAILED while starting, which a failure leaves behind);
         any other state raises "The producer service state not OK, maybe started once, ..."."""
         producer = self._default_mq_producer
-        state = self._service_state
+        state = self.service_state
         if state == ServiceState.CREATE_JUST:
-            self._service_state = ServiceState.START_FAILED
+            self.service_state = ServiceState.START_FAILED
             self._check_config()
             if producer.get_producer_group() != MixAll.CLIENT_INNER_PRODUCER_GROUP:
                 producer.change_instance_name_to_pid()
             factory = MQClientManager.get_instance().get_or_create_mq_client_instance(producer, self._rpc_hook)
-            self._mq_client_factory = factory
+            self.mq_client_factory = factory
             if not factory.register_producer(producer.get_producer_group(), self):
-                self._service_state = ServiceState.CREATE_JUST
+                self.service_state = ServiceState.CREATE_JUST
                 raise MQClientException("The producer group[%s] has been created before, specify another name "
                                         "please." % producer.get_producer_group()
                                         + FAQUrl.suggest_todo(FAQUrl.GROUP_NAME_DUPLICATE_URL), None)
-            self._topic_publish_info_table[producer.get_create_topic_key()] = TopicPublishInfo()
+            self.topic_publish_info_table[producer.get_create_topic_key()] = TopicPublishInfo()
             if start_factory:
                 factory.start()
             log.info("the producer [%s] start OK. sendMessageWithVIPChannel=%s", producer.get_producer_group(),
                      producer.is_send_message_with_vip_channel())
-            self._service_state = ServiceState.RUNNING
+            self.service_state = ServiceState.RUNNING
         elif state in (ServiceState.RUNNING, ServiceState.START_FAILED, ServiceState.SHUTDOWN_ALREADY):
             raise MQClientException("The producer service state not OK, maybe started once, " + state.name
                                     + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
-        self._mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
+        self.mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
         RequestFutureHolder.get_instance().start_scheduled_task(self)
 
     def _check_config(self) -> None:
@@ -244,8 +267,8 @@ class DefaultMQProducerImpl(MQProducerInner):
     def shutdown(self, shutdown_factory: bool = True) -> None:
         """Java ``shutdown``: unregister the group, stop the default async sender pool, shut the client instance
         down (it stays up while other producers or consumers use it) and leave the request/reply sweep."""
-        if self._service_state == ServiceState.RUNNING:
-            factory = self._mq_client_factory
+        if self.service_state == ServiceState.RUNNING:
+            factory = self.mq_client_factory
             assert factory is not None
             factory.unregister_producer(self._default_mq_producer.get_producer_group())
             self._default_async_sender_executor.shutdown()
@@ -256,13 +279,13 @@ class DefaultMQProducerImpl(MQProducerInner):
             self._default_async_sender_executor.await_termination(self._default_mq_producer.get_send_msg_timeout()
                                                                   / 1000.0)
             log.info("the producer [%s] shutdown OK", self._default_mq_producer.get_producer_group())
-            self._service_state = ServiceState.SHUTDOWN_ALREADY
+            self.service_state = ServiceState.SHUTDOWN_ALREADY
 
     def get_publish_topic_list(self) -> Set[str]:
-        return set(self._topic_publish_info_table)
+        return set(self.topic_publish_info_table)
 
     def is_publish_topic_need_update(self, topic: str) -> bool:
-        prev = self._topic_publish_info_table.get(topic)
+        prev = self.topic_publish_info_table.get(topic)
         return prev is None or not prev.ok()
 
     def check_listener(self) -> None:
@@ -329,8 +352,8 @@ class DefaultMQProducerImpl(MQProducerInner):
 
     def update_topic_publish_info(self, topic: str, info: TopicPublishInfo) -> None:
         if info is not None and topic is not None:
-            prev = self._topic_publish_info_table.get(topic)
-            self._topic_publish_info_table[topic] = info
+            prev = self.topic_publish_info_table.get(topic)
+            self.topic_publish_info_table[topic] = info
             if prev is not None:
                 log.info("updateTopicPublishInfo prev is not null, %s", prev)
 
@@ -346,8 +369,8 @@ class DefaultMQProducerImpl(MQProducerInner):
 
     def make_sure_state_ok(self) -> None:
         """Java ``makeSureStateOK`` (private there): raise unless RUNNING."""
-        if self._service_state != ServiceState.RUNNING:
-            raise MQClientException("The producer service state not OK, " + self._service_state.name
+        if self.service_state != ServiceState.RUNNING:
+            raise MQClientException("The producer service state not OK, " + self.service_state.name
                                     + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
 
     def fetch_publish_message_queues(self, topic: str) -> List[MessageQueue]:
@@ -422,11 +445,11 @@ class DefaultMQProducerImpl(MQProducerInner):
     def select_one_message_queue(self, tp_info: TopicPublishInfo,
                                  last_broker_name: Optional[str]) -> Optional[MessageQueue]:
         """Java ``selectOneMessageQueue``: through the MQFaultStrategy."""
-        return self._mq_fault_strategy.select_one_message_queue(tp_info, last_broker_name)
+        return self.mq_fault_strategy.select_one_message_queue(tp_info, last_broker_name)
 
     def update_fault_item(self, broker_name: str, current_latency: float, isolation: bool) -> None:
         """Java ``updateFaultItem``: report a send's latency (``isolation``: it failed) to the fault strategy."""
-        self._mq_fault_strategy.update_fault_item(broker_name, int(current_latency), isolation)
+        self.mq_fault_strategy.update_fault_item(broker_name, int(current_latency), isolation)
 
     def _validate_name_server_setting(self) -> None:
         ns_list = self._factory().get_mq_client_api_impl().get_name_server_address_list()
@@ -525,15 +548,15 @@ class DefaultMQProducerImpl(MQProducerInner):
     def try_to_find_topic_publish_info(self, topic: str) -> Optional[TopicPublishInfo]:
         """Java ``tryToFindTopicPublishInfo`` (private there): the cached publish info, else the route from the
         name server, else the ``createTopicKey`` (TBW102) template route."""
-        topic_publish_info = self._topic_publish_info_table.get(topic)
+        topic_publish_info = self.topic_publish_info_table.get(topic)
         if topic_publish_info is None or not topic_publish_info.ok():
-            self._topic_publish_info_table.setdefault(topic, TopicPublishInfo())
+            self.topic_publish_info_table.setdefault(topic, TopicPublishInfo())
             self._factory().update_topic_route_info_from_name_server(topic)
-            topic_publish_info = self._topic_publish_info_table.get(topic)
+            topic_publish_info = self.topic_publish_info_table.get(topic)
         if topic_publish_info is not None and (topic_publish_info.have_topic_router_info or topic_publish_info.ok()):
             return topic_publish_info
         self._factory().update_topic_route_info_from_name_server(topic, True, self._default_mq_producer)
-        return self._topic_publish_info_table.get(topic)
+        return self.topic_publish_info_table.get(topic)
 
     def send_kernel_impl(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
                          send_callback: "Optional[SendCallback]", topic_publish_info: Optional[TopicPublishInfo],
@@ -674,15 +697,11 @@ class DefaultMQProducerImpl(MQProducerInner):
         return context
 
     def _factory(self) -> "MQClientInstance":
-        factory = self._mq_client_factory
+        factory = self.mq_client_factory
         if factory is None:
-            raise MQClientException("The producer service state not OK, " + self._service_state.name
+            raise MQClientException("The producer service state not OK, " + self.service_state.name
                                     + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
         return factory
-
-    def get_mq_client_factory(self) -> "Optional[MQClientInstance]":
-        """Java ``getMqClientFactory``."""
-        return self._mq_client_factory
 
     def _try_to_compress_message(self, msg: Message) -> bool:
         """Java ``tryToCompressMessage``: compress a body of at least ``compressMsgBodyOverHowmuch`` bytes (the
@@ -693,7 +712,7 @@ class DefaultMQProducerImpl(MQProducerInner):
         body = msg.body
         if body is not None and len(body) >= self._default_mq_producer.compress_msg_body_over_howmuch:
             try:
-                data = self._compressor.compress(body, self._compress_level)
+                data = self._compressor.compress(body, self.compress_level)
             except IOError:
                 log.error("tryToCompressMessage exception", exc_info=True)
                 log.warning("%s", msg)
@@ -1027,15 +1046,6 @@ class DefaultMQProducerImpl(MQProducerInner):
             if cost > 500:
                 log.warning("prepare send request for <%s> cost %d ms", msg.get_topic(), cost)
 
-    def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]:
-        return self._topic_publish_info_table
-
-    def get_compress_level(self) -> int:
-        return self._compress_level
-
-    def set_compress_level(self, compress_level: int) -> None:
-        self._compress_level = compress_level
-
     def get_compress_type(self) -> CompressionType:
         return self._compress_type
 
@@ -1044,32 +1054,23 @@ class DefaultMQProducerImpl(MQProducerInner):
         self._compress_type = compress_type
         self._compressor = CompressorFactory.get_compressor(compress_type)
 
-    def get_service_state(self) -> ServiceState:
-        return self._service_state
-
-    def set_service_state(self, service_state: ServiceState) -> None:
-        self._service_state = service_state
-
-    def get_mq_fault_strategy(self) -> MQFaultStrategy:
-        return self._mq_fault_strategy
-
     def get_not_available_duration(self) -> List[int]:
-        return self._mq_fault_strategy.get_not_available_duration()
+        return self.mq_fault_strategy.get_not_available_duration()
 
     def set_not_available_duration(self, not_available_duration: List[int]) -> None:
-        self._mq_fault_strategy.set_not_available_duration(not_available_duration)
+        self.mq_fault_strategy.set_not_available_duration(not_available_duration)
 
     def get_latency_max(self) -> List[int]:
-        return self._mq_fault_strategy.get_latency_max()
+        return self.mq_fault_strategy.get_latency_max()
 
     def set_latency_max(self, latency_max: List[int]) -> None:
-        self._mq_fault_strategy.set_latency_max(latency_max)
+        self.mq_fault_strategy.set_latency_max(latency_max)
 
     def is_send_latency_fault_enable(self) -> bool:
-        return self._mq_fault_strategy.is_send_latency_fault_enable()
+        return self.mq_fault_strategy.is_send_latency_fault_enable()
 
     def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
-        self._mq_fault_strategy.set_send_latency_fault_enable(send_latency_fault_enable)
+        self.mq_fault_strategy.set_send_latency_fault_enable(send_latency_fault_enable)
 
     def get_default_mq_producer(self) -> "DefaultMQProducer":
         return self._default_mq_producer
