@@ -49,7 +49,7 @@ def _core(client: Any) -> Any:
 def _client_id(impl: Any, config: Any) -> Any:
     """A function naming the client: its instance's id once started, before that the id it will have."""
     def client_id() -> str:
-        factory = getattr(impl, "mq_client_factory", None) or getattr(impl, "_mq_client_factory", None)
+        factory = impl.mq_client_factory
         return factory.get_client_id() if factory is not None else config.build_mq_client_id()
     return client_id
 
