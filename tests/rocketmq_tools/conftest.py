@@ -1,42 +1,34 @@
 """Fixtures of the command-line tests.
 
-``cli``: ``cli(*argv)`` runs :func:`rocketmq_tools.cli.main` in this process and returns a :class:`CliResult`
-(exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's name server.
-``wait_until`` comes from ``tests/conftest.py``. ``body_dir``: the temporary directory queryMsgById writes
-message bodies to is ``tmp_path``.
+``cli``: ``cli(*argv)`` runs :func:`rocketmq_tools.cli.main` in this process and returns a
+:class:`tools_support.Run` (exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's
+name server. ``wait_until`` comes from ``tests/conftest.py``. ``body_dir``: the temporary directory queryMsgById
+writes message bodies to is ``tmp_path``. As a conftest without ``__init__.py`` this module puts
+``tests/rocketmq_tools/`` on ``sys.path`` before the sub-directories are collected, so every command-line test
+imports ``tools_support`` by module name.
 """
 from __future__ import annotations
 
 import tempfile
-from typing import List, NamedTuple
 
 import pytest
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_tools.cli import main
-
-
-class CliResult(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-    @property
-    def lines(self) -> List[str]:
-        return self.out.splitlines()
+from tools_support import Run
 
 
 class Cli:
     def __init__(self, capsys: pytest.CaptureFixture) -> None:
         self.capsys = capsys
 
-    def __call__(self, *argv: str) -> CliResult:
+    def __call__(self, *argv: str) -> Run:
         self.capsys.readouterr()
         code = main(list(argv))
         out, err = self.capsys.readouterr()
-        return CliResult(code, out, err)
+        return Run(code, out, err)
 
-    def on(self, cluster: EmbeddedCluster, *argv: str) -> CliResult:
+    def on(self, cluster: EmbeddedCluster, *argv: str) -> Run:
         return self(*argv, "-n", cluster.namesrv_addr)
 
 

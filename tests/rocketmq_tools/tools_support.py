@@ -18,6 +18,9 @@ RUN_TIMEOUT = 45.0
 
 
 class Run(NamedTuple):
+    """Exit code, stdout and stderr of one command-line run (``mqadmin`` in a subprocess, ``cli`` in this
+    process)."""
+
     code: int
     out: str
     err: str
@@ -42,10 +45,19 @@ def mqadmin(cluster: Optional[EmbeddedCluster], *argv: str, timeout: float = RUN
 
 def interrupt_after_output(cluster: EmbeddedCluster, *argv: str, marker: str, timeout: float = 30.0) -> Run:
     """Start a long-running subcommand, wait until its stdout or stderr shows ``marker``, send SIGINT and return
-    what it printed and its exit code."""
-    proc = subprocess.Popen([sys.executable, "-m", "rocketmq_tools", *argv, "-n", cluster.namesrv_addr],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    what it printed and its exit code. A test run that ignores SIGINT (started in the background: ``nohup``, ``&``
+    without job control) would pass that on to the subcommand, which then never sees the Ctrl-C: the subcommand
+    starts with SIGINT handled here, as from a terminal."""
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "rocketmq_tools", *argv, "-n", cluster.namesrv_addr],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     seen: List[str] = []
     deadline = time.monotonic() + timeout
     try:

@@ -14,7 +14,7 @@ SEND_RESULT = re.compile(r"SendResult \[sendStatus=SEND_OK, msgId=[0-9A-F]{32,56
                          r"queueOffset=(\d+)\]$")
 
 
-def test_quickstart_against_a_cluster(cli, embedded_cluster):
+def test_quickstart_against_a_cluster(cli, embedded_cluster, wait_until):
     result = cli.on(embedded_cluster, "quickstart")
     assert result.code == 0, result.err
     sends = [SEND_RESULT.match(line) for line in result.lines[:1000]]
@@ -26,9 +26,10 @@ def test_quickstart_against_a_cluster(cli, embedded_cluster):
     assert all(sorted(o) == list(range(len(o))) for o in offsets.values())
     assert result.lines[1000:] == ["Consumer Started.", "Received 1000/1000 messages"]
     assert "Embedded" not in result.err
+    # committed on shutdown, one-way: the broker applies the offsets after the command returned
     with new_admin(embedded_cluster.namesrv_addr) as admin:
-        stats = admin.examine_consume_stats(quickstart_command.CONSUMER_GROUP)
-    assert sum(w.consumer_offset for w in stats.offset_table.values()) == 1000   # committed on shutdown
+        wait_until(lambda: sum(w.consumer_offset for w in admin.examine_consume_stats(
+            quickstart_command.CONSUMER_GROUP).offset_table.values()) == 1000, message="the 1000 offsets committed")
 
 
 def test_quickstart_on_its_own_embedded_cluster(cli, tmp_path, monkeypatch):
