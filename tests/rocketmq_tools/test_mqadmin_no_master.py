@@ -14,7 +14,7 @@ from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 
-from mqadmin_harness import mqadmin
+from tools_support import mqadmin
 
 
 @pytest.fixture()
