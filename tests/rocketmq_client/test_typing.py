@@ -30,14 +30,18 @@ def test_the_generated_accessor_declarations_are_current(spec: str) -> None:
         "run: python -m rocketmq_remoting.common.bean_typing")
 
 
+def run_mypy(tmp_path: pathlib.Path, *args: str) -> "subprocess.CompletedProcess[str]":
+    """mypy over ``args`` from the project root, in a process of its own: mypy raises the interpreter's recursion
+    limit, which other tests must not inherit."""
+    return subprocess.run([sys.executable, "-m", "mypy", *args, "--ignore-missing-imports",
+                           "--cache-dir", str(tmp_path / "mypy-cache"), "--no-error-summary", "--show-error-codes"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, cwd=str(ROOT))
+
+
 @pytest.mark.timeout(600)
 def test_mypy_checks_the_typed_quickstart_and_the_examples(tmp_path: pathlib.Path) -> None:
     pytest.importorskip("mypy")
-    # in a process of its own: mypy raises the interpreter's recursion limit, which other tests must not inherit
-    done = subprocess.run([sys.executable, "-m", "mypy", str(HERE / "typed_quickstart.py"), str(ROOT / "examples"),
-                           "--follow-imports=silent", "--ignore-missing-imports",
-                           "--cache-dir", str(tmp_path / "mypy-cache"), "--no-error-summary", "--show-error-codes"],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, cwd=str(ROOT))
+    done = run_mypy(tmp_path, str(HERE / "typed_quickstart.py"), str(ROOT / "examples"), "--follow-imports=silent")
     stdout, stderr = done.stdout, done.stderr
     lines = [line for line in stdout.splitlines() if line.strip()]
     notes = [line for line in lines if ": note: Revealed type is" in line]
@@ -53,9 +57,7 @@ def test_mypy_finds_no_error_in_the_library(tmp_path: pathlib.Path) -> None:
     if int(mypy.__version__.split(".")[0]) < 2:
         # older releases (the last ones for Python 3.8) narrow and resolve differently
         pytest.skip("the library is kept free of errors with mypy 2 (this is %s)" % mypy.__version__)
-    done = subprocess.run([sys.executable, "-m", "mypy", *PACKAGES, "--ignore-missing-imports",
-                           "--cache-dir", str(tmp_path / "mypy-cache"), "--no-error-summary", "--show-error-codes"],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, cwd=str(ROOT))
+    done = run_mypy(tmp_path, *PACKAGES)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors == [] and done.returncode == 0, "\n".join(errors) + done.stderr
 
