@@ -314,20 +314,25 @@ def _configure(consumer: Any, namesrv_addr: str, settings: Any) -> None:
         getattr(consumer, "set_" + name)(value)
 
 
-@pytest.fixture
-def new_pull_consumer(embedded_cluster: EmbeddedCluster) -> Iterator[Callable[..., DefaultMQPullConsumer]]:
-    made: List[DefaultMQPullConsumer] = []
-
-    def make(group: Optional[str] = None, start: bool = True, namespace: Optional[str] = None,
-             **settings: Any) -> DefaultMQPullConsumer:
-        consumer = DefaultMQPullConsumer("PULL_CG_%d" % next(_ids) if group is None else group, namespace=namespace)
-        _configure(consumer, embedded_cluster.namesrv_addr, settings)
+def _pull_consumers(cls: Any, group_format: str, start_by_default: bool, namesrv_addr: str,
+                    made: List[Any]) -> Callable[..., Any]:
+    """The ``make`` of the pull and lite pull consumer fixtures: a ``cls`` consumer, configured, kept in ``made``
+    for the fixture to shut down, started when asked."""
+    def make(group: Optional[str] = None, start: bool = start_by_default, namespace: Optional[str] = None,
+             **settings: Any) -> Any:
+        consumer = cls(group_format % next(_ids) if group is None else group, namespace=namespace)
+        _configure(consumer, namesrv_addr, settings)
         made.append(consumer)
         if start:
             consumer.start()
         return consumer
+    return make
 
-    yield make
+
+@pytest.fixture
+def new_pull_consumer(embedded_cluster: EmbeddedCluster) -> Iterator[Callable[..., DefaultMQPullConsumer]]:
+    made: List[DefaultMQPullConsumer] = []
+    yield _pull_consumers(DefaultMQPullConsumer, "PULL_CG_%d", True, embedded_cluster.namesrv_addr, made)
     for consumer in made:
         consumer.shutdown()
 
@@ -335,18 +340,7 @@ def new_pull_consumer(embedded_cluster: EmbeddedCluster) -> Iterator[Callable[..
 @pytest.fixture
 def new_lite_consumer(embedded_cluster: EmbeddedCluster) -> Iterator[Callable[..., DefaultLitePullConsumer]]:
     made: List[DefaultLitePullConsumer] = []
-
-    def make(group: Optional[str] = None, start: bool = False, namespace: Optional[str] = None,
-             **settings: Any) -> DefaultLitePullConsumer:
-        consumer = DefaultLitePullConsumer("LITE_CG_%d" % next(_ids) if group is None else group,
-                                           namespace=namespace)
-        _configure(consumer, embedded_cluster.namesrv_addr, settings)
-        made.append(consumer)
-        if start:
-            consumer.start()
-        return consumer
-
-    yield make
+    yield _pull_consumers(DefaultLitePullConsumer, "LITE_CG_%d", False, embedded_cluster.namesrv_addr, made)
     for consumer in made:
         consumer.shutdown()
 
