@@ -3,28 +3,14 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import List, Optional
+from typing import List
+
+from client_support import RecordingRequestCallback
 
 from rocketmq_client.exception import RequestTimeoutException
-from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_client.producer.request_future_holder import RequestFutureHolder
 from rocketmq_client.producer.request_response_future import RequestResponseFuture
 from rocketmq_common.message.message import Message
-
-
-class RecordingCallback(RequestCallback):
-    def __init__(self) -> None:
-        self.replies: List[Optional[Message]] = []
-        self.errors: List[BaseException] = []
-        self.done = threading.Event()
-
-    def on_success(self, message: Message) -> None:
-        self.replies.append(message)
-        self.done.set()
-
-    def on_exception(self, e: BaseException) -> None:
-        self.errors.append(e)
-        self.done.set()
 
 
 def _house_keeping_threads() -> List[threading.Thread]:
@@ -47,7 +33,7 @@ def test_future_wait_and_put() -> None:
 
 
 def test_execute_request_callback_outcomes() -> None:
-    callback = RecordingCallback()
+    callback = RecordingRequestCallback()
     future = RequestResponseFuture("c", 1000, callback)
     reply = Message("T", b"r")
     future.put_response_message(reply)
@@ -64,7 +50,7 @@ def test_execute_request_callback_outcomes() -> None:
 
 def test_scan_expires_only_timed_out_futures() -> None:
     holder = RequestFutureHolder()
-    expired_cb, live_cb = RecordingCallback(), RecordingCallback()
+    expired_cb, live_cb = RecordingRequestCallback(), RecordingRequestCallback()
     table = holder.get_request_future_table()
     table["old"] = RequestResponseFuture("old", -1, expired_cb)
     table["new"] = RequestResponseFuture("new", 60000, live_cb)
@@ -84,7 +70,7 @@ def test_house_keeping_thread_follows_the_producers() -> None:
     first, second = object(), object()
     holder.start_scheduled_task(first)  # type: ignore[arg-type]
     holder.start_scheduled_task(second)  # type: ignore[arg-type]
-    callback = RecordingCallback()
+    callback = RecordingRequestCallback()
     holder.get_request_future_table()["x"] = RequestResponseFuture("x", 0, callback)
     assert len(_house_keeping_threads()) == before + 1
     assert callback.done.wait(10), "the sweep (3 s delay, then every 1 s) did not expire the request"
