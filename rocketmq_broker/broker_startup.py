@@ -16,10 +16,8 @@ import argparse
 import errno
 import logging
 import os
-import signal
 import sys
-import threading
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import DEFAULT_LISTEN_PORT, BrokerController
@@ -27,6 +25,7 @@ from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging, log_root
+from rocketmq_common.server_process import describe_os_error, stop_signals
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -164,12 +163,6 @@ class BrokerStartup:
             controller.shutdown()
 
 
-def describe_os_error(e: OSError) -> str:
-    """An ``OSError`` in one line: its reason and the file it names (``Not a directory: /x/store``)."""
-    reason = e.strerror or str(e)
-    return "%s: %s" % (reason, e.filename) if e.filename else reason
-
-
 def _check_store_dir(path: str) -> None:
     """The store root must be a directory the broker can create files in (a file on the way, a read-only file
     system or a missing permission end the start-up with one line, before any thread starts)."""
@@ -182,16 +175,6 @@ def _check_store_dir(path: str) -> None:
         raise BrokerStartupError("the store directory %s is not usable: %s" % (path, describe_os_error(e))) from e
 
 
-def _install_stop_handlers(stop: threading.Event) -> List[Any]:
-    """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return []
-    previous = []
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        previous.append((signum, signal.signal(signum, lambda *_: stop.set())))
-    return previous
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a broker until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
@@ -199,9 +182,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     stderr (:mod:`rocketmq_common.server_log_config`); the boot message goes to stdout, a failed start-up is one
     ``mqbroker: ...`` line on stderr and exit code 1 (3 for bad settings, as Java's).
     """
-    stop = threading.Event()
-    previous = _install_stop_handlers(stop)
-    try:
+    with stop_signals() as stop:
         try:
             controller = BrokerStartup.create_broker_controller(argv)
         except BrokerStartupError as e:
@@ -216,7 +197,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
                 reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
             else:
-                reason = describe_os_error(e) if isinstance(e, OSError) else str(e)
+                reason = describe_os_error(e)
             print("mqbroker: the broker failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         while not stop.wait(0.5):
@@ -225,6 +206,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         BrokerStartup.shutdown(controller)
         log.info("the broker stopped")
         return 0
-    finally:
-        for signum, handler in previous:
-            signal.signal(signum, handler)

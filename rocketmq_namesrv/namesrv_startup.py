@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
-import signal
 import sys
-import threading
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging
+from rocketmq_common.server_process import describe_os_error, stop_signals
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import DEFAULT_LISTEN_PORT, NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -94,23 +93,6 @@ class NamesrvStartup:
         controller.shutdown()
 
 
-def _describe(e: Exception) -> str:
-    """A start-up error in one line (an ``OSError``: its reason and the file it names)."""
-    if isinstance(e, OSError) and e.strerror:
-        return "%s: %s" % (e.strerror, e.filename) if e.filename else e.strerror
-    return str(e)
-
-
-def _install_stop_handlers(stop: threading.Event) -> List[Any]:
-    """SIGINT and SIGTERM set ``stop``; returns what to restore (nothing outside the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return []
-    previous = []
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        previous.append((signum, signal.signal(signum, lambda *_: stop.set())))
-    return previous
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a NameServer until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
@@ -122,14 +104,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         controller = NamesrvStartup.create_namesrv_controller(argv)
     except (OSError, ValueError) as e:
-        reason = _describe(e)
+        reason = describe_os_error(e)
         print("mqnamesrv: %s" % reason, file=sys.stderr, flush=True)
         return 1
     if controller is None:
         return 0
-    stop = threading.Event()
-    previous = _install_stop_handlers(stop)
-    try:
+    with stop_signals() as stop:
         try:
             NamesrvStartup.start(controller)
         except (OSError, ValueError) as e:
@@ -137,7 +117,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
                 reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
             else:
-                reason = _describe(e)
+                reason = describe_os_error(e)
             print("mqnamesrv: the Name Server failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         tip = "The Name Server boot success. serializeType=%s" % RemotingCommand.default_serialize_type.name
@@ -152,6 +132,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         NamesrvStartup.shutdown(controller)
         log.info("the Name Server stopped")
         return 0
-    finally:
-        for signum, handler in previous:
-            signal.signal(signum, handler)
