@@ -12,10 +12,9 @@ queue in ``REAL_TOPIC`` / ``REAL_QID``).
 from __future__ import annotations
 
 import logging
-import operator
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from rocketmq_broker.processor.abstract_send_message_processor import AbstractSendMessageProcessor
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
@@ -68,29 +67,6 @@ _MSG_REGION = MessageConst.PROPERTY_MSG_REGION
 _NOT_SET_REMARK = "not set any response code"  # Java createResponseCommand(classHeader)'s placeholder
 #: the wire names of SendMessageResponseHeader's msgId, queueId and queueOffset
 _MSG_ID, _QUEUE_ID, _QUEUE_OFFSET = "msgId", "queueId", "queueOffset"
-
-#: property names of a sent message (its map's keys in Java insertion order) -> the format of its stored
-#: properties string and the getter of the values in it: Java's HashMap order without WAIT depends on the names
-#: only, and producers send the same names again and again (bounded cache)
-_stored_properties_plans: Dict[Tuple[str, ...], Tuple[str, Callable[[Dict[str, str]], Any]]] = {}
-
-
-def _stored_properties_string(properties: Dict[str, str]) -> str:
-    """``messageProperties2String`` of the HashMap of ``properties`` (str values) without ``WAIT``, as Java's
-    ``asyncSendMessage`` stores it."""
-    names = tuple(properties)
-    plan = _stored_properties_plans.get(names)
-    if plan is None:
-        order = list(java_hash_map_order(dict.fromkeys((n for n in names if n != _PROPERTY_WAIT), ""), len(names)))
-        if not order:
-            return ""
-        # one value: itemgetter returns it alone, which "%s" formats the same
-        plan = ("\x02".join(n.replace("%", "%%") + "\x01%s" for n in order), operator.itemgetter(*order))
-        if len(_stored_properties_plans) > 1024:
-            _stored_properties_plans.clear()
-        _stored_properties_plans[names] = plan
-    return plan[0] % plan[1](properties)
-
 
 def _random_queue_id(write_queue_nums: int) -> int:
     """Java ``randomQueueId``: ``nextInt(99999999) % writeQueueNums``."""
@@ -169,15 +145,13 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         cluster_name = broker_controller.broker_config.broker_cluster_name
         orig_props[_PROPERTY_CLUSTER] = cluster_name
         # no need to store "WAIT": it is left out of the stored string and put back for isWaitStoreMsgOK (at the
-        # end of the map, as Java's HashMap chains it again)
+        # end of the map, as Java's HashMap chains it again); the map's capacity is that of its largest size
+        max_size = len(orig_props)
         wait_value = orig_props.pop(_PROPERTY_WAIT, None)
+        msg_inner.properties_string = MessageDecoder.message_properties2string(
+            java_hash_map_order(orig_props, max_size))
         if wait_value is not None:
             orig_props[_PROPERTY_WAIT] = wait_value
-        if cluster_name is None:  # Java leaves a null value out of the string
-            msg_inner.properties_string = MessageDecoder.message_properties2string(java_hash_map_order(
-                {k: v for k, v in orig_props.items() if k != _PROPERTY_WAIT}, len(orig_props)))
-        else:
-            msg_inner.properties_string = _stored_properties_string(orig_props)
         trans_flag = orig_props.get(_PROPERTY_TRAN_MSG)
         if trans_flag is not None and trans_flag.lower() == "true":
             broker_config = broker_controller.broker_config
