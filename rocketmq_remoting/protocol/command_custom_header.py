@@ -94,7 +94,7 @@ def _compile_codec(cls: Any) -> Tuple[Any, Any]:
     (:func:`ext_field_string`, ``type_(raw)``) for values and types off the common path."""
     namespace: Dict[str, Any] = {"_s": ext_field_string, "_EMPTY": _EMPTY, "_new": object.__new__,
                                  "_init": Bean.__init__, "_cls": cls, "_long": _decode_long, "_int": _decode_int,
-                                 "_longs": _LONG_VALUES.get, "_ints": _INT_VALUES.get, "_other": _decode_other,
+                                 "_longs": _LONG_VALUES, "_ints": _INT_VALUES, "_other": _decode_other,
                                  "_missing": _missing_field}
     encode = ["def encode_ext_fields(self):", "    out = {}"]
     decode = ["def decode_ext_fields(cls, ext_fields):", "    get = (ext_fields or _EMPTY).get",
@@ -124,8 +124,8 @@ def _compile_codec(cls: Any) -> Tuple[Any, Any]:
             decode.append("%svalues[%r] = raw" % (indent, name))
         elif type_ is int:
             kind = "int" if name in cls._java_int_fields else "long"
-            decode += ["%sv = _%ss(raw)" % (indent, kind),
-                       "%svalues[%r] = _%s(cls, %s, raw) if v is None else v" % (indent, name, kind, key)]
+            decode += ["%stry:" % indent, "%s    values[%r] = _%ss[raw]" % (indent, name, kind),
+                       "%sexcept KeyError:" % indent, "%s    values[%r] = _%s(cls, %s, raw)" % (indent, name, kind, key)]
         elif type_ is bool:
             decode.append("%svalues[%r] = raw.lower() == 'true'" % (indent, name))
         else:

@@ -101,7 +101,7 @@ _BIN_FIXED = struct.Struct(">hbhiii")
 _ROCKETMQ_HEAD = struct.Struct(">iihbhiii")
 _INT = struct.Struct(">i")
 #: the range of Java's int: code, opaque, flag and version of a received header must lie in it
-_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
+_JAVA_INT = range(-2 ** 31, 2 ** 31)  #: the values of a Java int (membership is one C-level test)
 _SHORT = struct.Struct(">h")
 _LANGUAGE_NAMES = {lang: lang.name for lang in LanguageCode}
 _dumps = ujson.dumps
@@ -406,19 +406,28 @@ class RemotingCommand:
             flag = get("flag", 0)
             version = get("version", 0)
             remark = get("remark")
-            cmd = _new(cls)
-            cmd.code = code if type(code) is int else int(code)
-            cmd.opaque = opaque if type(opaque) is int else int(opaque)
-            cmd.flag = flag if type(flag) is int else int(flag)
-            cmd.version = version if type(version) is int else int(version)
-            cmd.remark = remark if remark is None or type(remark) is str else _json_scalar_string(remark, "remark")
+            if type(code) is not int:
+                code = int(code)
+            if type(opaque) is not int:
+                opaque = int(opaque)
+            if type(flag) is not int:
+                flag = int(flag)
+            if type(version) is not int:
+                version = int(version)
+            if remark is not None and type(remark) is not str:
+                remark = _json_scalar_string(remark, "remark")
         except RecursionError:  # extFields values nested too deep to convert
             raise RemotingCommandException("broken JSON header: values nested too deep") from None
         except (TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:  # OverflowError: 1e400
             raise RemotingCommandException("broken JSON header: %s" % e) from None
-        if not (_INT_MIN <= cmd.code <= _INT_MAX and _INT_MIN <= cmd.opaque <= _INT_MAX
-                and _INT_MIN <= cmd.flag <= _INT_MAX and _INT_MIN <= cmd.version <= _INT_MAX):
+        if not (code in _JAVA_INT and opaque in _JAVA_INT and flag in _JAVA_INT and version in _JAVA_INT):
             raise RemotingCommandException("broken JSON header: code, opaque, flag or version outside Java's int")
+        cmd = _new(cls)
+        cmd.code = code
+        cmd.opaque = opaque
+        cmd.flag = flag
+        cmd.version = version
+        cmd.remark = remark
         cmd.ext_fields = ext
         cmd.language = language if language is not None else _OTHER_LANGUAGE
         cmd.custom_header = None
