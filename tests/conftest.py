@@ -4,19 +4,18 @@
 ``@pytest.mark.embedded_cluster(brokers=2, broker_config={...}, ...)`` (the keyword arguments of
 :class:`rocketmq_broker.embedded_cluster.EmbeddedCluster`).
 
-``wait_until(predicate, timeout=10.0, message="...")``: re-check ``predicate`` every 20 ms until it holds; fail
-at the deadline (for state that has no event to wait on).
+``wait_until(predicate, timeout=10.0, message="...")``: :func:`waiting.wait_for` with a 10 s deadline, for state
+that has no event to wait on.
 
 ``closing(client)``: registers a started producer or consumer to be shut down after the test (in reverse order)
 and returns it.
 """
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any, Callable, Iterator, List
 
 import pytest
+from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster, start_embedded_cluster
 
@@ -38,14 +37,8 @@ def embedded_cluster(request: pytest.FixtureRequest, tmp_path) -> Iterator[Embed
 
 @pytest.fixture
 def wait_until() -> Callable[..., None]:
-    pause = threading.Event()
-
     def wait(predicate: Callable[[], Any], timeout: float = 10.0, message: str = "condition") -> None:
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
-                pytest.fail("timed out after %.1f s waiting for %s" % (timeout, message))
-            pause.wait(0.02)
+        wait_for(predicate, timeout, message)
 
     return wait
 

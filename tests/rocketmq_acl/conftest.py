@@ -1,6 +1,6 @@
 """Fixtures of the ACL tests.
 
-``acl_file``: ``plain_acl.yml`` in tmp_path with the accounts of ``acl_test_support`` (write another text with
+``acl_file``: ``plain_acl.yml`` in tmp_path with the accounts of ``acl_support`` (write another text with
 ``acl_file.write_text``). ``acl_cluster``: a started EmbeddedCluster whose broker has ``acl_enable`` on that file
 and topics AclTopic / SubOnlyTopic (4 queues each); ``start_acl_cluster(**broker_config)`` starts one with
 more broker settings. ``raw_client(hook=None)``: a started RemotingClient with
@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, List, Optional
 
 import pytest
 
-from acl_test_support import ACL_YAML, TOPICS
+from acl_support import ACL_YAML, TOPICS
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import List
 
 import pytest
-from namesrv_test_support import invoke, request
+from namesrv_support import invoke, request
 
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.request_code import RequestCode

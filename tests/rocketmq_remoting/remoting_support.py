@@ -4,10 +4,10 @@ from __future__ import annotations
 import socket
 import struct
 import threading
-import time
 from typing import Callable, List, Optional
 
 import pytest
+from waiting import wait_for
 
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -26,12 +26,8 @@ RECORD = 14
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float = 5.0, message: str = "condition") -> None:
-    """Poll ``predicate`` until true; fail the test after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for %s" % message)
-        time.sleep(0.005)
+    """:func:`waiting.wait_for` with the 5 s deadline and 5 ms re-check of the remoting tests."""
+    wait_for(predicate, timeout, message, interval=0.005)
 
 
 class EchoProcessor(NettyRequestProcessor):

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from remoting_testing import closed_by_peer, read_frame, request, server_config, start_server, wait_until
+from remoting_support import closed_by_peer, read_frame, request, server_config, start_server, wait_until
 from rocketmq_remoting.netty import netty_remoting_server
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig

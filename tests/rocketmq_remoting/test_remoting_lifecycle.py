@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from remoting_testing import (  # noqa: F401 - fixtures
+from remoting_support import (  # noqa: F401 - fixtures
     ECHO, HOLD, HoldingProcessor, RecordingCallback, address, request, server_config, start_server, wait_until)
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.exception import RemotingConnectException

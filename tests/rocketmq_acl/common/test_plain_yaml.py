@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from acl_test_support import ACL_YAML, ADMIN_SECRET, SECRET
+from acl_support import ACL_YAML, ADMIN_SECRET, SECRET
 from rocketmq_acl.common.plain_yaml import PlainYaml
 
 

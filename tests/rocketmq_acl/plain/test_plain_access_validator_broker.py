@@ -12,7 +12,7 @@ from typing import Any, Iterator, List
 
 import pytest
 
-from acl_test_support import ADMIN_SECRET, SECRET
+from acl_support import ADMIN_SECRET, SECRET
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator

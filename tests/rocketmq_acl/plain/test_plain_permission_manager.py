@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from acl_test_support import ACL_YAML, ADMIN_SECRET, SECRET
+from acl_support import ACL_YAML, ADMIN_SECRET, SECRET
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.permission import Permission

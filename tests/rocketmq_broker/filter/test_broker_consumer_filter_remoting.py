@@ -7,9 +7,10 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 import pytest
+from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
@@ -336,15 +337,6 @@ def test_filter_support_retry_keeps_normal_topics_filtered(embedded_cluster: Emb
     assert _pulled(_pull(client, embedded_cluster, _group(), "TagB", ExpressionType.TAG)) == [1, 4]
 
 
-def _wait_for(predicate: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    pause = threading.Event()
-    while not predicate():
-        if time.monotonic() > deadline:
-            pytest.fail("timed out waiting for %s" % what)
-        pause.wait(0.01)
-
-
 @PROPERTY_FILTER
 def test_a_held_sql92_pull_wakes_only_for_a_matching_message(embedded_cluster: EmbeddedCluster,
                                                              client: RemotingClient) -> None:
@@ -357,9 +349,9 @@ def test_a_held_sql92_pull_wakes_only_for_a_matching_message(embedded_cluster: E
         _pull(client, embedded_cluster, _group(), "a = 'wanted'", suspend_millis=15000)), name="HeldPull")
     puller.start()
     try:
-        _wait_for(lambda: any(m.get_pull_request_list() for m in list(hold_table.values())), "the held pull")
+        wait_for(lambda: any(m.get_pull_request_list() for m in list(hold_table.values())), 10, "the held pull")
         _send(client, embedded_cluster, {"a": "other"}, None)
-        _wait_for(lambda: store.get_max_offset_in_queue(TOPIC, 0) == 1, "the first message in the queue")
+        wait_for(lambda: store.get_max_offset_in_queue(TOPIC, 0) == 1, 10, "the first message in the queue")
         assert not responses
         _send(client, embedded_cluster, {"a": "wanted"}, None)
     finally:

@@ -1,4 +1,4 @@
-"""Helpers shared by the store tests (imported by module name; the test directory is on sys.path)."""
+"""Helpers shared by the store tests (imported by name: the store conftest puts this directory on sys.path)."""
 from __future__ import annotations
 
 import threading

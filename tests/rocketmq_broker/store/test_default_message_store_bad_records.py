@@ -7,7 +7,7 @@ import shutil
 import struct
 
 import pytest
-from store_test_support import decode_all, make_config, make_message, open_store
+from store_support import decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store.get_message_status import GetMessageStatus
 from rocketmq_broker.store.put_message_status import PutMessageStatus

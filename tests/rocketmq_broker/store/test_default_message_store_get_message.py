@@ -1,18 +1,10 @@
 """DefaultMessageStore.get_message: every GetMessageStatus, tag filtering, transfer caps, offsets by time."""
 from __future__ import annotations
 
-import pytest
-from store_test_support import FakeClock, TagFilter, decode_all, make_config, make_message, open_store
+from store_support import FakeClock, TagFilter, decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store import commit_log as commit_log_module
 from rocketmq_broker.store.get_message_status import GetMessageStatus
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = open_store(make_config(tmp_path))
-    yield s
-    s.shutdown()
 
 
 def _put(store, count, topic="TopicTest", queue_id=0, **kwargs):

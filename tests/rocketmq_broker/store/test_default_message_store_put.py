@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import zlib
 
-import pytest
-from store_test_support import (BORN_HOST, STORE_HOST, RecordingListener, decode_all, make_config, make_message,
+from store_support import (BORN_HOST, STORE_HOST, RecordingListener, decode_all, make_config, make_message,
                                 open_store)
 
 from rocketmq_broker.store.commit_log import BLANK_MAGIC_CODE, MESSAGE_MAGIC_CODE
@@ -19,13 +18,6 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext_batch import MessageExtBatch
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.util_all import UtilAll
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = open_store(make_config(tmp_path))
-    yield s
-    s.shutdown()
 
 
 def test_put_then_get_round_trip_decodes_to_the_same_fields(store):

@@ -10,7 +10,7 @@ import sys
 import textwrap
 
 import pytest
-from store_test_support import decode_all, make_config, make_message, open_store
+from store_support import decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
 from rocketmq_broker.store.get_message_status import GetMessageStatus
@@ -215,7 +215,7 @@ def test_all_commit_log_files_deleted_clears_consume_queues(tmp_path):
 _WRITER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, sys.argv[2])
-    from store_test_support import make_config, make_message, open_store
+    from store_support import make_config, make_message, open_store
     store = open_store(make_config(sys.argv[1], flush_disk_type=sys.argv[3], flush_interval_commit_log=10 ** 8,
                                    flush_commit_log_thorough_interval=10 ** 8, flush_interval_consume_queue=10 ** 8,
                                    mapped_file_size_commit_log=64 * 1024, max_index_num=300))

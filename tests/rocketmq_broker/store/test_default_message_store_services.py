@@ -7,7 +7,7 @@ import os
 import threading
 
 import pytest
-from store_test_support import RecordingListener, decode_all, make_config, make_message, open_store
+from store_support import RecordingListener, decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.flush_disk_type import FlushDiskType

@@ -5,10 +5,10 @@ it survives a kill -9)."""
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
-from store_test_support import make_config, make_message, open_store
+from store_support import make_config, make_message, open_store
+from waiting import wait_for
 
 from rocketmq_broker.store import mapped_file as mapped_file_module
 from rocketmq_broker.store.mapped_file import MappedFile
@@ -139,11 +139,8 @@ def test_async_flush_service_commits_without_a_shutdown(tmp_path):
         wrote_end = result.append_message_result.wrote_offset + result.append_message_result.wrote_bytes
         segment = store.commit_log.mapped_file_queue.get_last_mapped_file()
         cq_file = os.path.join(str(tmp_path), "consumequeue", "TopicTest", "0", "%020d" % 0)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not (
-                os.path.getsize(segment.file_name) == wrote_end and os.path.exists(cq_file)
-                and os.path.getsize(cq_file) == 20):
-            time.sleep(0.01)
+        wait_for(lambda: os.path.getsize(segment.file_name) == wrote_end and os.path.exists(cq_file)
+                 and os.path.getsize(cq_file) == 20, 10, "the flush service's commit")
         assert os.path.getsize(segment.file_name) == wrote_end
         assert os.path.getsize(cq_file) == 20
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from store_test_support import decode_all, make_config, make_message, open_store
+from store_support import decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store.commit_log import BLANK_MAGIC_CODE
 from rocketmq_broker.store.get_message_status import GetMessageStatus

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from namesrv_test_support import addr_of, client, invoke, make_controller, namesrv, request
+from namesrv_support import addr_of, client, invoke, make_controller, namesrv, request
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.kv_table import KVTable

@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from namesrv_test_support import (
+from namesrv_support import (
     addr_of, client, get_route, invoke, make_controller, namesrv, register_broker, request, topic_configs,
     topics_by_cluster, unregister_broker,
 )

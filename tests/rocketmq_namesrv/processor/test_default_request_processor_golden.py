@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from namesrv_test_support import (
+from namesrv_support import (
     GOLDEN, RawConnection, addr_of, client, golden_frame, namesrv, register_broker, split_body, topic_configs,
 )
 

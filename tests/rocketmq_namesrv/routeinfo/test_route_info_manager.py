@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from namesrv_test_support import topic_configs
+from namesrv_support import topic_configs
 
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper

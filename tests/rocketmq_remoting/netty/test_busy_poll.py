@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from remoting_testing import address, request, server_config, start_server
+from remoting_support import address, request, server_config, start_server
 from rocketmq_remoting.exception import RemotingTimeoutException
 from rocketmq_remoting.netty import channel as channel_module
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from remoting_testing import (  # noqa: F401 - fixtures
+from remoting_support import (  # noqa: F401 - fixtures
     HOLD, SILENT, EchoProcessor, HoldingProcessor, RecordingCallback, RecordingProcessor, SilentProcessor, address,
     client, request, server, server_config, start_server, wait_until)
 from rocketmq_remoting.exception import RemotingSendRequestException, RemotingTimeoutException

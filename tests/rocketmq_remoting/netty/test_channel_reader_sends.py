@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 
-from remoting_testing import FakeServer, RecordingCallback, read_frame, request, wait_until
+from remoting_support import FakeServer, RecordingCallback, read_frame, request, wait_until
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor

@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from remoting_testing import address, client, closed_by_peer, request, server, wait_until  # noqa: F401 - fixtures
+from remoting_support import address, client, closed_by_peer, request, server, wait_until  # noqa: F401 - fixtures
 from rocketmq_remoting.netty.netty_decoder import INITIAL_BUFFER_SIZE, READ_BUFFER_SIZE
 
 

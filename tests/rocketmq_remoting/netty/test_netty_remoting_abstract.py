@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from remoting_testing import (  # noqa: F401 - fixtures
+from remoting_support import (  # noqa: F401 - fixtures
     ECHO, FAIL, RECORD, SILENT, EchoProcessor, RecordingCallback, RecordingProcessor, SilentProcessor, address,
     client, read_frame, request, server, start_server, wait_until)
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
@@ -125,7 +125,7 @@ def test_processor_exception_becomes_system_error_and_server_keeps_serving(serve
     response = client.invoke_sync(address(server), request(FAIL), 3000)
     assert response.code == RemotingSysResponseCode.SYSTEM_ERROR
     assert "ValueError: boom from the processor" in response.remark
-    assert "process_request(remoting_testing.py:" in response.remark
+    assert "process_request(remoting_support.py:" in response.remark
     assert client.invoke_sync(address(server), request(ECHO), 3000).code == RemotingSysResponseCode.SUCCESS
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from remoting_testing import (  # noqa: F401 - fixtures
+from remoting_support import (  # noqa: F401 - fixtures
     ECHO, HOLD, SILENT, FakeServer, HoldingProcessor, RecordingCallback, SilentProcessor, address, client,
     closed_by_peer, read_frame, refused_address, request, server, server_config, start_server, wait_until)
 from rocketmq_remoting.exception import (

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from remoting_testing import (
+from remoting_support import (
     ECHO, address, closed_by_peer, read_frame, request, server_config, start_server, wait_until)
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty import channel as channel_module

@@ -6,7 +6,7 @@ import ssl
 
 import pytest
 
-from remoting_testing import RecordingCallback, address, closed_by_peer, request, server_config, start_server
+from remoting_support import RecordingCallback, address, closed_by_peer, request, server_config, start_server
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.exception import RemotingConnectException, RemotingSendRequestException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig

@@ -3,21 +3,13 @@ from __future__ import annotations
 
 import os
 
-import pytest
-from store_test_support import FakeClock, decode_all, make_config, make_message, open_store
+from store_support import FakeClock, decode_all, make_config, make_message, open_store
 
 from rocketmq_broker.store import commit_log as commit_log_module
 from rocketmq_broker.store.index import index_service as index_service_module
 from rocketmq_broker.store.index.index_file import IndexFile
 
 FOREVER = 2 ** 62
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = open_store(make_config(tmp_path))
-    yield s
-    s.shutdown()
 
 
 def _bodies(result):
