@@ -1,0 +1,229 @@
+"""Python bytecode instructions executed per operation: a count, not a time, so two trees compare exactly on a
+noisy machine where timed figures of the same code differ by tens of per cent between processes.
+
+    python benchmarks/opcode_count.py broker-send [--window 1] [--tree DIR]    # the broker process, over sockets
+    python benchmarks/opcode_count.py broker-in-process [--tree DIR]           # the send processor and store only
+    python benchmarks/opcode_count.py remoting-async [--tree DIR]              # the client of 1,000 async requests
+    python benchmarks/opcode_count.py producer-sync|producer-async [--tree DIR]  # a DefaultMQProducer's process
+
+``broker-send``: an ``EmbeddedCluster`` in this process, traced in all its threads, answers SEND_MESSAGE_V2
+requests (broker_bench.py's frames, 1 KiB bodies) that a child process sends on one connection with ``--window``
+requests in flight. ``broker-in-process``: the same requests straight to the send processor. ``remoting-async``:
+a RemotingClient in this process sends to remoting_bench.py's server (another process) with 1,000 in flight, and
+every client thread is traced. ``producer-sync`` / ``producer-async``: a DefaultMQProducer in this process
+(every thread traced) sends producer_bench.py's 1 KiB messages to its name server and broker (another process),
+``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight.
+
+``--tree`` runs another checkout's code with this script (its benchmarks/ give the frames, the server and the
+cluster), e.g. an older main in a temporary directory; busy polling is off in every process.
+
+Each prints the instructions per operation and the functions that execute most of them. The count leaves out time
+spent in C (system calls, ``ujson``, ``zlib``): compare those with the timed benchmarks.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from typing import Any, Callable, Counter, Optional
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+_SENDER = """
+import sys
+sys.path[:0] = [sys.argv[5] + '/benchmarks', sys.argv[5]]
+import broker_bench as bb
+port, n, warm, window = map(int, sys.argv[1:5])
+body = b'x' * 1024
+result = [None]
+bb.send_connection(port, bb.build_send_frames(warm, 0, body, 0), 1, result, 0)
+print('warm', flush=True)
+sys.stdin.readline()
+bb.send_connection(port, bb.build_send_frames(n, 1, body, 0), window, result, 0)
+print('done', flush=True)
+"""
+
+
+class OpcodeCounter:
+    """A trace function counting the instructions of every traced frame by function while ``counting`` is set."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = collections.Counter()
+        self.counting = False
+
+    def trace(self, frame: Any, event: str, arg: Any) -> Optional[Callable[..., Any]]:
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        code = frame.f_code
+        key = "%s:%s" % (os.path.basename(code.co_filename), code.co_name)
+        counts = self.counts
+
+        def local(frame: Any, event: str, arg: Any) -> Callable[..., Any]:
+            if event == "opcode" and self.counting:
+                counts[key] += 1
+            return local
+
+        return local
+
+    def install(self) -> None:
+        threading.settrace(self.trace)
+        sys.settrace(self.trace)
+
+    def remove(self) -> None:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]  # None removes it
+
+    def report(self, title: str, operations: int, top: int) -> None:
+        print("%s: %.0f instructions per operation" % (title, sum(self.counts.values()) / operations))
+        for key, count in self.counts.most_common(top):
+            print("  %7.1f  %s" % (count / operations, key))
+
+
+def _cluster(store_dir: str) -> Any:
+    from rocketmq_broker.embedded_cluster import EmbeddedCluster
+    from rocketmq_common.topic_config import TopicConfig
+    import broker_bench
+    cluster = EmbeddedCluster(store_dir=store_dir)
+    cluster.start()
+    cluster.broker_controller.get_topic_config_manager().update_topic_config(TopicConfig(broker_bench.TOPIC, 8, 8, 6))
+    return cluster
+
+
+def broker_send(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    counter.install()
+    cluster = _cluster(tempfile.mkdtemp(prefix="opcode_count_"))
+    try:
+        port = cluster.broker_controller.get_remoting_server().local_listen_port()
+        sender = subprocess.Popen([sys.executable, "-c", _SENDER, str(port), str(args.operations), "300",
+                                   str(args.window), args.tree], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  universal_newlines=True)
+        assert sender.stdin is not None and sender.stdout is not None
+        if sender.stdout.readline().strip() != "warm":
+            raise RuntimeError("the sender failed")
+        counter.counting = True
+        sender.stdin.write("go\n")
+        sender.stdin.flush()
+        if sender.stdout.readline().strip() != "done":
+            raise RuntimeError("the sender failed")
+        counter.counting = False
+        sender.wait(60)
+    finally:
+        cluster.shutdown()
+        counter.remove()
+    counter.report("broker, sends over one connection, window %d" % args.window, args.operations, args.top)
+
+
+def broker_in_process(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import broker_bench
+    from rocketmq_common.protocol.request_code import RequestCode
+    from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+    cluster = _cluster(tempfile.mkdtemp(prefix="opcode_count_"))
+    try:
+        processor = cluster.broker_controller.get_remoting_server().get_processor_pair(
+            RequestCode.SEND_MESSAGE_V2).object1
+        ctx = broker_bench._Context()
+        requests = [RemotingCommand.decode(frame[4:]) for frame in
+                    broker_bench.build_send_frames(300 + args.operations, 0, b"x" * 1024, 0)]
+        for request in requests[:300]:
+            processor.process_request(ctx, request)
+        counter.install()
+        counter.counting = True
+        for request in requests[300:]:
+            processor.process_request(ctx, request)
+        counter.counting = False
+        counter.remove()
+    finally:
+        cluster.shutdown()
+    counter.report("send processor and store, in process", args.operations, args.top)
+
+
+def remoting_async(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import remoting_bench
+    from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
+    from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+    try:
+        from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient as Client
+    except ImportError:  # a tree from before the transport's Java names
+        from rocketmq_remoting.remoting_client import RemotingClient as Client  # type: ignore[no-redef]
+    server = subprocess.Popen([sys.executable, os.path.join(args.tree, "benchmarks", "remoting_bench.py"), "--serve",
+                               "--busy-poll", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert server.stdout is not None
+        port = int(server.stdout.readline().split()[0])
+        addr = "127.0.0.1:%d" % port
+        counter.install()
+        with Client(NettyClientConfig(client_async_semaphore_value=1000, client_busy_poll_micros=0)) as client:
+            for n, counting in ((500, False), (args.operations, True)):
+                done = remoting_bench._Counter()
+                counter.counting = counting
+                for _ in range(n):
+                    client.invoke_async(addr, RemotingCommand.create_request_command(
+                        remoting_bench.SEND_MESSAGE_V2, None, b"ping"), 10000, done)
+                done.wait(n)
+                counter.counting = False
+        counter.remove()
+    finally:
+        if server.stdin is not None:
+            server.stdin.close()
+        server.wait(30)
+    counter.report("client, async requests with 1,000 in flight", args.operations, args.top)
+
+
+def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import multiprocessing
+    import producer_bench
+    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+    context = multiprocessing.get_context("spawn")
+    parent, child = context.Pipe()
+    cluster = context.Process(target=producer_bench.run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child),
+                              daemon=True)
+    cluster.start()
+    try:
+        namesrv_addr = parent.recv()[0]
+        counter.install()
+        client = DefaultMQProducer("OpcodeCountProducerGroup")
+        client.set_namesrv_addr(namesrv_addr)
+        client.start()
+        try:
+            body = b"x" * 1024
+            phase = producer_bench.phase_sync if args.what == "producer-sync" else producer_bench.phase_async
+            extra = 1 if args.what == "producer-sync" else 1000  # threads / window
+            phase(client, 500, extra, body)
+            counter.counting = True
+            phase(client, args.operations, extra, body)
+            counter.counting = False
+        finally:
+            client.shutdown()
+            counter.remove()
+    finally:
+        parent.send("stop")
+        cluster.join(30)
+    counter.report("producer process, %s" % args.what.split("-")[1], args.operations, args.top)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("broker-send", "broker-in-process", "remoting-async", "producer-sync",
+                                         "producer-async"))
+    parser.add_argument("--tree", default=os.path.dirname(HERE), help="the checkout whose code runs")
+    parser.add_argument("--window", type=int, default=1, help="broker-send: requests in flight")
+    parser.add_argument("--operations", type=int, default=3000)
+    parser.add_argument("--top", type=int, default=25, help="functions listed")
+    args = parser.parse_args()
+    args.tree = os.path.abspath(args.tree)
+    os.environ["COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS"] = "0"
+    os.environ["COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS"] = "0"
+    sys.path[:0] = [os.path.join(args.tree, "benchmarks"), args.tree]
+    logging.basicConfig(level=logging.ERROR)
+    {"broker-send": broker_send, "broker-in-process": broker_in_process,
+     "remoting-async": remoting_async, "producer-sync": producer,
+     "producer-async": producer}[args.what](args, OpcodeCounter())
+
+
+if __name__ == "__main__":
+    main()
