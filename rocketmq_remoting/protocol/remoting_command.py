@@ -100,8 +100,9 @@ _BIN_FIXED = struct.Struct(">hbhiii")
 #: the header-info word and the fixed fields of a ROCKETMQ header (code .. remark length)
 _ROCKETMQ_HEAD = struct.Struct(">iihbhiii")
 _INT = struct.Struct(">i")
-#: the range of Java's int: code, opaque, flag and version of a received header must lie in it
-_JAVA_INT = range(-2 ** 31, 2 ** 31)  #: the values of a Java int (membership is one C-level test)
+#: the values of Java's int (membership is one C-level test): code, opaque, flag and version of a received header
+#: must lie in it
+_JAVA_INT = range(-2 ** 31, 2 ** 31)
 _SHORT = struct.Struct(">h")
 _LANGUAGE_NAMES = {lang: lang.name for lang in LanguageCode}
 _dumps = ujson.dumps
@@ -406,28 +407,19 @@ class RemotingCommand:
             flag = get("flag", 0)
             version = get("version", 0)
             remark = get("remark")
-            if type(code) is not int:
-                code = int(code)
-            if type(opaque) is not int:
-                opaque = int(opaque)
-            if type(flag) is not int:
-                flag = int(flag)
-            if type(version) is not int:
-                version = int(version)
-            if remark is not None and type(remark) is not str:
-                remark = _json_scalar_string(remark, "remark")
+            cmd = _new(cls)
+            cmd.code = code if type(code) is int else int(code)
+            cmd.opaque = opaque if type(opaque) is int else int(opaque)
+            cmd.flag = flag if type(flag) is int else int(flag)
+            cmd.version = version if type(version) is int else int(version)
+            cmd.remark = remark if remark is None or type(remark) is str else _json_scalar_string(remark, "remark")
         except RecursionError:  # extFields values nested too deep to convert
             raise RemotingCommandException("broken JSON header: values nested too deep") from None
         except (TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:  # OverflowError: 1e400
             raise RemotingCommandException("broken JSON header: %s" % e) from None
-        if not (code in _JAVA_INT and opaque in _JAVA_INT and flag in _JAVA_INT and version in _JAVA_INT):
+        if not (cmd.code in _JAVA_INT and cmd.opaque in _JAVA_INT and cmd.flag in _JAVA_INT
+                and cmd.version in _JAVA_INT):
             raise RemotingCommandException("broken JSON header: code, opaque, flag or version outside Java's int")
-        cmd = _new(cls)
-        cmd.code = code
-        cmd.opaque = opaque
-        cmd.flag = flag
-        cmd.version = version
-        cmd.remark = remark
         cmd.ext_fields = ext
         cmd.language = language if language is not None else _OTHER_LANGUAGE
         cmd.custom_header = None
