@@ -13,7 +13,6 @@ property names of BrokerConfig, NettyServerConfig, NettyClientConfig and Message
 from __future__ import annotations
 
 import argparse
-import errno
 import logging
 import os
 import sys
@@ -25,7 +24,7 @@ from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging, log_root
-from rocketmq_common.server_process import describe_os_error, stop_signals
+from rocketmq_common.server_process import describe_os_error, describe_start_failure, stop_signals
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -194,10 +193,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             BrokerStartup.start(controller)
         except (OSError, RuntimeError) as e:
             log.error("the broker failed to start", exc_info=True, extra=FILE_ONLY)
-            if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
-                reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
-            else:
-                reason = describe_os_error(e)
+            reason = describe_start_failure(e, controller.get_netty_server_config().listen_port)
             print("mqbroker: the broker failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         while not stop.wait(0.5):

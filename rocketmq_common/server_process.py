@@ -8,11 +8,12 @@ command's main thread waits on, and the command shuts its controller down when i
 from __future__ import annotations
 
 import contextlib
+import errno
 import signal
 import threading
 from typing import Any, Iterator, List, Tuple
 
-__all__ = ["describe_os_error", "stop_signals"]
+__all__ = ["describe_os_error", "describe_start_failure", "stop_signals"]
 
 
 @contextlib.contextmanager
@@ -37,3 +38,10 @@ def describe_os_error(e: Exception) -> str:
         reason = e.strerror or str(e)
         return "%s: %s" % (reason, e.filename) if e.filename else reason
     return str(e)
+
+
+def describe_start_failure(e: Exception, listen_port: int) -> str:
+    """Why a server's start failed, in one line: a taken listen port said as such, else :func:`describe_os_error`."""
+    if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
+        return "the listen port %d is already in use" % listen_port
+    return describe_os_error(e)

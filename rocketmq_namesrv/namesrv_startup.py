@@ -10,14 +10,13 @@ a free port) and ``--printConfigItem`` (print every setting and exit). Java's ``
 from __future__ import annotations
 
 import argparse
-import errno
 import logging
 import sys
 from typing import Any, Dict, Optional, Sequence
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.server_log_config import FILE_ONLY, add_logging_options, configure_server_logging
-from rocketmq_common.server_process import describe_os_error, stop_signals
+from rocketmq_common.server_process import describe_os_error, describe_start_failure, stop_signals
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import DEFAULT_LISTEN_PORT, NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -114,10 +113,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             NamesrvStartup.start(controller)
         except (OSError, ValueError) as e:
             log.error("the Name Server failed to start", exc_info=True, extra=FILE_ONLY)
-            if isinstance(e, OSError) and e.errno == errno.EADDRINUSE:
-                reason = "the listen port %d is already in use" % controller.get_netty_server_config().listen_port
-            else:
-                reason = describe_os_error(e)
+            reason = describe_start_failure(e, controller.get_netty_server_config().listen_port)
             print("mqnamesrv: the Name Server failed to start: %s" % reason, file=sys.stderr, flush=True)
             return 1
         tip = "The Name Server boot success. serializeType=%s" % RemotingCommand.default_serialize_type.name

@@ -6,7 +6,7 @@ import os
 import signal
 import threading
 
-from rocketmq_common.server_process import describe_os_error, stop_signals
+from rocketmq_common.server_process import describe_os_error, describe_start_failure, stop_signals
 
 
 def test_sigterm_and_sigint_set_the_event_and_the_previous_handlers_come_back():
@@ -38,3 +38,10 @@ def test_errors_in_one_line():
         "Not a directory: /x/store")
     assert describe_os_error(OSError(errno.EACCES, "Permission denied")) == "Permission denied"
     assert describe_os_error(ValueError("bad port")) == "bad port"
+
+
+def test_a_taken_port_is_said_as_such():
+    taken = OSError(errno.EADDRINUSE, "Address already in use")
+    assert describe_start_failure(taken, 9876) == "the listen port 9876 is already in use"
+    assert describe_start_failure(OSError(errno.EACCES, "Permission denied"), 80) == "Permission denied"
+    assert describe_start_failure(RuntimeError("no store"), 10911) == "no store"
