@@ -124,8 +124,10 @@ def _compile_codec(cls: Any) -> Tuple[Any, Any]:
             decode.append("%svalues[%r] = raw" % (indent, name))
         elif type_ is int:
             kind = "int" if name in cls._java_int_fields else "long"
-            decode += ["%stry:" % indent, "%s    values[%r] = _%ss[raw]" % (indent, name, kind),
-                       "%sexcept KeyError:" % indent, "%s    values[%r] = _%s(cls, %s, raw)" % (indent, name, kind, key)]
+            decode += ["%stry:" % indent,
+                       "%s    values[%r] = _%ss[raw]" % (indent, name, kind),
+                       "%sexcept KeyError:" % indent,
+                       "%s    values[%r] = _%s(cls, %s, raw)" % (indent, name, kind, key)]
         elif type_ is bool:
             decode.append("%svalues[%r] = raw.lower() == 'true'" % (indent, name))
         else:
