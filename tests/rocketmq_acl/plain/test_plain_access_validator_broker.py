@@ -11,6 +11,7 @@ import threading
 from typing import Any, Iterator, List
 
 import pytest
+from consuming import BodyCollector
 
 from acl_support import ADMIN_SECRET, SECRET
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
@@ -18,7 +19,6 @@ from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
@@ -74,23 +74,6 @@ def _assert_remark(remark: str, message: str) -> None:
     assert remark.startswith("AclException: " + message + ", "), remark
 
 
-class _Bodies:
-    def __init__(self) -> None:
-        self.bodies: List[bytes] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, msgs, context):
-        with self.cond:
-            self.bodies.extend(m.get_body() for m in msgs)
-            self.cond.notify_all()
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
-
-    def wait_for(self, expected: set, timeout: float = 20.0) -> None:
-        with self.cond:
-            if not self.cond.wait_for(lambda: expected <= set(self.bodies), timeout):
-                pytest.fail("consumer got %r, expected %r" % (self.bodies, expected))
-
-
 def test_signed_producer_and_push_consumer_work(acl_cluster, clients, wait_until, caplog) -> None:
     caplog.set_level(logging.DEBUG)
     producer = _producer(clients, acl_cluster, _hook())
@@ -99,7 +82,7 @@ def test_signed_producer_and_push_consumer_work(acl_cluster, clients, wait_until
         assert producer.send(Message("AclTopic", "TagA", body)).get_send_status() is SendStatus.SEND_OK
     producer.send_oneway(Message("AclTopic", "TagA", b"oneway"))
     bodies.add(b"oneway")
-    listener = _Bodies()
+    listener = BodyCollector()
     consumer = DefaultMQPushConsumer("AclCG", _hook())
     consumer.set_namesrv_addr(acl_cluster.namesrv_addr)
     consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)

@@ -7,14 +7,13 @@ connections to the NameServer use the same settings."""
 from __future__ import annotations
 
 import itertools
-import threading
 from typing import Any, Callable, Iterator, List
 
 import pytest
+from consuming import BodyCollector
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.exception import IllegalStateException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_status import SendStatus
@@ -94,24 +93,8 @@ def _producer(clients: List[Any], cluster: EmbeddedCluster, use_tls: bool) -> De
     return producer
 
 
-class _Bodies:
-    def __init__(self) -> None:
-        self.bodies: List[bytes] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, msgs, context):
-        with self.cond:
-            self.bodies.extend(m.get_body() for m in msgs)
-            self.cond.notify_all()
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
-
-    def wait_for(self, expected: set, timeout: float = 20.0) -> None:
-        with self.cond:
-            if not self.cond.wait_for(lambda: expected <= set(self.bodies), timeout):
-                pytest.fail("consumer got %r, expected %r" % (self.bodies, expected))
-
-
-def _consumer(clients: List[Any], cluster: EmbeddedCluster, use_tls: bool, listener: _Bodies) -> DefaultMQPushConsumer:
+def _consumer(clients: List[Any], cluster: EmbeddedCluster, use_tls: bool,
+              listener: BodyCollector) -> DefaultMQPushConsumer:
     consumer = DefaultMQPushConsumer("TlsCG_%d" % next(_names))
     consumer.set_namesrv_addr(cluster.namesrv_addr)
     consumer.set_use_tls(use_tls)
@@ -137,7 +120,7 @@ def _send_and_receive(clients: List[Any], cluster: EmbeddedCluster, use_tls: boo
     bodies = {b"tls %d" % i for i in range(5)}
     for body in sorted(bodies):
         assert producer.send(Message(TOPIC, "TagA", body)).get_send_status() is SendStatus.SEND_OK
-    listener = _Bodies()
+    listener = BodyCollector()
     consumer = _consumer(clients, cluster, use_tls, listener)
     listener.wait_for(bodies)
     for client in (producer, consumer):
