@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Collection, List, Mapping,
 
 from rocketmq_client.asyncio.bridge import (PendingFutures, client_closed, run_in_thread, run_on_executor,
                                             shutdown_with_executor)
-from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from rocketmq_client.consumer.message_selector import MessageSelector
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
@@ -47,8 +46,7 @@ class AsyncLitePullConsumer:
 
     def __init__(self, consumer_group: Optional[str] = None, *, rpc_hook: Optional["RPCHook"] = None,
                  **config: Any) -> None:
-        self.consumer = DefaultLitePullConsumer(consumer_group, rpc_hook)
-        apply_keyword_config(self.consumer, config)
+        self.consumer = DefaultLitePullConsumer(consumer_group, rpc_hook, **config)
         self._pending = PendingFutures()
         #: polls, seeks and commits, one at a time (the core's lock serialises them anyway)
         self._executor = ThreadPoolExecutor(1, 1, 1024, "AsyncLitePullConsumerExecutor_")

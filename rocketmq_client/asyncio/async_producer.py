@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Collection, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
                                             run_on_executor, run_on_loop, shutdown_with_executor)
-from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.transaction_listener import TransactionListener
@@ -53,8 +52,7 @@ class AsyncProducer:
                  **config: Any) -> None:
         self.producer: DefaultMQProducer = self._core_class(
             producer_group, rpc_hook, enable_msg_trace=enable_msg_trace,
-            customized_trace_topic=customized_trace_topic)
-        apply_keyword_config(self.producer, config)
+            customized_trace_topic=customized_trace_topic, **config)
         self._pending = PendingFutures()
         #: runs the calls the core only has in blocking form (oneway sends, transactional sends): 4 threads over
         #: a queue of 50000 as Java's async sender executor, ended by shutdown

@@ -29,7 +29,6 @@ import concurrent.futures
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, List, Optional, Set, Union
 
 from rocketmq_client.asyncio.bridge import run_in_thread, run_on_loop
-from rocketmq_client.asyncio.keyword_config import apply_keyword_config
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
 from rocketmq_client.consumer.listener.message_listener import (MessageListenerConcurrently,
                                                                 MessageListenerOrderly)
@@ -90,10 +89,9 @@ class AsyncPushConsumer:
     def __init__(self, consumer_group: Optional[str] = None, *, rpc_hook: Optional["RPCHook"] = None,
                  allocate_message_queue_strategy: Any = None, enable_msg_trace: bool = False,
                  customized_trace_topic: Optional[str] = None, **config: Any) -> None:
+        config.setdefault("await_termination_millis_when_shutdown", DEFAULT_AWAIT_TERMINATION_MILLIS)
         self.consumer = DefaultMQPushConsumer(consumer_group, rpc_hook, allocate_message_queue_strategy,
-                                              enable_msg_trace, customized_trace_topic)
-        self.consumer.await_termination_millis_when_shutdown = DEFAULT_AWAIT_TERMINATION_MILLIS
-        apply_keyword_config(self.consumer, config)
+                                              enable_msg_trace, customized_trace_topic, **config)
         self._listener: Optional[_LoopListener] = None
 
     def subscribe(self, topic: str, sub_expression: Union[str, MessageSelector, None] = None) -> None:

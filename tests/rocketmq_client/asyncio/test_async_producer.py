@@ -11,7 +11,7 @@ import pytest
 
 from client_support import client_settings, eventually, unique
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
-from rocketmq_client.asyncio import (AsyncProducer, AsyncPushConsumer, AsyncTransactionListener,
+from rocketmq_client.asyncio import (AsyncLitePullConsumer, AsyncProducer, AsyncPushConsumer, AsyncTransactionListener,
                                      AsyncTransactionProducer)
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.exception import MQClientException
@@ -37,11 +37,17 @@ def test_keywords_are_the_core_setters() -> None:
     assert producer.producer.get_send_msg_timeout() == 1234
     assert producer.producer.get_namesrv_addr() == "127.0.0.1:9876"
     assert producer.producer.get_retry_times_when_send_async_failed() == 0
-    with pytest.raises(TypeError, match=r"DefaultMQProducer has no setting 'send_msg_timout'; did you mean "
-                                        r"'send_msg_timeout'\?"):
+    with pytest.raises(TypeError, match=r"DefaultMQProducer\(\) got an unexpected keyword argument 'send_msg_timout' "
+                                        r"\(did you mean 'send_msg_timeout'\?\)"):
         AsyncProducer("KeywordPG", send_msg_timout=1)
-    with pytest.raises(TypeError, match="has no setting 'zzz'$"):
+    with pytest.raises(TypeError, match="^DefaultMQPushConsumer\\(\\) got an unexpected keyword argument 'zzz'$"):
         AsyncPushConsumer("KeywordCG", zzz=1)
+    # the asyncio push consumer waits for listener calls in flight unless told otherwise
+    assert AsyncPushConsumer("KeywordCG").consumer.get_await_termination_millis_when_shutdown() == 30000
+    consumer = AsyncPushConsumer("KeywordCG", await_termination_millis_when_shutdown=0, consume_thread_max=8)
+    assert consumer.consumer.get_await_termination_millis_when_shutdown() == 0
+    assert consumer.consumer.get_consume_thread_max() == 8
+    assert AsyncLitePullConsumer("KeywordLCG", pull_batch_size=7).consumer.get_pull_batch_size() == 7
 
 
 def test_every_send_form(embedded_cluster: EmbeddedCluster) -> None:
