@@ -61,13 +61,16 @@ class DefaultMQAdminExt(ClientConfig):
     timeout_millis = Prop(int, 5000)
 
     def __init__(self, admin_ext_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
-                 timeout_millis: int = 5000) -> None:
-        """Java's constructors: ``DefaultMQAdminExt([adminExtGroup | rpcHook][, timeoutMillis])``."""
+                 timeout_millis: int = 5000, **config: Any) -> None:
+        """Java's constructors: ``DefaultMQAdminExt([adminExtGroup | rpcHook][, timeoutMillis])``. Every client
+        setting is also a keyword (``DefaultMQAdminExt(namesrv_addr="127.0.0.1:9876")``), applied through its
+        setter."""
         super().__init__()
         if admin_ext_group is not None:
             self.admin_ext_group = admin_ext_group
         self.timeout_millis = timeout_millis
         self.default_mq_admin_ext_impl = DefaultMQAdminExtImpl(self, rpc_hook, timeout_millis)
+        self._apply_config(config, ("admin_ext_group", "rpc_hook", "timeout_millis"))
 
     # ------------------------------------------------------------------ life cycle
 

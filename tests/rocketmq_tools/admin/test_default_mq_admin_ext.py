@@ -28,9 +28,7 @@ def test_life_cycle(embedded_cluster):
     with pytest.raises(MQClientException, match="state not OK"):
         admin.fetch_all_topic_list()
     with admin:
-        twin = DefaultMQAdminExt()
-        twin.set_namesrv_addr(embedded_cluster.namesrv_addr)
-        twin.set_instance_name(admin.get_instance_name())
+        twin = DefaultMQAdminExt(namesrv_addr=embedded_cluster.namesrv_addr, instance_name=admin.get_instance_name())
         with pytest.raises(MQClientException, match=r"The adminExt group\[admin_ext_group\] has created already"):
             twin.start()
         with pytest.raises(MQClientException, match="maybe started once"):
@@ -38,6 +36,12 @@ def test_life_cycle(embedded_cluster):
         assert admin.get_name_server_address_list() == [embedded_cluster.namesrv_addr]
     admin.shutdown()                                               # a second shutdown does nothing
     assert admin.get_admin_ext_group() == "admin_ext_group" and admin.get_timeout_millis() == 5000
+    keyed = DefaultMQAdminExt("G", None, 300, namesrv_addr="127.0.0.1:1", mq_client_api_timeout=700)
+    assert (keyed.get_admin_ext_group(), keyed.get_timeout_millis()) == ("G", 300)
+    assert (keyed.get_namesrv_addr(), keyed.get_mq_client_api_timeout()) == ("127.0.0.1:1", 700)
+    with pytest.raises(TypeError, match=r"DefaultMQAdminExt\(\) got an unexpected keyword argument 'namesrv' "
+                                        r"\(did you mean 'namesrv_addr' or 'namespace'\?\)"):
+        DefaultMQAdminExt(namesrv="127.0.0.1:1")
 
 
 def test_runtime_stats_consumers_and_order_conf(embedded_cluster):
