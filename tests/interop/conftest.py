@@ -1,0 +1,50 @@
+"""Fixtures of the interop tests, which run only with ``$ROCKETMQ_ANCHORS`` set to an anchors build (CI never
+has one) and skip otherwise.
+
+``anchors``: the build (:class:`interop_support.Anchors`). ``real_cluster``: a real 4.9.7 NameServer and broker
+for the whole session. ``java_peer``: runs :file:`JavaPeer.java` (compiled once) as a subprocess:
+``java_peer("produce", namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterator, List
+
+import pytest
+from interop_support import Anchors, JavaProcess, RealCluster, compile_java_peer, find_anchors
+
+
+@pytest.fixture(scope="session")
+def anchors() -> Anchors:
+    found = find_anchors()
+    if found is None:
+        pytest.skip("no anchors build: set ROCKETMQ_ANCHORS to one (../shared/anchors/README.md)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def real_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
+    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-cluster")))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def java_peer_class_path(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> str:
+    return compile_java_peer(anchors, str(tmp_path_factory.mktemp("java-peer")))
+
+
+@pytest.fixture
+def java_peer(anchors: Anchors, java_peer_class_path: str, tmp_path) -> Iterator[Callable[..., JavaProcess]]:
+    started: List[JavaProcess] = []
+
+    def run(*args: str) -> JavaProcess:
+        peer = JavaProcess(anchors, str(tmp_path), "java-peer-%d" % len(started), "JavaPeer", list(args),
+                           class_path=java_peer_class_path)
+        started.append(peer)
+        return peer
+
+    yield run
+    for peer in started:
+        peer.stop()

@@ -1,0 +1,201 @@
+"""A real Apache RocketMQ 4.9.7 for the interop tests: the NameServer and broker of the anchors build (see
+``../shared/anchors/README.md``) started as Java processes on free loopback ports with their homes, logs and stores in
+a temp dir, and the official Java client run as :file:`JavaPeer.java`.
+
+The tests run only when ``$ROCKETMQ_ANCHORS`` names the build (``ROCKETMQ_ANCHORS=~/rocketmq-anchors-4.9.7 pytest
+tests/interop``); without it (CI), or where it is incomplete, :func:`find_anchors` returns None and they skip.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+from typing import List, NamedTuple, Optional
+
+from waiting import wait_for
+
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+
+#: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
+START_TIMEOUT = 120.0
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Anchors(NamedTuple):
+    """What the anchors build gives: its directory, ``java``, the JVM's ``--add-opens`` flags and the class path of
+    RocketMQ 4.9.7 and its dependencies."""
+
+    home: str
+    java: str
+    java_opens: List[str]
+    class_path: str
+
+    @property
+    def javac(self) -> str:
+        return os.path.join(os.path.dirname(self.java), "javac")
+
+
+def find_anchors() -> Optional[Anchors]:
+    """The anchors build, or None when it is not here."""
+    home = os.environ.get("ROCKETMQ_ANCHORS")
+    if not home:
+        return None
+    env_sh = os.path.join(home, "env.sh")
+    if not os.path.isfile(os.path.join(home, "lib", "rocketmq-broker-4.9.7.jar")) or not os.path.isfile(env_sh):
+        return None
+    done = subprocess.run(["bash", "-c", '. "$1" && printf "%s\\n" "$JAVA" "$JAVA_OPENS" "$RMQ_CP"', "_", env_sh],
+                          capture_output=True, text=True, timeout=30)
+    lines = done.stdout.splitlines()
+    if done.returncode != 0 or len(lines) != 3 or not os.access(lines[0], os.X_OK):
+        return None
+    return Anchors(home, lines[0], lines[1].split(), lines[2])
+
+
+def free_broker_port() -> int:
+    """A loopback port P with P - 2 (the broker's fast port) and P + 1 (its HA port) free as well."""
+    for _ in range(100):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        if port < 1026 or port > 65534:
+            continue
+        sockets = []
+        try:
+            for candidate in (port - 2, port, port + 1):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", candidate))
+            return port
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise RuntimeError("no free loopback port triple")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _write_properties(path: str, values: dict) -> str:
+    with open(path, "w") as f:
+        for key, value in values.items():
+            f.write("%s=%s\n" % (key, value))
+    return path
+
+
+class JavaProcess:
+    """A Java main class run with the anchors' class path, its output in ``<work>/<name>.out``."""
+
+    def __init__(self, anchors: Anchors, work: str, name: str, main: str, args: List[str],
+                 heap: str = "256m", class_path: Optional[str] = None) -> None:
+        self.name = name
+        self.out_path = os.path.join(work, name + ".out")
+        home = os.path.join(work, name + "-home")
+        os.makedirs(home, exist_ok=True)
+        command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
+                   "-Drocketmq.home.dir=" + anchors.home, "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"),
+                   "-Drocketmq.client.logUseSlf4j=false", "-cp", class_path or anchors.class_path, main, *args]
+        with open(self.out_path, "wb") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            cwd=work)
+
+    def check_alive(self) -> None:
+        """Raise RuntimeError with the end of the process's output if it has exited."""
+        if self.process.poll() is not None:
+            raise RuntimeError("%s exited with %s: %s" % (self.name, self.process.returncode, self.output()[-3000:]))
+
+    def output(self) -> str:
+        with open(self.out_path, "rb") as f:
+            return f.read().decode("utf-8", "replace")
+
+    def stop(self) -> None:
+        """SIGTERM (the Java shutdown hooks run), SIGKILL after 30 s."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+class RealCluster:
+    """A real NameServer and broker-a (DefaultCluster, ASYNC_MASTER, autoCreateTopicEnable, property filtering,
+    a transaction check every second for half messages older than 1 s), stores under ``work``."""
+
+    def __init__(self, anchors: Anchors, work: str) -> None:
+        self.namesrv_addr = "127.0.0.1:%d" % free_port()
+        port = free_broker_port()
+        self.broker_addr = "127.0.0.1:%d" % port
+        self.broker_name = "broker-a"
+        rocketmq_home = anchors.home
+        namesrv_conf = _write_properties(os.path.join(work, "namesrv.properties"), {
+            "listenPort": self.namesrv_addr.rsplit(":", 1)[1], "rocketmqHome": rocketmq_home,
+            "kvConfigPath": os.path.join(work, "kvConfig.json")})
+        store = os.path.join(work, "store")
+        broker_conf = _write_properties(os.path.join(work, "broker.properties"), {
+            "brokerClusterName": "DefaultCluster", "brokerName": self.broker_name, "brokerId": 0,
+            "listenPort": port, "namesrvAddr": self.namesrv_addr, "brokerIP1": "127.0.0.1",
+            "autoCreateTopicEnable": "true", "autoCreateSubscriptionGroup": "true", "enablePropertyFilter": "true",
+            "enableCalcFilterBitMap": "true", "filterSupportRetry": "true", "rocketmqHome": rocketmq_home,
+            "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
+            "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
+            "transactionCheckInterval": 1000, "transactionTimeOut": 1000})
+        self.namesrv = JavaProcess(anchors, work, "namesrv", "org.apache.rocketmq.namesrv.NamesrvStartup",
+                                   ["-c", namesrv_conf])
+        self.broker: Optional[JavaProcess] = None
+        try:
+            self._wait_for_port(self.namesrv, self.namesrv_addr)
+            self.broker = JavaProcess(anchors, work, "broker", "org.apache.rocketmq.broker.BrokerStartup",
+                                      ["-c", broker_conf], heap="512m")
+            self._wait_for_registration()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_for_port(self, process: JavaProcess, addr: str) -> None:
+        host, port = addr.rsplit(":", 1)
+
+        def listening() -> bool:
+            process.check_alive()
+            try:
+                socket.create_connection((host, int(port)), 1).close()
+                return True
+            except OSError:
+                return False
+
+        wait_for(listening, START_TIMEOUT, "%s listening on %s" % (process.name, addr), interval=0.2)
+
+    def _wait_for_registration(self) -> None:
+        broker = self.broker
+        assert broker is not None
+        admin = DefaultMQAdminExt(namesrv_addr=self.namesrv_addr, instance_name="interop-probe")
+        admin.start()
+
+        def registered() -> bool:
+            broker.check_alive()
+            data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
+            return data is not None and self.broker_addr in (data.broker_addrs or {}).values()
+
+        try:
+            wait_for(registered, START_TIMEOUT, "the broker's registration with the NameServer", interval=0.2)
+        finally:
+            admin.shutdown()
+
+    def stop(self) -> None:
+        if self.broker is not None:
+            self.broker.stop()
+        self.namesrv.stop()
+
+
+def compile_java_peer(anchors: Anchors, out_dir: str) -> str:
+    """Compile :file:`JavaPeer.java` into ``out_dir``; returns the class path that runs it."""
+    subprocess.run([anchors.javac, "-nowarn", "-cp", anchors.class_path, "-d", out_dir,
+                    os.path.join(HERE, "JavaPeer.java")], check=True, capture_output=True, timeout=120)
+    return out_dir + os.pathsep + anchors.class_path
