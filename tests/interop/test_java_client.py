@@ -10,6 +10,7 @@ from typing import Any, Iterator, List
 
 import pytest
 from interop_support import Anchors, JavaProcess, RealCluster
+from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
@@ -19,6 +20,7 @@ from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.topic.topic_validator import TopicValidator
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -33,9 +35,15 @@ def unique(prefix: str) -> str:
     return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
 
 
+#: what the Java scenarios need of our embedded broker (the real one is set up the same way): SQL92 filtering, and
+#: a transaction check every second of half messages older than a second
+SCENARIO_BROKER = {"enable_property_filter": True, "transaction_check_interval": 1000, "transaction_time_out": 1000}
+
+
 @pytest.fixture(params=["embedded", "real"])
 def namesrv_addr(request: pytest.FixtureRequest) -> str:
-    """The NameServer of our embedded cluster, or of the real 4.9.7 one."""
+    """The NameServer of our embedded cluster, or of the real 4.9.7 one: each test runs on both, so that what the
+    Java peer does on ours is checked against what it does on Apache RocketMQ's."""
     if request.param == "embedded":
         cluster: EmbeddedCluster = request.getfixturevalue("embedded_cluster")
         return cluster.namesrv_addr
@@ -131,3 +139,66 @@ def test_java_mqadmin_reads_our_cluster(anchors: Anchors, embedded_cluster: Embe
     assert sorted(int(row[1]) for row in rows) == [0, 1, 2]
     route = mqadmin("topicRoute", "-t", "JavaAdminTopic")
     assert '"readQueueNums":3' in route.replace(" ", "") and embedded_cluster.broker_addr in route
+
+
+def make_topic(namesrv_addr: str, queues: int = 4) -> str:
+    """A new topic of ``queues`` queues on the cluster, its route known to the NameServer."""
+    topic = unique("JavaScenario")
+    producer = DefaultMQProducer(unique("PyAdminPG"), namesrv_addr=namesrv_addr, instance_name=unique("py"))
+    with producer:
+        producer.create_topic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues)
+        wait_for(lambda: len(producer.fetch_publish_message_queues(topic)) == queues, 30, "the route of " + topic)
+    return topic
+
+
+@pytest.fixture
+def scenario(namesrv_addr: str, java_peer) -> Any:
+    """Run one JavaPeer scenario on a new topic; its output lines once it exited 0."""
+    def run(mode: str, queues: int = 4) -> List[str]:
+        return finish(java_peer(mode, namesrv_addr, make_topic(namesrv_addr, queues), unique("Java" + mode),
+                                str(PEER_TIMEOUT - 30)))
+    return run
+
+
+def _got(lines: List[str]) -> List[str]:
+    return [line.split(" ", 1)[1] for line in lines if line.startswith("GOT ")]
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+def test_java_orderly_consumer(scenario) -> None:
+    consumed = [tuple(map(int, line.split()[1:])) for line in scenario("orderly") if line.startswith("ORDER ")]
+    assert sorted(consumed) == sorted((o, s, o) for o in range(4) for s in range(5))
+    for order in range(4):
+        assert [step for o, step, _ in consumed if o == order] == list(range(5))
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+def test_java_transaction_producer_is_checked(scenario) -> None:
+    lines = scenario("transaction", queues=1)  # one queue: once the sentinel came, all before it came
+    assert [line for line in lines if line.startswith("SENT ")] == [
+        "SENT commit-0 SEND_OK", "SENT rollback-0 SEND_OK", "SENT check-0 SEND_OK"]
+    assert "CHECKED check-0" in lines
+    assert sorted(set(_got(lines))) == ["check-0", "commit-0", "commit-sentinel"]
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+def test_java_request_reply(scenario) -> None:
+    replies = [line for line in scenario("request") if line.startswith("REPLY ")]
+    assert len(replies) == 1 and replies[0].startswith("REPLY re: ping-"), replies
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+def test_java_sql92_consumer(scenario) -> None:
+    assert sorted(_got(scenario("sql"))) == ["sql-7", "sql-9", "sql-sentinel"]
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+def test_java_send_forms_and_lite_pull_consumer(scenario) -> None:
+    lines = scenario("forms")
+    assert sorted(line for line in lines if line.startswith("SENT ")) == [
+        "SENT async SEND_OK"] * 3 + ["SENT batch SEND_OK", "SENT delay SEND_OK"]
+    got = dict(entry.split() for entry in _got(lines))
+    expected = {"async-%d" % i for i in range(3)} | {"oneway-%d" % i for i in range(3)} | \
+        {"batch-%d" % i for i in range(5)} | {"delay-0"}
+    assert set(got) == expected
+    assert int(got["delay-0"]) >= 4000  # delay level 2 is 5 s

@@ -218,7 +218,7 @@ class _Decisions(TransactionListener):
 def test_transactions_commit_roll_back_and_are_checked(clients) -> None:
     decisions = _Decisions()
     producer = clients["producer"](TransactionMQProducer, transaction_listener=decisions)
-    topic = make_topic(producer)
+    topic = make_topic(producer, 1)  # one queue: once the sentinel came, every message before it came
     for kind in ("commit", "rollback", "check"):
         for i in range(2):
             result = producer.send_message_in_transaction(Message(topic, b"%s-%d" % (kind.encode(), i)), None)
@@ -226,7 +226,7 @@ def test_transactions_commit_roll_back_and_are_checked(clients) -> None:
     collected = Collected()
     clients["push_consumer"](topic, collected)
     # the broker checks the UNKNOW ones (every second here, once they are 1 s old) and they are committed then;
-    # a sentinel sent after them shows the rolled-back ones will not come
+    # the sentinel, committed after them, shows the rolled-back ones were not delivered
     collected.wait_for_bodies({b"commit-0", b"commit-1", b"check-0", b"check-1"})
     assert sorted(set(decisions.checked)) == [b"check-0", b"check-1"]
     producer.send_message_in_transaction(Message(topic, b"commit-sentinel"), None)
