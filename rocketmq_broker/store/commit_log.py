@@ -472,8 +472,8 @@ class CommitLog(Bean):
         if store.message_arriving_listener is not None:
             store.notify_message_arriving(request)
         stats = store.store_stats_service
-        stats.put_message_times_total += 1
-        stats.put_message_size_total += msg_len
+        stats.get_single_put_message_topic_times_total(topic).add(1)
+        stats.get_single_put_message_topic_size_total(topic).add(msg_len)
         if self._group_commit is None:
             return PutMessageResult(_PUT_OK, result)
         return PutMessageResult(self._wait_flush(wrote_offset + msg_len, msg.is_wait_store_msg_ok()), result)
@@ -629,7 +629,9 @@ class CommitLog(Bean):
         if store.message_arriving_listener is not None:
             for request in requests:
                 store.notify_message_arriving(request)
-        store.store_stats_service.on_put(len(records), total_len)
+        stats = store.store_stats_service
+        stats.get_single_put_message_topic_times_total(topic).add(len(records))
+        stats.get_single_put_message_topic_size_total(topic).add(total_len)
         if self._group_commit is None:
             return PutMessageResult(_PUT_OK, result)
         return PutMessageResult(self._wait_flush(wrote_offset + total_len, batch.is_wait_store_msg_ok()), result)

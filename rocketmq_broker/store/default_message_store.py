@@ -180,6 +180,7 @@ class DefaultMessageStore(Bean):
             self.schedule_message_service.start()
         self.flush_consume_queue_service.start()
         self.commit_log.start()
+        self.store_stats_service.start()
         self.store_scheduled_service.start()
         with open(self._abort_file(), "a"):
             pass
@@ -191,6 +192,7 @@ class DefaultMessageStore(Bean):
             self.shutdown_flag = True
             self.store_scheduled_service.shutdown()
             self.schedule_message_service.shutdown()
+            self.store_stats_service.shutdown()
             with self.commit_log.put_message_lock:
                 pass  # the puts already in the lock finish before the files close
             self.commit_log.shutdown()
@@ -413,7 +415,7 @@ class DefaultMessageStore(Bean):
         stats = self.store_stats_service
         stats.set_put_message_entire_time_max(elapsed)
         if not result.is_ok():
-            stats.put_message_failed_times += 1
+            stats.get_put_message_failed_times().add(1)
 
     def async_put_message(self, msg: MessageExtBrokerInner) -> "concurrent.futures.Future[PutMessageResult]":
         """Java ``asyncPutMessage``: :meth:`put_message` as a completed future."""
@@ -479,9 +481,9 @@ class DefaultMessageStore(Bean):
                             "queue failed.", topic, offset, min_offset, max_offset)
         stats = self.store_stats_service
         if status is GetMessageStatus.FOUND:
-            stats.get_message_times_total_found += 1
+            stats.get_get_message_times_total_found().add(1)
         else:
-            stats.get_message_times_total_miss += 1
+            stats.get_get_message_times_total_miss().add(1)
         stats.set_get_message_entire_time_max(int((time.monotonic() - begin) * 1000))
         if get_result is None:
             get_result = GetMessageResult()
@@ -549,7 +551,7 @@ class DefaultMessageStore(Bean):
             status = _FOUND
             next_phy_file_start_offset = None
             i += CQ_STORE_UNIT_SIZE
-        self.store_stats_service.get_message_transfered_msg_count += len(buffers)
+        self.store_stats_service.get_get_message_transfered_msg_count().add(len(buffers))
         get_result.suggest_pulling_from_slave = (max_offset_py - max_phy_offset_pulling) > memory
         return status, i // CQ_STORE_UNIT_SIZE
 

@@ -13,7 +13,8 @@ from decimal import Decimal
 from typing import Any, Optional
 
 __all__ = ["Long", "BOOLEAN", "INTEGER", "LONG", "DOUBLE", "STRING", "java_class", "integer_value_of",
-           "long_value_of", "double_value_of", "boolean_value_of", "compare_to", "java_equals", "to_java_string"]
+           "long_value_of", "double_value_of", "boolean_value_of", "compare_to", "java_equals", "to_java_string",
+           "double_to_string"]
 
 BOOLEAN = "Boolean"
 INTEGER = "Integer"
@@ -138,8 +139,9 @@ def java_equals(left: Any, right: Any) -> bool:
     return bool(left == right)
 
 
-def _double_to_string(value: float) -> str:
-    # Java Double.toString: plain notation for 1e-3 <= |d| < 1e7, else d.dddE[-]n
+def double_to_string(value: float) -> str:
+    """Java ``Double.toString``: plain notation for 1e-3 <= |d| < 1e7, else ``d.dddE[-]n``; ``NaN``,
+    ``Infinity``."""
     if value != value:
         return "NaN"
     if math.isinf(value):
@@ -168,5 +170,5 @@ def to_java_string(value: Any) -> str:
     if type(value) is bool:
         return "true" if value else "false"
     if type(value) is float:
-        return _double_to_string(value)
+        return double_to_string(value)
     return str(value)

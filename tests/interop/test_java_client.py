@@ -27,6 +27,7 @@ pytestmark = pytest.mark.timeout(300)
 #: how long a Java peer may run (a JVM start, its client's route and rebalance, the messages)
 PEER_TIMEOUT = 120
 COUNT = 10
+MQADMIN = "org.apache.rocketmq.tools.command.MQAdminStartup"
 
 _ids = itertools.count()
 
@@ -125,8 +126,7 @@ def test_java_mqadmin_reads_our_cluster(anchors: Anchors, embedded_cluster: Embe
 
     def mqadmin(*argv: str) -> str:
         run = JavaProcess(anchors, str(tmp_path), "mqadmin-%s" % argv[0],
-                          "org.apache.rocketmq.tools.command.MQAdminStartup",
-                          [*argv, "-n", embedded_cluster.namesrv_addr])
+                          MQADMIN, [*argv, "-n", embedded_cluster.namesrv_addr])
         try:
             return "\n".join(finish(run))
         finally:
@@ -202,3 +202,19 @@ def test_java_send_forms_and_lite_pull_consumer(scenario) -> None:
         {"batch-%d" % i for i in range(5)} | {"delay-0"}
     assert set(got) == expected
     assert int(got["delay-0"]) >= 4000  # delay level 2 is 5 s
+
+
+def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors, embedded_cluster: EmbeddedCluster,
+                                                                  real_cluster: RealCluster, tmp_path) -> None:
+    def keys(namesrv_addr: str, broker_addr: str) -> set:
+        run = JavaProcess(anchors, str(tmp_path), "mqadmin-brokerStatus", MQADMIN,
+                          ["brokerStatus", "-b", broker_addr, "-n", namesrv_addr])
+        try:
+            lines = finish(run)
+        finally:
+            run.stop()
+        # "commitLogDiskRatio_<store path>" names a path of each broker
+        return {line.split()[0] for line in lines if line.strip() and not line.startswith("commitLogDiskRatio_")}
+
+    ours = keys(embedded_cluster.namesrv_addr, embedded_cluster.broker_addr)
+    assert ours == keys(real_cluster.namesrv_addr, real_cluster.broker_addr)

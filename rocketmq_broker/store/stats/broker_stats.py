@@ -57,8 +57,8 @@ class BrokerStats(TypedBean):
 
     def get_msg_put_total_today_now(self) -> int:
         """The store's put total now (``StoreStatsService.putMessageTimesTotal``)."""
-        return self.default_message_store.store_stats_service.put_message_times_total
+        return self.default_message_store.store_stats_service.get_put_message_times_total()
 
     def get_msg_get_total_today_now(self) -> int:
         """The store's transferred message total now (``StoreStatsService.getMessageTransferedMsgCount``)."""
-        return self.default_message_store.store_stats_service.get_message_transfered_msg_count
+        return self.default_message_store.store_stats_service.get_get_message_transfered_msg_count().sum()

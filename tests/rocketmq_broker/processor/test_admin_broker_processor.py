@@ -124,7 +124,8 @@ def test_broker_runtime_info_and_config(embedded_cluster, client, stats_topic):
     assert table["msgPutTotalTodayNow"] == "7"
     for key in ("putTps", "getTransferedTps", "commitLogDiskRatio", "commitLogMinOffset", "commitLogMaxOffset",
                 "sendThreadPoolQueueSize", "pullThreadPoolQueueCapacity", "earliestMessageTimeStamp",
-                "commitLogDirCapacity", "msgGetTotalTodayNow", "bootTimestamp", "runtime"):
+                "commitLogDirCapacity", "msgGetTotalTodayNow", "bootTimestamp", "runtime", "getFoundTps",
+                "getMissTps", "getTotalTps", "putLatency99", "putLatency999", "putMessageDistributeTime"):
         assert key in table, key
     response = invoke(client, addr, RequestCode.GET_BROKER_CONFIG)
     assert (response.code, response.remark) == (0, None)
