@@ -2,8 +2,9 @@
 has one) and skip otherwise.
 
 ``anchors``: the build (:class:`interop_support.Anchors`). ``real_cluster``: a real 4.9.7 NameServer and broker
-for the whole session. ``java_peer``: runs :file:`JavaPeer.java` (compiled once) as a subprocess:
-``java_peer("produce", namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess`.
+for the whole session; ``real_acl_cluster`` another, checking ACL. ``java_peer``: runs :file:`JavaPeer.java`
+(compiled once) as a subprocess: ``java_peer("produce", namesrv_addr, topic, group, "10")`` returns a started
+:class:`interop_support.JavaProcess`.
 """
 from __future__ import annotations
 
@@ -24,6 +25,34 @@ def anchors() -> Anchors:
 @pytest.fixture(scope="session")
 def real_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
     cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-cluster")))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+#: the accounts of ``real_acl_cluster``: an admin, and one that may only publish to and subscribe from AclTopic
+PLAIN_ACL = """globalWhiteRemoteAddresses:
+accounts:
+  - accessKey: InteropAdmin
+    secretKey: interop-admin-secret
+    whiteRemoteAddress:
+    admin: true
+  - accessKey: InteropLimited
+    secretKey: interop-limited-secret
+    whiteRemoteAddress:
+    admin: false
+    defaultTopicPerm: DENY
+    defaultGroupPerm: SUB
+    topicPerms:
+      - AclTopic=PUB|SUB
+"""
+
+
+@pytest.fixture(scope="session")
+def real_acl_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
+    """A real 4.9.7 NameServer and broker with ``aclEnable`` and the accounts of :data:`PLAIN_ACL`."""
+    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-acl-cluster")), acl=PLAIN_ACL)
     try:
         yield cluster
     finally:

@@ -93,14 +93,15 @@ class JavaProcess:
     """A Java main class run with the anchors' class path, its output in ``<work>/<name>.out``."""
 
     def __init__(self, anchors: Anchors, work: str, name: str, main: str, args: List[str],
-                 heap: str = "256m", class_path: Optional[str] = None) -> None:
+                 heap: str = "256m", class_path: Optional[str] = None, home_dir: Optional[str] = None) -> None:
         self.name = name
         self.out_path = os.path.join(work, name + ".out")
         home = os.path.join(work, name + "-home")
         os.makedirs(home, exist_ok=True)
         command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
-                   "-Drocketmq.home.dir=" + anchors.home, "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"),
-                   "-Drocketmq.client.logUseSlf4j=false", "-cp", class_path or anchors.class_path, main, *args]
+                   "-Drocketmq.home.dir=" + (home_dir or anchors.home),
+                   "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"), "-Drocketmq.client.logUseSlf4j=false",
+                   "-cp", class_path or anchors.class_path, main, *args]
         with open(self.out_path, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                             cwd=work)
@@ -127,9 +128,10 @@ class JavaProcess:
 
 class RealCluster:
     """A real NameServer and broker-a (DefaultCluster, ASYNC_MASTER, autoCreateTopicEnable, property filtering,
-    a transaction check every second for half messages older than 1 s), stores under ``work``."""
+    a transaction check every second for half messages older than 1 s), stores under ``work``. With ``acl`` (the
+    text of a ``plain_acl.yml``) the broker checks every request against it (``aclEnable``)."""
 
-    def __init__(self, anchors: Anchors, work: str) -> None:
+    def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None) -> None:
         self.namesrv_addr = "127.0.0.1:%d" % free_port()
         port = free_broker_port()
         self.broker_addr = "127.0.0.1:%d" % port
@@ -146,14 +148,20 @@ class RealCluster:
             "enableCalcFilterBitMap": "true", "filterSupportRetry": "true", "rocketmqHome": rocketmq_home,
             "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
             "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
-            "transactionCheckInterval": 1000, "transactionTimeOut": 1000})
+            "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "aclEnable": str(acl is not None).lower()})
+        home_dir = None
+        if acl is not None:  # the broker reads ${rocketmq.home.dir}/conf/plain_acl.yml
+            home_dir = os.path.join(work, "acl-home")
+            os.makedirs(os.path.join(home_dir, "conf"))
+            with open(os.path.join(home_dir, "conf", "plain_acl.yml"), "w") as f:
+                f.write(acl)
         self.namesrv = JavaProcess(anchors, work, "namesrv", "org.apache.rocketmq.namesrv.NamesrvStartup",
                                    ["-c", namesrv_conf])
         self.broker: Optional[JavaProcess] = None
         try:
             self._wait_for_port(self.namesrv, self.namesrv_addr)
             self.broker = JavaProcess(anchors, work, "broker", "org.apache.rocketmq.broker.BrokerStartup",
-                                      ["-c", broker_conf], heap="512m")
+                                      ["-c", broker_conf], heap="512m", home_dir=home_dir)
             self._wait_for_registration()
         except BaseException:
             self.stop()
