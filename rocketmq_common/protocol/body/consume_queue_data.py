@@ -16,3 +16,14 @@ class ConsumeQueueData(Bean):
     bit_map = Prop(str)
     eval = Prop(bool, False)
     msg = Prop(str)
+
+    def __str__(self) -> str:
+        """Java ``toString`` (which quotes the strings, null ones too)."""
+        return ("ConsumeQueueData{physicOffset=%d, physicSize=%d, tagsCode=%d, extendDataJson='%s', bitMap='%s', "
+                "eval=%s, msg='%s'}" % (self.physic_offset, self.physic_size, self.tags_code,
+                                        _null(self.extend_data_json), _null(self.bit_map),
+                                        "true" if self.eval else "false", _null(self.msg)))
+
+
+def _null(value: object) -> object:
+    return "null" if value is None else value

@@ -15,5 +15,5 @@ class MessageTrack(Bean):
     exception_desc = Prop(str)
 
     def __str__(self) -> str:
-        return "MessageTrack [consumerGroup=%s, trackType=%s, exceptionDesc=%s]" % (
-            self.consumer_group, self.track_type, self.exception_desc)
+        return "MessageTrack [consumerGroup=%s, trackType=%s, exceptionDesc=%s]" % tuple(
+            "null" if value is None else value for value in (self.consumer_group, self.track_type, self.exception_desc))

@@ -4,26 +4,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import java_bool, new_admin
+from rocketmq_tools.command.support import new_admin
 
 __all__ = ["QueryConsumeQueueCommand"]
 
 _RULE = "======================================"
-
-
-def _quoted(value: object) -> str:
-    return "null" if value is None else "'%s'" % value
-
-
-def consume_queue_data_string(data: ConsumeQueueData) -> str:
-    """Java ``ConsumeQueueData.toString``."""
-    return ("ConsumeQueueData{physicOffset=%d, physicSize=%d, tagsCode=%d, extendDataJson=%s, bitMap=%s, eval=%s, "
-            "msg=%s}" % (data.physic_offset, data.physic_size, data.tags_code, _quoted(data.extend_data_json),
-                         _quoted(data.bit_map), java_bool(data.eval), _quoted(data.msg)))
 
 
 class QueryConsumeQueueCommand(SubCommand):
@@ -67,5 +55,5 @@ class QueryConsumeQueueCommand(SubCommand):
         print("Queue data: \nmax: %d, min: %d" % (body.max_queue_index, body.min_queue_index))
         print(_RULE)
         for i, data in enumerate(body.queue_data or (), args.index):
-            print("idx: %d\n%s\n%s" % (i, consume_queue_data_string(data), _RULE))
+            print("idx: %d\n%s\n%s" % (i, data, _RULE))
         return 0

@@ -118,6 +118,8 @@ def test_query_cq(cluster):
     with new_admin(cluster.namesrv_addr) as admin:
         second = admin.view_message(sent[1].offset_msg_id)
     assert entries[0].startswith("ConsumeQueueData{physicOffset=%d, physicSize=" % second.get_commit_log_offset())
+    # Java's toString quotes the strings, null ones too
+    assert entries[0].endswith(", extendDataJson='null', bitMap='null', eval=false, msg='null'}")
     with_group = mqadmin(cluster, "queryCq", "-t", "CqTopic", "-q", "0", "-i", "0", "-b", cluster.broker_addr,
                          "-g", "NobodyGroup")
     assert with_group.code == 0 and with_group.lines[:2] == ["Filter data: ", "NobodyGroup@CqTopic is not online!"]

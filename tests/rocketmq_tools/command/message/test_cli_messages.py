@@ -7,6 +7,8 @@ import json
 import os
 import re
 
+from rocketmq_tools.admin.api.message_track import MessageTrack
+from rocketmq_tools.admin.api.track_type import TrackType
 from rocketmq_tools.command.support import new_admin
 
 SEND_HEADER = ["#Broker", "Name", "#QID", "#Send", "Result", "#MsgId"]
@@ -153,6 +155,9 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
     tracked = cli.on(embedded_cluster, "queryMsgById", "-i", offset_msg_id)
     assert tracked.lines[-1].startswith("MessageTrack [consumerGroup=TrackGroup, trackType=NOT_ONLINE, "
                                         "exceptionDesc=CODE:206 DESC:")
+    # a track without an exception says null, as Java's toString
+    assert str(MessageTrack(consumer_group="G", track_type=TrackType.CONSUMED)) == \
+        "MessageTrack [consumerGroup=G, trackType=CONSUMED, exceptionDesc=null]"
 
     bad_id = cli.on(embedded_cluster, "queryMsgById", "-i", "nothex")
     assert bad_id.code == 1 and bad_id.err.count("\n") == 1
