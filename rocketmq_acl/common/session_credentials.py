@@ -5,7 +5,7 @@ import os
 from typing import Any, Mapping, Optional
 
 from rocketmq_common.mix_all import MixAll
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 __all__ = ["SessionCredentials"]
@@ -73,6 +73,6 @@ class SessionCredentials(Bean):
         return hash((self.access_key, self.secret_key, self.signature))
 
     def __repr__(self) -> str:
-        return "SessionCredentials [accessKey=%s, secretKey=%s, signature=%s, SecurityToken=%s]" % (
-            self.access_key, _HIDDEN if self.secret_key is not None else None, self.signature,
-            _HIDDEN if self.security_token is not None else None)
+        return "SessionCredentials [accessKey=%s, secretKey=%s, signature=%s, SecurityToken=%s]" % tuple(map(
+            java_string, (self.access_key, _HIDDEN if self.secret_key is not None else None, self.signature,
+                          _HIDDEN if self.security_token is not None else None)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, List, Mapping, Optional
 
 from rocketmq_acl.common.acl_constants import AclConstants
-from rocketmq_remoting.common.bean import Bean, ListOf, Prop
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop, java_string
 
 __all__ = ["PlainAccessConfig"]
 
@@ -58,7 +58,7 @@ class PlainAccessConfig(Bean):
 
     def __repr__(self) -> str:
         return ("PlainAccessConfig [accessKey=%s, secretKey=%s, whiteRemoteAddress=%s, admin=%s, "
-                "defaultTopicPerm=%s, defaultGroupPerm=%s, topicPerms=%s, groupPerms=%s]" % (
-                    self.access_key, "******" if self.secret_key is not None else None, self.white_remote_address,
-                    "true" if self.admin else "false", self.default_topic_perm, self.default_group_perm,
-                    self.topic_perms, self.group_perms))
+                "defaultTopicPerm=%s, defaultGroupPerm=%s, topicPerms=%s, groupPerms=%s]" % tuple(map(
+                    java_string, (self.access_key, "******" if self.secret_key is not None else None,
+                                  self.white_remote_address, bool(self.admin), self.default_topic_perm,
+                                  self.default_group_perm, self.topic_perms, self.group_perms))))

@@ -6,7 +6,7 @@ from typing import Dict, Optional
 from rocketmq_acl.access_resource import AccessResource
 from rocketmq_common.mix_all import MixAll
 from rocketmq_acl.plain.remote_address_strategy import RemoteAddressStrategy
-from rocketmq_remoting.common.bean import Bean, MapOf, Prop
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, java_string
 
 __all__ = ["PlainAccessResource"]
 
@@ -69,7 +69,8 @@ class PlainAccessResource(Bean, AccessResource):
 
     def __repr__(self) -> str:
         return ("PlainAccessResource [accessKey=%s, secretKey=%s, whiteRemoteAddress=%s, admin=%s, "
-                "defaultTopicPerm=%s, defaultGroupPerm=%s, resourcePermMap=%s, requestCode=%s, signature=%s]" % (
-                    self.access_key, "******" if self.secret_key is not None else None, self.white_remote_address,
-                    self.admin, self.default_topic_perm, self.default_group_perm, self.resource_perm_map,
-                    self.request_code, self.signature))
+                "defaultTopicPerm=%s, defaultGroupPerm=%s, resourcePermMap=%s, requestCode=%s, signature=%s]" % tuple(
+                    map(java_string, (self.access_key, "******" if self.secret_key is not None else None,
+                                      self.white_remote_address, self.admin, self.default_topic_perm,
+                                      self.default_group_perm, self.resource_perm_map, self.request_code,
+                                      self.signature))))

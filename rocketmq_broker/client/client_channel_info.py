@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.protocol.remoting_command import LanguageCode
 
@@ -58,6 +58,5 @@ class ClientChannelInfo(TypedBean):
         return hash(self.channel)
 
     def __repr__(self) -> str:
-        return "ClientChannelInfo [channel=%s, clientId=%s, language=%s, version=%s, lastUpdateTimestamp=%s]" % (
-            self.channel, self.client_id, self.language.name if self.language is not None else None, self.version,
-            self.last_update_timestamp)
+        return "ClientChannelInfo [channel=%s, clientId=%s, language=%s, version=%s, lastUpdateTimestamp=%s]" % tuple(
+            map(java_string, (self.channel, self.client_id, self.language, self.version, self.last_update_timestamp)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from rocketmq_broker.store.append_message_status import AppendMessageStatus
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["AppendMessageResult"]
 
@@ -50,5 +50,5 @@ class AppendMessageResult(Bean):
     def __repr__(self) -> str:
         return ("AppendMessageResult{status=%s, wroteOffset=%d, wroteBytes=%d, msgId='%s', storeTimestamp=%d, "
                 "logicsOffset=%d, pagecacheRT=%d, msgNum=%d}" % (
-                    self.status.name if self.status else None, self.wrote_offset, self.wrote_bytes, self.msg_id,
+                    java_string(self.status), self.wrote_offset, self.wrote_bytes, self.msg_id,
                     self.store_timestamp, self.logics_offset, self.pagecache_rt, self.msg_num))

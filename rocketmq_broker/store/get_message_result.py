@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from rocketmq_broker.store.get_message_status import GetMessageStatus
-from rocketmq_remoting.common.bean import Bean, ListOf, Prop
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop, java_string
 
 __all__ = ["GetMessageResult"]
 
@@ -55,6 +55,6 @@ class GetMessageResult(Bean):
 
     def __repr__(self) -> str:
         return ("GetMessageResult [status=%s, nextBeginOffset=%d, minOffset=%d, maxOffset=%d, bufferTotalSize=%d, "
-                "suggestPullingFromSlave=%s]" % (self.status.name if self.status else None, self.next_begin_offset,
+                "suggestPullingFromSlave=%s]" % (java_string(self.status), self.next_begin_offset,
                                                   self.min_offset, self.max_offset, self.buffer_total_size,
                                                   "true" if self.suggest_pulling_from_slave else "false"))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from rocketmq_remoting.common.bean import java_string
 from rocketmq_common.filter.expression_type import ExpressionType
 
 __all__ = ["MessageSelector"]
@@ -37,4 +38,4 @@ class MessageSelector:
         return self.expression
 
     def __repr__(self) -> str:
-        return "MessageSelector [type=%s, expression=%s]" % (self.type, self.expression)
+        return "MessageSelector [type=%s, expression=%s]" % (java_string(self.type), java_string(self.expression))

@@ -20,7 +20,7 @@ from rocketmq_client.consumer.message_queue_listener import MessageQueueListener
 from rocketmq_client.consumer.pull_task_callback import as_pull_task_callback
 from rocketmq_client.consumer.pull_task_context import PullTaskContext
 from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean, java_string
 from rocketmq_remoting.common.scheduled_thread_pool_executor import ScheduledThreadPoolExecutor
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
@@ -103,7 +103,7 @@ class PullTaskImpl(TypedBean):
             log.warning("The Pull Task is cancelled after doPullTask, %s", self.message_queue)
 
     def __repr__(self) -> str:
-        return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, self.cancelled)
+        return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, java_string(self.cancelled))
 
 
 class MQPullConsumerScheduleService(TypedBean):

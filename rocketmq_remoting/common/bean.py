@@ -22,7 +22,7 @@ import re
 import types
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Generic, Optional, Tuple, Type, TypeVar, overload
 
-__all__ = ["Prop", "Bean", "TypedBean", "ListOf", "SetOf", "MapOf", "camel_case", "check_prop_value"]
+__all__ = ["Prop", "Bean", "TypedBean", "ListOf", "SetOf", "MapOf", "camel_case", "check_prop_value", "java_string"]
 
 T = TypeVar("T")
 B = TypeVar("B", bound="TypedBean")
@@ -290,7 +290,7 @@ class TypedBean:
         return bean
 
     def __repr__(self) -> str:
-        fields = ", ".join("%s=%s" % (p.wire, _repr_value(getattr(self, p.name))) for p in self._props)
+        fields = ", ".join("%s=%s" % (p.wire, java_string(getattr(self, p.name))) for p in self._props)
         return "%s [%s]" % (type(self).__name__, fields)
 
     def bean_values(self) -> Dict[str, Any]:
@@ -307,9 +307,20 @@ else:
     Bean = TypedBean
 
 
-def _repr_value(value: Any) -> str:
+def java_string(value: Any) -> str:
+    """``value`` as Java's ``toString`` shows it: null, true / false, an enum's name, ``[a, b]``, ``{k=v}``."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
     if isinstance(value, enum.Enum):
         return value.name
     if isinstance(value, (bytes, bytearray)):
         return "<%d bytes>" % len(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "[%s]" % ", ".join(java_string(v) for v in value)
+    if isinstance(value, dict):
+        return "{%s}" % ", ".join("%s=%s" % (java_string(k), java_string(v)) for k, v in value.items())
     return str(value)

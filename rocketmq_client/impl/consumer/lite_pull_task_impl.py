@@ -17,7 +17,7 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean, java_string
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
@@ -241,4 +241,4 @@ class PullTaskImpl(TypedBean):
                         impl.queue_flow_control_times)
 
     def __repr__(self) -> str:
-        return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, self.cancelled)
+        return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, java_string(self.cancelled))

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Optional
 
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
 
 __all__ = ["PullRequest"]
 
@@ -55,5 +55,5 @@ class PullRequest(TypedBean):
         return hash((self.consumer_group, self.message_queue))
 
     def __repr__(self) -> str:
-        return "PullRequest [consumerGroup=%s, messageQueue=%s, nextOffset=%s]" % (
-            self.consumer_group, self.message_queue, self.next_offset)
+        return "PullRequest [consumerGroup=%s, messageQueue=%s, nextOffset=%s]" % tuple(
+            map(java_string, (self.consumer_group, self.message_queue, self.next_offset)))

@@ -38,5 +38,8 @@ def test_unknown_keyword_rejected():
 
 
 def test_repr_and_camel_case():
-    assert repr(Base(client_id="x")) == "Base [clientID=x, unitMode=False, items=[]]"
+    # values as Java's toString shows them
+    assert repr(Base(client_id="x")) == "Base [clientID=x, unitMode=false, items=[]]"
+    assert repr(Base(client_id=None, unit_mode=True, items=["a", None])) == \
+        "Base [clientID=null, unitMode=true, items=[a, null]]"
     assert camel_case("accept_standard_json_only") == "acceptStandardJsonOnly"
