@@ -17,6 +17,11 @@
 //                              sql-sentinel (a=100, b=yes) to queue 0: "GOT <body>" until the sentinel came
 //   forms SECONDS              async, oneway, batch and delay-level-2 sends, then a lite pull consumer: "SENT <form>
 //                              <status>" and "GOT <body> <delayed ms>" until the 12 bodies came
+//   retry SECONDS              sends retry-0..2; a push consumer answers RECONSUME_LATER the first time it gets each
+//                              and CONSUME_SUCCESS the second: "GOT <body> <reconsumeTimes> <topic>" until all came
+//                              twice
+//   broadcast SECONDS          two BROADCASTING consumers of one group, then sends cast-0..4: "GOT <consumer> <body>"
+//                              until each consumer got every body
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +48,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.protocol.heartbeat.MessageModel;
 
 public class JavaPeer {
     static String namesrv;
@@ -113,6 +119,8 @@ public class JavaPeer {
             case "request": complete = request(Integer.parseInt(args[4])); break;
             case "sql": complete = sql(Integer.parseInt(args[4])); break;
             case "forms": complete = forms(Integer.parseInt(args[4])); break;
+            case "retry": complete = retry(Integer.parseInt(args[4])); break;
+            case "broadcast": complete = broadcast(Integer.parseInt(args[4])); break;
             default: throw new IllegalArgumentException(mode);
         }
         System.exit(complete ? 0 : 3);
@@ -337,5 +345,66 @@ public class JavaPeer {
         }
         consumer.shutdown();
         return complete && seen.size() == 12;
+    }
+
+    static boolean retry(int seconds) throws Exception {
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        CountDownLatch done = new CountDownLatch(3);
+        DefaultMQPushConsumer consumer = pushConsumer("retry");
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, context) -> {
+            for (MessageExt msg : msgs) {
+                print("GOT " + body(msg) + " " + msg.getReconsumeTimes() + " " + msg.getTopic());
+            }
+            MessageExt msg = msgs.get(0);
+            if (seen.add(body(msg))) {
+                return ConsumeConcurrentlyStatus.RECONSUME_LATER;
+            }
+            done.countDown();
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        consumer.setConsumeMessageBatchMaxSize(1);
+        consumer.start();
+        DefaultMQProducer producer = producer("retry");
+        for (int i = 0; i < 3; i++) {
+            producer.send(message("retry-" + i));
+        }
+        producer.shutdown();
+        boolean complete = done.await(seconds, TimeUnit.SECONDS);
+        consumer.shutdown();
+        return complete;
+    }
+
+    static boolean broadcast(int seconds) throws Exception {
+        CountDownLatch done = new CountDownLatch(10);
+        List<DefaultMQPushConsumer> consumers = new ArrayList<>();
+        for (String name : new String[] {"c1", "c2"}) {
+            DefaultMQPushConsumer consumer = configured(new DefaultMQPushConsumer(group + "_cast"), name);
+            consumer.setMessageModel(MessageModel.BROADCASTING);
+            consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            consumer.subscribe(topic, "*");
+            Set<String> seen = ConcurrentHashMap.newKeySet();
+            consumer.registerMessageListener((MessageListenerConcurrently) (msgs, context) -> {
+                for (MessageExt msg : msgs) {
+                    if (seen.add(body(msg))) {
+                        print("GOT " + name + " " + body(msg));
+                        done.countDown();
+                    }
+                }
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            });
+            consumer.start();
+            consumers.add(consumer);
+        }
+        DefaultMQProducer producer = producer("cast");
+        for (int i = 0; i < 5; i++) {
+            producer.send(message("cast-" + i));
+        }
+        producer.shutdown();
+        boolean complete = done.await(seconds, TimeUnit.SECONDS);
+        for (DefaultMQPushConsumer consumer : consumers) {
+            consumer.shutdown();
+        }
+        return complete;
     }
 }

@@ -19,6 +19,9 @@ from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 #: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
 START_TIMEOUT = 120.0
+#: the delay levels of the real broker (and of the Java scenarios' embedded one): level 2 is Java's 5 s, the others
+#: 1 s, so that a consumer's retries (level 3 and up) come back within seconds
+MESSAGE_DELAY_LEVEL = " ".join(["1s", "5s"] + ["1s"] * 16)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -128,7 +131,8 @@ class JavaProcess:
 
 class RealCluster:
     """A real NameServer and broker-a (DefaultCluster, ASYNC_MASTER, autoCreateTopicEnable, property filtering,
-    a transaction check every second for half messages older than 1 s), stores under ``work``. With ``acl`` (the
+    a transaction check every second for half messages older than 1 s, :data:`MESSAGE_DELAY_LEVEL`), stores under
+    ``work``. With ``acl`` (the
     text of a ``plain_acl.yml``) the broker checks every request against it (``aclEnable``)."""
 
     def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None) -> None:
@@ -148,7 +152,8 @@ class RealCluster:
             "enableCalcFilterBitMap": "true", "filterSupportRetry": "true", "rocketmqHome": rocketmq_home,
             "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
             "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
-            "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "aclEnable": str(acl is not None).lower()})
+            "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "messageDelayLevel": MESSAGE_DELAY_LEVEL,
+            "aclEnable": str(acl is not None).lower()})
         home_dir = None
         if acl is not None:  # the broker reads ${rocketmq.home.dir}/conf/plain_acl.yml
             home_dir = os.path.join(work, "acl-home")

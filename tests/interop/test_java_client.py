@@ -9,6 +9,7 @@ import threading
 from typing import Any, Iterator, List
 
 import pytest
+import interop_support
 from interop_support import Anchors, JavaProcess, RealCluster
 from waiting import wait_for
 
@@ -39,6 +40,8 @@ def unique(prefix: str) -> str:
 #: what the Java scenarios need of our embedded broker (the real one is set up the same way): SQL92 filtering, and
 #: a transaction check every second of half messages older than a second
 SCENARIO_BROKER = {"enable_property_filter": True, "transaction_check_interval": 1000, "transaction_time_out": 1000}
+#: and of its store: delay level 3 (a consumer's first retry) is 1 s, level 2 stays 5 s
+SCENARIO_STORE = {"message_delay_level": interop_support.MESSAGE_DELAY_LEVEL}
 
 
 @pytest.fixture(params=["embedded", "real"])
@@ -164,7 +167,7 @@ def _got(lines: List[str]) -> List[str]:
     return [line.split(" ", 1)[1] for line in lines if line.startswith("GOT ")]
 
 
-@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
 def test_java_orderly_consumer(scenario) -> None:
     consumed = [tuple(map(int, line.split()[1:])) for line in scenario("orderly") if line.startswith("ORDER ")]
     assert sorted(consumed) == sorted((o, s, o) for o in range(4) for s in range(5))
@@ -172,7 +175,7 @@ def test_java_orderly_consumer(scenario) -> None:
         assert [step for o, step, _ in consumed if o == order] == list(range(5))
 
 
-@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
 def test_java_transaction_producer_is_checked(scenario) -> None:
     lines = scenario("transaction", queues=1)  # one queue: once the sentinel came, all before it came
     assert [line for line in lines if line.startswith("SENT ")] == [
@@ -181,18 +184,18 @@ def test_java_transaction_producer_is_checked(scenario) -> None:
     assert sorted(set(_got(lines))) == ["check-0", "commit-0", "commit-sentinel"]
 
 
-@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
 def test_java_request_reply(scenario) -> None:
     replies = [line for line in scenario("request") if line.startswith("REPLY ")]
     assert len(replies) == 1 and replies[0].startswith("REPLY re: ping-"), replies
 
 
-@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
 def test_java_sql92_consumer(scenario) -> None:
     assert sorted(_got(scenario("sql"))) == ["sql-7", "sql-9", "sql-sentinel"]
 
 
-@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER)
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
 def test_java_send_forms_and_lite_pull_consumer(scenario) -> None:
     lines = scenario("forms")
     assert sorted(line for line in lines if line.startswith("SENT ")) == [
@@ -204,6 +207,22 @@ def test_java_send_forms_and_lite_pull_consumer(scenario) -> None:
     assert int(got["delay-0"]) >= 4000  # delay level 2 is 5 s
 
 
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
+def test_java_consumer_retries_through_the_retry_topic(scenario) -> None:
+    got = [line.split()[1:] for line in scenario("retry") if line.startswith("GOT ")]
+    for i in range(3):
+        deliveries = [(times, topic) for body, times, topic in got if body == "retry-%d" % i]
+        # the first delivery from the topic, the second from %RETRY%<group> (Java's consumer shows the topic)
+        assert [times for times, _ in deliveries[:2]] == ["0", "1"], got
+        assert {topic for _, topic in deliveries} == {deliveries[0][1]}, got
+
+
+@pytest.mark.embedded_cluster(broker_config=SCENARIO_BROKER, message_store_config=SCENARIO_STORE)
+def test_java_broadcasting_consumers(scenario) -> None:
+    got = sorted(tuple(line.split()[1:]) for line in scenario("broadcast") if line.startswith("GOT "))
+    assert got == sorted((consumer, "cast-%d" % i) for consumer in ("c1", "c2") for i in range(5))
+
+
 def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors, embedded_cluster: EmbeddedCluster,
                                                                   real_cluster: RealCluster, tmp_path) -> None:
     def keys(namesrv_addr: str, broker_addr: str) -> set:
@@ -213,8 +232,10 @@ def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors
             lines = finish(run)
         finally:
             run.stop()
-        # "commitLogDiskRatio_<store path>" names a path of each broker
-        return {line.split()[0] for line in lines if line.strip() and not line.startswith("commitLogDiskRatio_")}
+        # "commitLogDiskRatio_<store path>" names a path of each broker, "scheduleMessageOffset_<level>" a delay
+        # level that messages used
+        return {line.split()[0] for line in lines
+                if line.strip() and not line.startswith(("commitLogDiskRatio_", "scheduleMessageOffset_"))}
 
     ours = keys(embedded_cluster.namesrv_addr, embedded_cluster.broker_addr)
     assert ours == keys(real_cluster.namesrv_addr, real_cluster.broker_addr)
