@@ -15,7 +15,7 @@ Each record is its fields joined by ``CONTENT_SPLITOR`` (``\\u0001``) and ended 
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import List, Optional
 
 from rocketmq_client.client_config import AccessChannel
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
@@ -26,6 +26,7 @@ from rocketmq_client.trace.trace_transfer_bean import TraceTransferBean
 from rocketmq_client.trace.trace_type import TraceType
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_type import MessageType
+from rocketmq_remoting.common.bean import java_string
 
 __all__ = ["TraceDataEncoder", "java_split"]
 
@@ -34,15 +35,8 @@ _F = TraceConstants.FIELD_SPLITOR
 _MESSAGE_TYPES = list(MessageType)
 
 
-def _j(value: Any) -> str:
-    """``value`` as Java's ``StringBuilder.append`` writes it."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return str(value)
+#: each field as Java's ``StringBuilder.append`` writes it
+_j = java_string
 
 
 def _ordinal(msg_type: Optional[MessageType]) -> str:

@@ -308,7 +308,10 @@ else:
 
 
 def java_string(value: Any) -> str:
-    """``value`` as Java's ``toString`` shows it: null, true / false, an enum's name, ``[a, b]``, ``{k=v}``."""
+    """``value`` as Java's ``toString`` (and ``StringBuilder.append``) shows it: null, true / false, an enum's name,
+    ``[a, b]``, ``{k=v}``."""
+    if type(value) is str:
+        return value
     if value is None:
         return "null"
     if value is True:
