@@ -2,9 +2,9 @@
 has one) and skip otherwise.
 
 ``anchors``: the build (:class:`interop_support.Anchors`). ``real_cluster``: a real 4.9.7 NameServer and broker
-for the whole session; ``real_acl_cluster`` another, checking ACL. ``java_peer``: runs :file:`JavaPeer.java`
-(compiled once) as a subprocess: ``java_peer("produce", namesrv_addr, topic, group, "10")`` returns a started
-:class:`interop_support.JavaProcess`.
+for the whole session; ``real_acl_cluster`` another, checking ACL, and ``real_tls_cluster`` one whose broker takes
+TLS only. ``java_peer``: runs :file:`JavaPeer.java` (compiled once) as a subprocess: ``java_peer("produce",
+namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess`.
 """
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ accounts:
 def real_acl_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
     """A real 4.9.7 NameServer and broker with ``aclEnable`` and the accounts of :data:`PLAIN_ACL`."""
     cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-acl-cluster")), acl=PLAIN_ACL)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def real_tls_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
+    """A real 4.9.7 NameServer and a broker that takes TLS connections only."""
+    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-tls-cluster")), tls=True)
     try:
         yield cluster
     finally:

@@ -96,7 +96,8 @@ class JavaProcess:
     """A Java main class run with the anchors' class path, its output in ``<work>/<name>.out``."""
 
     def __init__(self, anchors: Anchors, work: str, name: str, main: str, args: List[str],
-                 heap: str = "256m", class_path: Optional[str] = None, home_dir: Optional[str] = None) -> None:
+                 heap: str = "256m", class_path: Optional[str] = None, home_dir: Optional[str] = None,
+                 system_properties: Optional[List[str]] = None) -> None:
         self.name = name
         self.out_path = os.path.join(work, name + ".out")
         home = os.path.join(work, name + "-home")
@@ -104,7 +105,7 @@ class JavaProcess:
         command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
                    "-Drocketmq.home.dir=" + (home_dir or anchors.home),
                    "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"), "-Drocketmq.client.logUseSlf4j=false",
-                   "-cp", class_path or anchors.class_path, main, *args]
+                   *(system_properties or ()), "-cp", class_path or anchors.class_path, main, *args]
         with open(self.out_path, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                             cwd=work)
@@ -133,9 +134,10 @@ class RealCluster:
     """A real NameServer and broker-a (DefaultCluster, ASYNC_MASTER, autoCreateTopicEnable, property filtering,
     a transaction check every second for half messages older than 1 s, :data:`MESSAGE_DELAY_LEVEL`), stores under
     ``work``. With ``acl`` (the
-    text of a ``plain_acl.yml``) the broker checks every request against it (``aclEnable``)."""
+    text of a ``plain_acl.yml``) the broker checks every request against it (``aclEnable``); with ``tls`` it takes
+    TLS connections only (``tls.server.mode=enforcing``, Netty's self-signed test certificate)."""
 
-    def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None) -> None:
+    def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None, tls: bool = False) -> None:
         self.namesrv_addr = "127.0.0.1:%d" % free_port()
         port = free_broker_port()
         self.broker_addr = "127.0.0.1:%d" % port
@@ -166,7 +168,8 @@ class RealCluster:
         try:
             self._wait_for_port(self.namesrv, self.namesrv_addr)
             self.broker = JavaProcess(anchors, work, "broker", "org.apache.rocketmq.broker.BrokerStartup",
-                                      ["-c", broker_conf], heap="512m", home_dir=home_dir)
+                                      ["-c", broker_conf], heap="512m", home_dir=home_dir,
+                                      system_properties=["-Dtls.server.mode=enforcing"] if tls else None)
             self._wait_for_registration()
         except BaseException:
             self.stop()
