@@ -1,6 +1,6 @@
 // The official Java client (4.9.7) as a peer of the interop tests: compiled by tests/interop/conftest.py against
 // the anchors' jars, run as JavaPeer MODE NAMESRV TOPIC GROUP [ARGS]. Each mode prints what it did, a line each,
-// and exits 0 when it is complete, 3 when its time ran out.
+// and exits 0 when it is complete, 3 when its time ran out, 1 on an exception.
 //
 //   produce COUNT              sync sends "java-<i>" (tags TagJ, keys KJ<i>, property origin=java):
 //                              "SENT <status> <msgId>" each
@@ -105,7 +105,16 @@ public class JavaPeer {
         };
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            System.exit(run(args) ? 0 : 3);
+        } catch (Throwable e) {  // the clients' threads would keep the JVM running
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    static boolean run(String[] args) throws Exception {
         String mode = args[0];
         namesrv = args[1];
         topic = args[2];
@@ -123,7 +132,7 @@ public class JavaPeer {
             case "broadcast": complete = broadcast(Integer.parseInt(args[4])); break;
             default: throw new IllegalArgumentException(mode);
         }
-        System.exit(complete ? 0 : 3);
+        return complete;
     }
 
     static boolean produce(int count) throws Exception {

@@ -4,7 +4,8 @@ has one) and skip otherwise.
 ``anchors``: the build (:class:`interop_support.Anchors`). ``real_cluster``: a real 4.9.7 NameServer and broker
 for the whole session; ``real_acl_cluster`` another, checking ACL, and ``real_tls_cluster`` one whose broker takes
 TLS only. ``java_peer``: runs :file:`JavaPeer.java` (compiled once) as a subprocess: ``java_peer("produce",
-namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess`.
+namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess` (``tls=True``: with
+``-Dtls.enable=true``).
 """
 from __future__ import annotations
 
@@ -78,9 +79,9 @@ def java_peer_class_path(anchors: Anchors, tmp_path_factory: pytest.TempPathFact
 def java_peer(anchors: Anchors, java_peer_class_path: str, tmp_path) -> Iterator[Callable[..., JavaProcess]]:
     started: List[JavaProcess] = []
 
-    def run(*args: str) -> JavaProcess:
+    def run(*args: str, tls: bool = False) -> JavaProcess:
         peer = JavaProcess(anchors, str(tmp_path), "java-peer-%d" % len(started), "JavaPeer", list(args),
-                           class_path=java_peer_class_path)
+                           class_path=java_peer_class_path, system_properties=["-Dtls.enable=true"] if tls else None)
         started.append(peer)
         return peer
 

@@ -1,6 +1,6 @@
 """The official Java client (4.9.7, :file:`JavaPeer.java`) with ours, on our embedded cluster and on a real 4.9.7
 broker (skipped without the anchors build): what a Java producer sends, our consumer gets, and the other way
-round, with tags, keys and user properties; Java's mqadmin reads our embedded cluster."""
+round, with tags, keys and user properties, also over TLS; Java's mqadmin reads our embedded cluster."""
 from __future__ import annotations
 
 import itertools
@@ -11,6 +11,7 @@ from typing import Any, Iterator, List
 import pytest
 import interop_support
 from interop_support import Anchors, JavaProcess, RealCluster
+from tls_certs import make_pki
 from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
@@ -22,6 +23,8 @@ from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.common.tls_mode import TlsMode
+from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -239,3 +242,29 @@ def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors
 
     ours = keys(embedded_cluster.namesrv_addr, embedded_cluster.broker_addr)
     assert ours == keys(real_cluster.namesrv_addr, real_cluster.broker_addr)
+
+
+def test_java_clients_over_tls_to_our_tls_only_cluster(java_peer, tmp_path, monkeypatch) -> None:
+    pki = make_pki(tmp_path / "pki")
+    # our broker registers with our NameServer over TLS too, verifying it against the test CA
+    for name, value in dict(tls_config_file=None, tls_test_mode_enable=False, tls_client_auth_server=True,
+                            tls_client_trust_cert_path=str(pki / "ca.pem")).items():
+        monkeypatch.setattr(TlsSystemConfig, name, value)
+    server_tls = TlsSystemConfig(tls_mode=TlsMode.ENFORCING, tls_config_file=None, tls_test_mode_enable=False,
+                                 tls_server_cert_path=str(pki / "server.pem"),
+                                 tls_server_key_path=str(pki / "server.key"))
+    with EmbeddedCluster(str(tmp_path / "cluster"), tls_config=server_tls) as cluster:
+        topic = unique("JavaTls")
+        cluster.create_topic(topic)
+        # Java's client over TLS (not checking the server's certificate, its default)
+        lines = finish(java_peer("produce", cluster.namesrv_addr, topic, unique("JavaTlsPG"), "5", tls=True))
+        assert [line.split()[1] for line in lines if line.startswith("SENT ")] == ["SEND_OK"] * 5
+        lines = finish(java_peer("consume", cluster.namesrv_addr, topic, unique("JavaTlsCG"), "5", "60", tls=True))
+        assert sorted(line.split("|")[0] for line in lines if line.startswith("GOT ")) == [
+            "GOT java-%d" % i for i in range(5)]
+        # without TLS the name server closes the connection: the route lookup times out (Java's client waits for
+        # the response until then) and the peer exits with the exception
+        plain = java_peer("produce", cluster.namesrv_addr, topic, unique("JavaPlainPG"), "1")
+        assert plain.process.wait(PEER_TIMEOUT) == 1, plain.output()[-3000:]
+        assert "at org.apache.rocketmq.client.impl.factory.MQClientInstance.updateTopicRouteInfoFromNameServer" \
+            in plain.output(), plain.output()[-3000:]
