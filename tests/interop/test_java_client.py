@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
-from typing import Any, Iterator, List
+from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
 import interop_support
@@ -268,3 +268,42 @@ def test_java_clients_over_tls_to_our_tls_only_cluster(java_peer, tmp_path, monk
         assert plain.process.wait(PEER_TIMEOUT) == 1, plain.output()[-3000:]
         assert "at org.apache.rocketmq.client.impl.factory.MQClientInstance.updateTopicRouteInfoFromNameServer" \
             in plain.output(), plain.output()[-3000:]
+
+
+def test_java_mqadmin_reads_our_message_traces(anchors: Anchors, real_cluster: RealCluster, tmp_path) -> None:
+    """Our trace records (producer and push consumer with ``enable_msg_trace``) on the real broker, decoded by
+    Java's ``queryMsgTraceById``."""
+    topic = unique("TracedTopic")
+    producer_group, consumer_group = unique("TracePG"), unique("TraceCG")
+    producer = DefaultMQProducer(producer_group, enable_msg_trace=True, namesrv_addr=real_cluster.namesrv_addr,
+                                 instance_name=unique("trace"))
+    collected = _Messages()
+    consumer = DefaultMQPushConsumer(consumer_group, enable_msg_trace=True, namesrv_addr=real_cluster.namesrv_addr,
+                                     instance_name=unique("trace"),
+                                     consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+    with producer:
+        msg_id = producer.send(Message(topic, "TagT", "KeyT", b"traced")).get_msg_id()
+        consumer.subscribe(topic, "*")
+        consumer.register_message_listener(collected)
+        consumer.start()
+        try:
+            with collected.cond:
+                assert collected.cond.wait_for(lambda: collected.msgs, 60)
+
+            def traced() -> Optional[Dict[str, List[str]]]:
+                run = JavaProcess(anchors, str(tmp_path), "mqadmin-trace", MQADMIN,
+                                  ["queryMsgTraceById", "-i", msg_id, "-n", real_cluster.namesrv_addr])
+                try:
+                    lines = finish(run)
+                finally:
+                    run.stop()
+                # "Pub <group> <host> <yyyy-MM-dd> <HH:mm:ss> <cost>ms <status>", and "Sub ..." for the consumer
+                rows = {row[0]: row for row in (line.split() for line in lines) if row[:1] in (["Pub"], ["Sub"])}
+                return rows if len(rows) == 2 else None
+
+            # the trace dispatchers send their batches within a second or so
+            rows = wait_for(traced, 90, "the Pub and Sub traces")
+        finally:
+            consumer.shutdown()
+    assert (rows["Pub"][1], rows["Pub"][2], rows["Pub"][-1]) == (producer_group, "127.0.0.1", "success")
+    assert (rows["Sub"][1], rows["Sub"][-1]) == (consumer_group, "success")
