@@ -226,6 +226,51 @@ def test_java_broadcasting_consumers(scenario) -> None:
     assert got == sorted((consumer, "cast-%d" % i) for consumer in ("c1", "c2") for i in range(5))
 
 
+def test_java_mqadmin_changes_our_cluster(anchors: Anchors, embedded_cluster: EmbeddedCluster, tmp_path) -> None:
+    """Java's admin client's write requests, answered by our broker and NameServer as a real 4.9.7 pair answers
+    them (the lines a real pair makes Java's mqadmin print)."""
+    broker, topic = embedded_cluster.broker_addr, "JavaAdminWrites"
+    embedded_cluster.create_topic(topic, 4)
+
+    def mqadmin(*argv: str) -> str:
+        run = JavaProcess(anchors, str(tmp_path), "mqadmin-%s" % argv[0], MQADMIN,
+                          [*argv, "-n", embedded_cluster.namesrv_addr])
+        try:
+            return "\n".join(finish(run))
+        finally:
+            run.stop()
+
+    steps = [
+        (["updateSubGroup", "-b", broker, "-g", "JavaNewGroup", "-r", "3", "-d", "true"],
+         "create subscription group to %s success." % broker),
+        (["getConsumerConfig", "-g", "JavaNewGroup"], "consumeBroadcastEnable                  =  true"),
+        (["updateTopicPerm", "-t", topic, "-c", "DefaultCluster", "-p", "4"],
+         "update topic perm from 6 to 4 in %s success." % broker),
+        (["updateTopicPerm", "-t", topic, "-c", "DefaultCluster", "-p", "6"],
+         "update topic perm from 4 to 6 in %s success." % broker),
+        (["updateOrderConf", "-t", topic, "-v", "broker-a:4", "-m", "put"],
+         "update orderConf success. topic=[%s], orderConf=[broker-a:4]" % topic),
+        (["updateOrderConf", "-t", topic, "-m", "get"],
+         "get orderConf success. topic=[%s], orderConf=[broker-a:4]" % topic),
+        (["updateOrderConf", "-t", topic, "-m", "delete"], "delete orderConf success. topic=[%s]" % topic),
+        (["sendMessage", "-t", topic, "-p", "hello", "-k", "JavaKey", "-c", "JavaTag"], "SEND_OK"),
+        (["queryMsgByKey", "-t", topic, "-k", "JavaKey"], "#Message ID"),
+        (["updateBrokerConfig", "-b", broker, "-k", "maxMessageSize", "-v", "4000000"],
+         "update broker config success, %s" % broker),
+        # "OK, <the broker's topics>"
+        (["wipeWritePerm", "-b", "broker-a"], "wipe write perm of broker[broker-a] in name server[%s] OK, "
+         % embedded_cluster.namesrv_addr),
+        (["addWritePerm", "-b", "broker-a"], "add write perm of broker[broker-a] in name server[%s] OK, "
+         % embedded_cluster.namesrv_addr),
+        (["deleteSubGroup", "-b", broker, "-g", "JavaNewGroup"],
+         "delete subscription group [JavaNewGroup] from broker [%s] success." % broker),
+    ]
+    for argv, expected in steps:
+        out = mqadmin(*argv)
+        assert expected in out, (argv, out[-3000:])
+    assert embedded_cluster.broker_controller.get_message_store_config().max_message_size == 4000000
+
+
 def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors, embedded_cluster: EmbeddedCluster,
                                                                   real_cluster: RealCluster, tmp_path) -> None:
     def keys(namesrv_addr: str, broker_addr: str) -> set:
