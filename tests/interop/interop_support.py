@@ -133,9 +133,9 @@ class JavaProcess:
 class RealCluster:
     """A real NameServer and broker-a (DefaultCluster, ASYNC_MASTER, autoCreateTopicEnable, property filtering,
     a transaction check every second for half messages older than 1 s, :data:`MESSAGE_DELAY_LEVEL`), stores under
-    ``work``. With ``acl`` (the
-    text of a ``plain_acl.yml``) the broker checks every request against it (``aclEnable``); with ``tls`` it takes
-    TLS connections only (``tls.server.mode=enforcing``, Netty's self-signed test certificate)."""
+    ``work``. With ``acl`` (the text of a ``plain_acl.yml``) the broker checks every request against it
+    (``aclEnable``); with ``tls`` it takes TLS connections only (``tls.server.mode=enforcing``, Netty's self-signed
+    test certificate)."""
 
     def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None, tls: bool = False) -> None:
         self.namesrv_addr = "127.0.0.1:%d" % free_port()
