@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.common.protocol.body.ConsumeQueueData``."""
 from __future__ import annotations
 
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["ConsumeQueueData"]
 
@@ -21,9 +21,5 @@ class ConsumeQueueData(Bean):
         """Java ``toString`` (which quotes the strings, null ones too)."""
         return ("ConsumeQueueData{physicOffset=%d, physicSize=%d, tagsCode=%d, extendDataJson='%s', bitMap='%s', "
                 "eval=%s, msg='%s'}" % (self.physic_offset, self.physic_size, self.tags_code,
-                                        _null(self.extend_data_json), _null(self.bit_map),
-                                        "true" if self.eval else "false", _null(self.msg)))
-
-
-def _null(value: object) -> object:
-    return "null" if value is None else value
+                                        java_string(self.extend_data_json), java_string(self.bit_map),
+                                        java_string(self.eval), java_string(self.msg)))

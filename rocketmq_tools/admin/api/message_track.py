@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.tools.admin.api.MessageTrack``."""
 from __future__ import annotations
 
-from rocketmq_remoting.common.bean import Bean, Prop
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 from rocketmq_tools.admin.api.track_type import TrackType
 
 __all__ = ["MessageTrack"]
@@ -16,4 +16,4 @@ class MessageTrack(Bean):
 
     def __str__(self) -> str:
         return "MessageTrack [consumerGroup=%s, trackType=%s, exceptionDesc=%s]" % tuple(
-            "null" if value is None else value for value in (self.consumer_group, self.track_type, self.exception_desc))
+            map(java_string, (self.consumer_group, self.track_type, self.exception_desc)))
