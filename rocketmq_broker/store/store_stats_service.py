@@ -244,32 +244,27 @@ class StoreStatsService(ServiceThread):
                 return double_to_string(CallSnapshot.get_tps(snapshots[-(time_secs + 1)], snapshots[-1]))
         return ""
 
-    def _tps_windows(self, snapshots: Deque[CallSnapshot]) -> str:
-        return " ".join(self._tps(snapshots, secs) for secs in (10, 60, 600))
+    def _tps_figures(self, snapshots: Deque[CallSnapshot], time_secs: Optional[int]) -> str:
+        """The one figure of ``time_secs``, or Java's ``<10 s> <1 min> <10 min>`` when it is None."""
+        if time_secs is None:
+            return " ".join(self._tps(snapshots, secs) for secs in (10, 60, 600))
+        return self._tps(snapshots, time_secs)
 
     def get_put_tps(self, time_secs: Optional[int] = None) -> str:
         """Java ``getPutTps``: the 10 s, 1 min and 10 min figures, or the one of ``time_secs``."""
-        if time_secs is None:
-            return self._tps_windows(self.put_times_list)
-        return self._tps(self.put_times_list, time_secs)
+        return self._tps_figures(self.put_times_list, time_secs)
 
     def get_get_found_tps(self, time_secs: Optional[int] = None) -> str:
         """Java ``getGetFoundTps``."""
-        if time_secs is None:
-            return self._tps_windows(self.get_times_found_list)
-        return self._tps(self.get_times_found_list, time_secs)
+        return self._tps_figures(self.get_times_found_list, time_secs)
 
     def get_get_miss_tps(self, time_secs: Optional[int] = None) -> str:
         """Java ``getGetMissTps``."""
-        if time_secs is None:
-            return self._tps_windows(self.get_times_miss_list)
-        return self._tps(self.get_times_miss_list, time_secs)
+        return self._tps_figures(self.get_times_miss_list, time_secs)
 
     def get_get_transfered_tps(self, time_secs: Optional[int] = None) -> str:
         """Java ``getGetTransferedTps``."""
-        if time_secs is None:
-            return self._tps_windows(self.transfered_msg_count_list)
-        return self._tps(self.transfered_msg_count_list, time_secs)
+        return self._tps_figures(self.transfered_msg_count_list, time_secs)
 
     def get_get_total_tps(self, time_secs: Optional[int] = None) -> str:
         """Java ``getGetTotalTps``: found plus missed (0.0 before there are enough samples)."""
