@@ -23,13 +23,17 @@ def anchors() -> Anchors:
     return found
 
 
-@pytest.fixture(scope="session")
-def real_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
-    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-cluster")))
+def _running(cluster: RealCluster) -> Iterator[RealCluster]:
+    """``cluster`` for a fixture to yield, stopped once it is done with."""
     try:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def real_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
+    yield from _running(RealCluster(anchors, str(tmp_path_factory.mktemp("real-cluster"))))
 
 
 #: the accounts of ``real_acl_cluster``: an admin, and one that may only publish to and subscribe from AclTopic
@@ -53,21 +57,13 @@ accounts:
 @pytest.fixture(scope="session")
 def real_acl_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
     """A real 4.9.7 NameServer and broker with ``aclEnable`` and the accounts of :data:`PLAIN_ACL`."""
-    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-acl-cluster")), acl=PLAIN_ACL)
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
+    yield from _running(RealCluster(anchors, str(tmp_path_factory.mktemp("real-acl-cluster")), acl=PLAIN_ACL))
 
 
 @pytest.fixture(scope="session")
 def real_tls_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
     """A real 4.9.7 NameServer and a broker that takes TLS connections only."""
-    cluster = RealCluster(anchors, str(tmp_path_factory.mktemp("real-tls-cluster")), tls=True)
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
+    yield from _running(RealCluster(anchors, str(tmp_path_factory.mktemp("real-tls-cluster")), tls=True))
 
 
 @pytest.fixture(scope="session")

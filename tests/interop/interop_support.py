@@ -7,14 +7,23 @@ tests/interop``); without it (CI), or where it is incomplete, :func:`find_anchor
 """
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
 import subprocess
-from typing import List, NamedTuple, Optional
+import threading
+import time
+from typing import Any, Dict, List, NamedTuple, Optional
 
+import pytest
 from waiting import wait_for
 
+from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
+from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrderlyStatus
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 #: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
@@ -24,6 +33,49 @@ START_TIMEOUT = 120.0
 MESSAGE_DELAY_LEVEL = " ".join(["1s", "5s"] + ["1s"] * 16)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+_ids = itertools.count()
+
+
+def unique(prefix: str) -> str:
+    """A topic, group or instance name no other test (or earlier session on the same real broker) used."""
+    return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
+
+
+class Collected:
+    """A listener (concurrent, or orderly with ``orderly=True``) keeping every message it gets and when."""
+
+    def __init__(self, orderly: bool = False) -> None:
+        self.orderly = orderly
+        self.msgs: List[MessageExt] = []
+        self.arrived: List[float] = []
+        self.cond = threading.Condition()
+
+    def __call__(self, msgs: List[MessageExt], context: Any) -> Any:
+        with self.cond:
+            self.msgs.extend(msgs)
+            self.arrived.extend(time.monotonic() for _ in msgs)
+            self.cond.notify_all()
+        return ConsumeOrderlyStatus.SUCCESS if self.orderly else ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+    def by_body(self) -> Dict[bytes, MessageExt]:
+        with self.cond:
+            return {m.get_body(): m for m in self.msgs}
+
+    def wait_for_bodies(self, bodies: set, timeout: float = 60.0) -> Dict[bytes, MessageExt]:
+        """The messages by body once every one of ``bodies`` came; fails the test at the deadline."""
+        with self.cond:
+            if not self.cond.wait_for(lambda: bodies <= {m.get_body() for m in self.msgs}, timeout):
+                pytest.fail("got %r, expected %r" % (sorted({m.get_body() for m in self.msgs}), sorted(bodies)))
+        return self.by_body()
+
+
+def make_topic(producer: DefaultMQProducer, queues: int = 4) -> str:
+    """A new topic of ``queues`` queues, made through ``producer``, its route known to the NameServer."""
+    topic = unique("InteropTopic")
+    producer.create_topic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues)
+    wait_for(lambda: len(producer.fetch_publish_message_queues(topic)) == queues, 30, "the route of " + topic)
+    return topic
 
 
 class Anchors(NamedTuple):

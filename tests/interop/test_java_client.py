@@ -3,26 +3,19 @@ broker (skipped without the anchors build): what a Java producer sends, our cons
 round, with tags, keys and user properties, also over TLS; Java's mqadmin reads our embedded cluster."""
 from __future__ import annotations
 
-import itertools
-import os
-import threading
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
-import interop_support
-from interop_support import Anchors, JavaProcess, RealCluster
+from interop_support import MESSAGE_DELAY_LEVEL, Anchors, Collected, JavaProcess, RealCluster, make_topic, unique
 from tls_certs import make_pki
 from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
-from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 
@@ -33,19 +26,11 @@ PEER_TIMEOUT = 120
 COUNT = 10
 MQADMIN = "org.apache.rocketmq.tools.command.MQAdminStartup"
 
-_ids = itertools.count()
-
-
-def unique(prefix: str) -> str:
-    return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
-
-
 #: what the Java scenarios need of our embedded broker (the real one is set up the same way): SQL92 filtering, and
 #: a transaction check every second of half messages older than a second
 SCENARIO_BROKER = {"enable_property_filter": True, "transaction_check_interval": 1000, "transaction_time_out": 1000}
 #: and of its store: delay level 3 (a consumer's first retry) is 1 s, level 2 stays 5 s
-SCENARIO_STORE = {"message_delay_level": interop_support.MESSAGE_DELAY_LEVEL}
-
+SCENARIO_STORE = {"message_delay_level": MESSAGE_DELAY_LEVEL}
 
 @pytest.fixture(params=["embedded", "real"])
 def namesrv_addr(request: pytest.FixtureRequest) -> str:
@@ -66,24 +51,21 @@ def finish(peer: JavaProcess) -> List[str]:
     return out.splitlines()
 
 
-class _Messages:
-    def __init__(self) -> None:
-        self.msgs: List[MessageExt] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, msgs: List[MessageExt], context: Any) -> ConsumeConcurrentlyStatus:
-        with self.cond:
-            self.msgs.extend(msgs)
-            self.cond.notify_all()
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+def java_mqadmin(anchors: Anchors, work: str, namesrv_addr: str, *argv: str) -> List[str]:
+    """The output lines of Java's mqadmin ``argv`` on the cluster of ``namesrv_addr``, once it exited 0."""
+    run = JavaProcess(anchors, work, "mqadmin-%s" % argv[0], MQADMIN, [*argv, "-n", namesrv_addr])
+    try:
+        return finish(run)
+    finally:
+        run.stop()
 
 
 @pytest.fixture
 def our_consumer(namesrv_addr: str) -> Iterator[Any]:
     made: List[DefaultMQPushConsumer] = []
 
-    def start(topic: str) -> _Messages:
-        collected = _Messages()
+    def start(topic: str) -> Collected:
+        collected = Collected()
         consumer = DefaultMQPushConsumer(unique("PyCG"), namesrv_addr=namesrv_addr, instance_name=unique("py"),
                                          consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
         consumer.subscribe(topic, "*")
@@ -103,11 +85,7 @@ def test_a_java_producer_to_our_consumer(namesrv_addr: str, java_peer, our_consu
     sent = [line.split() for line in lines if line.startswith("SENT ")]
     assert [status for _, status, _ in sent] == ["SEND_OK"] * COUNT
     collected = our_consumer(topic)
-    bodies = {b"java-%d" % i for i in range(COUNT)}
-    with collected.cond:
-        assert collected.cond.wait_for(lambda: bodies <= {m.get_body() for m in collected.msgs}, 60), \
-            [m.get_body() for m in collected.msgs]
-        got = {m.get_body(): m for m in collected.msgs}
+    got = collected.wait_for_bodies({b"java-%d" % i for i in range(COUNT)})
     for i in range(COUNT):
         msg = got[b"java-%d" % i]
         assert (msg.get_tags(), msg.get_keys(), msg.get_user_property("origin")) == ("TagJ", "KJ%d" % i, "java")
@@ -131,12 +109,7 @@ def test_java_mqadmin_reads_our_cluster(anchors: Anchors, embedded_cluster: Embe
     embedded_cluster.create_topic("JavaAdminTopic", 3)
 
     def mqadmin(*argv: str) -> str:
-        run = JavaProcess(anchors, str(tmp_path), "mqadmin-%s" % argv[0],
-                          MQADMIN, [*argv, "-n", embedded_cluster.namesrv_addr])
-        try:
-            return "\n".join(finish(run))
-        finally:
-            run.stop()
+        return "\n".join(java_mqadmin(anchors, str(tmp_path), embedded_cluster.namesrv_addr, *argv))
 
     assert embedded_cluster.broker_addr in mqadmin("clusterList")
     assert "JavaAdminTopic" in mqadmin("topicList").split()
@@ -147,21 +120,17 @@ def test_java_mqadmin_reads_our_cluster(anchors: Anchors, embedded_cluster: Embe
     assert '"readQueueNums":3' in route.replace(" ", "") and embedded_cluster.broker_addr in route
 
 
-def make_topic(namesrv_addr: str, queues: int = 4) -> str:
-    """A new topic of ``queues`` queues on the cluster, its route known to the NameServer."""
-    topic = unique("JavaScenario")
-    producer = DefaultMQProducer(unique("PyAdminPG"), namesrv_addr=namesrv_addr, instance_name=unique("py"))
-    with producer:
-        producer.create_topic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues)
-        wait_for(lambda: len(producer.fetch_publish_message_queues(topic)) == queues, 30, "the route of " + topic)
-    return topic
+def make_topic_on(namesrv_addr: str, queues: int = 4) -> str:
+    """A new topic of ``queues`` queues on the cluster of ``namesrv_addr``, its route known to the NameServer."""
+    with DefaultMQProducer(unique("PyAdminPG"), namesrv_addr=namesrv_addr, instance_name=unique("py")) as producer:
+        return make_topic(producer, queues)
 
 
 @pytest.fixture
 def scenario(namesrv_addr: str, java_peer) -> Any:
     """Run one JavaPeer scenario on a new topic; its output lines once it exited 0."""
     def run(mode: str, queues: int = 4) -> List[str]:
-        return finish(java_peer(mode, namesrv_addr, make_topic(namesrv_addr, queues), unique("Java" + mode),
+        return finish(java_peer(mode, namesrv_addr, make_topic_on(namesrv_addr, queues), unique("Java" + mode),
                                 str(PEER_TIMEOUT - 30)))
     return run
 
@@ -233,12 +202,7 @@ def test_java_mqadmin_changes_our_cluster(anchors: Anchors, embedded_cluster: Em
     embedded_cluster.create_topic(topic, 4)
 
     def mqadmin(*argv: str) -> str:
-        run = JavaProcess(anchors, str(tmp_path), "mqadmin-%s" % argv[0], MQADMIN,
-                          [*argv, "-n", embedded_cluster.namesrv_addr])
-        try:
-            return "\n".join(finish(run))
-        finally:
-            run.stop()
+        return "\n".join(java_mqadmin(anchors, str(tmp_path), embedded_cluster.namesrv_addr, *argv))
 
     steps = [
         (["updateSubGroup", "-b", broker, "-g", "JavaNewGroup", "-r", "3", "-d", "true"],
@@ -274,12 +238,7 @@ def test_java_mqadmin_changes_our_cluster(anchors: Anchors, embedded_cluster: Em
 def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors, embedded_cluster: EmbeddedCluster,
                                                                   real_cluster: RealCluster, tmp_path) -> None:
     def keys(namesrv_addr: str, broker_addr: str) -> set:
-        run = JavaProcess(anchors, str(tmp_path), "mqadmin-brokerStatus", MQADMIN,
-                          ["brokerStatus", "-b", broker_addr, "-n", namesrv_addr])
-        try:
-            lines = finish(run)
-        finally:
-            run.stop()
+        lines = java_mqadmin(anchors, str(tmp_path), namesrv_addr, "brokerStatus", "-b", broker_addr)
         # "commitLogDiskRatio_<store path>" names a path of each broker, "scheduleMessageOffset_<level>" a delay
         # level that messages used
         return {line.split()[0] for line in lines
@@ -322,7 +281,7 @@ def test_java_mqadmin_reads_our_message_traces(anchors: Anchors, real_cluster: R
     producer_group, consumer_group = unique("TracePG"), unique("TraceCG")
     producer = DefaultMQProducer(producer_group, enable_msg_trace=True, namesrv_addr=real_cluster.namesrv_addr,
                                  instance_name=unique("trace"))
-    collected = _Messages()
+    collected = Collected()
     consumer = DefaultMQPushConsumer(consumer_group, enable_msg_trace=True, namesrv_addr=real_cluster.namesrv_addr,
                                      instance_name=unique("trace"),
                                      consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
@@ -332,16 +291,11 @@ def test_java_mqadmin_reads_our_message_traces(anchors: Anchors, real_cluster: R
         consumer.register_message_listener(collected)
         consumer.start()
         try:
-            with collected.cond:
-                assert collected.cond.wait_for(lambda: collected.msgs, 60)
+            collected.wait_for_bodies({b"traced"})
 
             def traced() -> Optional[Dict[str, List[str]]]:
-                run = JavaProcess(anchors, str(tmp_path), "mqadmin-trace", MQADMIN,
-                                  ["queryMsgTraceById", "-i", msg_id, "-n", real_cluster.namesrv_addr])
-                try:
-                    lines = finish(run)
-                finally:
-                    run.stop()
+                lines = java_mqadmin(anchors, str(tmp_path), real_cluster.namesrv_addr, "queryMsgTraceById", "-i",
+                                     msg_id)
                 # "Pub <group> <host> <yyyy-MM-dd> <HH:mm:ss> <cost>ms <status>", and "Sub ..." for the consumer
                 rows = {row[0]: row for row in (line.split() for line in lines) if row[:1] in (["Pub"], ["Sub"])}
                 return rows if len(rows) == 2 else None

@@ -3,8 +3,6 @@ send form, the three consumers, order, transactions and their check, delay level
 and mqadmin, each checked by what comes back from the real broker."""
 from __future__ import annotations
 
-import itertools
-import os
 import subprocess
 import sys
 import threading
@@ -12,7 +10,7 @@ import time
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
-from interop_support import RealCluster
+from interop_support import Collected, RealCluster, make_topic, unique
 from waiting import wait_for
 
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
@@ -31,43 +29,8 @@ from rocketmq_client.utils.message_util import MessageUtil
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_common.topic.topic_validator import TopicValidator
 
 pytestmark = pytest.mark.timeout(300)
-
-_ids = itertools.count()
-
-
-def unique(prefix: str) -> str:
-    return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
-
-
-class Collected:
-    """A listener (concurrent, or orderly with ``orderly=True``) keeping every message it gets, by body."""
-
-    def __init__(self, orderly: bool = False) -> None:
-        self.orderly = orderly
-        self.msgs: List[MessageExt] = []
-        self.arrived: List[float] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, msgs: List[MessageExt], context: Any) -> Any:
-        with self.cond:
-            self.msgs.extend(msgs)
-            self.arrived.extend(time.monotonic() for _ in msgs)
-            self.cond.notify_all()
-        return ConsumeOrderlyStatus.SUCCESS if self.orderly else ConsumeConcurrentlyStatus.CONSUME_SUCCESS
-
-    def by_body(self) -> Dict[bytes, MessageExt]:
-        with self.cond:
-            return {m.get_body(): m for m in self.msgs}
-
-    def wait_for_bodies(self, bodies: set, timeout: float = 60.0) -> Dict[bytes, MessageExt]:
-        with self.cond:
-            if not self.cond.wait_for(lambda: bodies <= {m.get_body() for m in self.msgs}, timeout):
-                pytest.fail("got %r, expected %r" % (sorted({m.get_body() for m in self.msgs}), sorted(bodies)))
-        return self.by_body()
-
 
 class _OrderlyListener(MessageListenerOrderly):
     def __init__(self, collected: Collected) -> None:
@@ -101,13 +64,6 @@ def clients(real_cluster: RealCluster) -> Iterator[Dict[str, Any]]:
     yield {"producer": producer, "push_consumer": push_consumer}
     for client in reversed(made):
         client.shutdown()
-
-
-def make_topic(producer: DefaultMQProducer, queues: int = 4) -> str:
-    topic = unique("InteropTopic")
-    producer.create_topic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues)
-    wait_for(lambda: len(producer.fetch_publish_message_queues(topic)) == queues, 30, "the route of " + topic)
-    return topic
 
 
 def test_sync_sends_reach_a_push_consumer_with_tags_keys_and_properties(clients) -> None:

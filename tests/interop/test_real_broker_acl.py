@@ -3,19 +3,16 @@ PlainAccessValidator accepts our signatures, enforces the account's permissions 
 secret."""
 from __future__ import annotations
 
-import itertools
-import os
-import threading
-from typing import Any, List, Optional
+from typing import Optional
 
 import pytest
-from interop_support import RealCluster
+from consuming import BodyCollector
+from interop_support import RealCluster, unique
 from waiting import wait_for
 
 from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_status import SendStatus
@@ -24,13 +21,6 @@ from rocketmq_common.message.message import Message
 from rocketmq_common.topic.topic_validator import TopicValidator
 
 pytestmark = pytest.mark.timeout(300)
-
-_ids = itertools.count()
-
-
-def unique(prefix: str) -> str:
-    return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
-
 
 def hook(access_key: str, secret_key: str) -> AclClientRPCHook:
     return AclClientRPCHook(SessionCredentials(access_key, secret_key))
@@ -56,14 +46,7 @@ def _chain(e: BaseException) -> str:
 def test_an_account_publishes_and_subscribes_where_it_may(real_acl_cluster: RealCluster) -> None:
     admin = producer(real_acl_cluster, "InteropAdmin", "interop-admin-secret")
     limited = producer(real_acl_cluster, "InteropLimited", "interop-limited-secret")
-    bodies: List[bytes] = []
-    cond = threading.Condition()
-
-    def listener(msgs: List[Any], context: Any) -> ConsumeConcurrentlyStatus:
-        with cond:
-            bodies.extend(m.get_body() for m in msgs)
-            cond.notify_all()
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+    bodies = BodyCollector()
 
     consumer = DefaultMQPushConsumer(unique("AclCG"), hook("InteropLimited", "interop-limited-secret"),
                                      namesrv_addr=real_acl_cluster.namesrv_addr, instance_name=unique("acl"),
@@ -82,10 +65,9 @@ def test_an_account_publishes_and_subscribes_where_it_may(real_acl_cluster: Real
         assert "AclException: No default permission for topic:AclOtherTopic" in _chain(refused.value), \
             _chain(refused.value)
         consumer.subscribe("AclTopic", "*")
-        consumer.register_message_listener(listener)
+        consumer.register_message_listener(bodies)
         consumer.start()
-        with cond:
-            assert cond.wait_for(lambda: {b"acl-%d" % i for i in range(5)} <= set(bodies), 60), bodies
+        bodies.wait_for({b"acl-%d" % i for i in range(5)}, 60)
     finally:
         consumer.shutdown()
         limited.shutdown()

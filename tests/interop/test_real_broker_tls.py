@@ -3,16 +3,12 @@ skipped without the anchors build): a producer and a push consumer with ``use_tl
 producer is refused."""
 from __future__ import annotations
 
-import itertools
-import os
-import threading
-from typing import Any, List
 
 import pytest
-from interop_support import RealCluster
+from consuming import BodyCollector
+from interop_support import RealCluster, unique
 
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
-from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_status import SendStatus
@@ -21,25 +17,11 @@ from rocketmq_common.message.message import Message
 
 pytestmark = pytest.mark.timeout(300)
 
-_ids = itertools.count()
-
-
-def unique(prefix: str) -> str:
-    return "%s_%d_%d" % (prefix, os.getpid(), next(_ids))
-
-
 def test_a_tls_producer_and_consumer_through_a_tls_only_broker(real_tls_cluster: RealCluster) -> None:
     topic = unique("TlsTopic")
     producer = DefaultMQProducer(unique("TlsPG"), namesrv_addr=real_tls_cluster.namesrv_addr,
                                  instance_name=unique("tls"), use_tls=True)
-    bodies: List[bytes] = []
-    cond = threading.Condition()
-
-    def listener(msgs: List[Any], context: Any) -> ConsumeConcurrentlyStatus:
-        with cond:
-            bodies.extend(m.get_body() for m in msgs)
-            cond.notify_all()
-        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+    bodies = BodyCollector()
 
     consumer = DefaultMQPushConsumer(unique("TlsCG"), namesrv_addr=real_tls_cluster.namesrv_addr,
                                      instance_name=unique("tls"), use_tls=True,
@@ -48,11 +30,10 @@ def test_a_tls_producer_and_consumer_through_a_tls_only_broker(real_tls_cluster:
         for i in range(5):
             assert producer.send(Message(topic, b"tls-%d" % i)).get_send_status() is SendStatus.SEND_OK
         consumer.subscribe(topic, "*")
-        consumer.register_message_listener(listener)
+        consumer.register_message_listener(bodies)
         consumer.start()
         try:
-            with cond:
-                assert cond.wait_for(lambda: {b"tls-%d" % i for i in range(5)} <= set(bodies), 60), bodies
+            bodies.wait_for({b"tls-%d" % i for i in range(5)}, 60)
         finally:
             consumer.shutdown()
 
