@@ -88,6 +88,14 @@ public class JavaPeer {
         return consumer;
     }
 
+    /** Whether `done` counted down within `seconds`; `consumer` is shut down either way. */
+    static boolean awaitThenShutdown(CountDownLatch done, int seconds, DefaultMQPushConsumer consumer)
+        throws InterruptedException {
+        boolean complete = done.await(seconds, TimeUnit.SECONDS);
+        consumer.shutdown();
+        return complete;
+    }
+
     /** A concurrent listener printing "GOT <body>" for each new body and counting down when `last` comes. */
     static MessageListenerConcurrently printing(CountDownLatch done, String last) {
         Set<String> seen = ConcurrentHashMap.newKeySet();
@@ -164,9 +172,7 @@ public class JavaPeer {
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         consumer.start();
-        boolean all = done.await(seconds, TimeUnit.SECONDS);
-        consumer.shutdown();
-        return all;
+        return awaitThenShutdown(done, seconds, consumer);
     }
 
     static boolean orderly(int seconds) throws Exception {
@@ -193,9 +199,7 @@ public class JavaPeer {
             return ConsumeOrderlyStatus.SUCCESS;
         });
         consumer.start();
-        boolean all = done.await(seconds, TimeUnit.SECONDS);
-        consumer.shutdown();
-        return all;
+        return awaitThenShutdown(done, seconds, consumer);
     }
 
     static boolean transaction(int seconds) throws Exception {
@@ -304,9 +308,7 @@ public class JavaPeer {
         sentinel.putUserProperty("b", "yes");
         producer.send(sentinel, queue0);
         producer.shutdown();
-        boolean complete = done.await(seconds, TimeUnit.SECONDS);
-        consumer.shutdown();
-        return complete;
+        return awaitThenShutdown(done, seconds, consumer);
     }
 
     static boolean forms(int seconds) throws Exception {
@@ -379,9 +381,7 @@ public class JavaPeer {
             producer.send(message("retry-" + i));
         }
         producer.shutdown();
-        boolean complete = done.await(seconds, TimeUnit.SECONDS);
-        consumer.shutdown();
-        return complete;
+        return awaitThenShutdown(done, seconds, consumer);
     }
 
     static boolean broadcast(int seconds) throws Exception {
