@@ -1,25 +1,38 @@
-"""Fixtures of the interop tests, which run only with ``$ROCKETMQ_ANCHORS`` set to an anchors build (CI never
-has one) and skip otherwise.
+"""Fixtures of the interop tests, which run only with ``$ROCKETMQ_ANCHORS`` (4.9.7) or ``$ROCKETMQ_ANCHORS5``
+(5.3.3) set to an anchors build (CI never has one) and skip otherwise.
 
 ``anchors``: the build (:class:`interop_support.Anchors`). ``real_cluster``: a real 4.9.7 NameServer and broker
 for the whole session; ``real_acl_cluster`` another, checking ACL, and ``real_tls_cluster`` one whose broker takes
 TLS only. ``java_peer``: runs :file:`JavaPeer.java` (compiled once) as a subprocess: ``java_peer("produce",
 namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.JavaProcess` (``tls=True``: with
 ``-Dtls.enable=true``).
+
+``anchors5``, ``real5_cluster`` and ``java5_peer``: the same for 5.3.3 (the broker with ``timerWheelEnable`` and
+``recallMessageEnable``); ``java5_peer`` runs :file:`JavaPeer.java` compiled against the 5.3.3 client, and
+``java5_peer.run_class("JavaX.java", "Main", ...)`` another Java file of this folder.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator, List
+import os
+from typing import Callable, Dict, Iterator, List
 
 import pytest
-from interop_support import Anchors, JavaProcess, RealCluster, compile_java_peer, find_anchors
+from interop_support import Anchors, JavaProcess, RealCluster, compile_java_peer, find_anchors, find_anchors5
 
 
 @pytest.fixture(scope="session")
 def anchors() -> Anchors:
     found = find_anchors()
     if found is None:
-        pytest.skip("no anchors build: set ROCKETMQ_ANCHORS to one (../shared/anchors/README.md)")
+        pytest.skip("no RocketMQ 4.9.7 build: set ROCKETMQ_ANCHORS to one (docs/interop.md)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def anchors5() -> Anchors:
+    found = find_anchors5()
+    if found is None:
+        pytest.skip("no RocketMQ 5.3.3 build: set ROCKETMQ_ANCHORS5 to one (docs/interop.md)")
     return found
 
 
@@ -64,6 +77,62 @@ def real_acl_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory)
 def real_tls_cluster(anchors: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
     """A real 4.9.7 NameServer and a broker that takes TLS connections only."""
     yield from _running(RealCluster(anchors, str(tmp_path_factory.mktemp("real-tls-cluster")), tls=True))
+
+
+@pytest.fixture(scope="session")
+def real5_cluster(anchors5: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealCluster]:
+    """A real 5.3.3 NameServer and broker (timer wheel and recall on) for the whole session."""
+    yield from _running(RealCluster(anchors5, str(tmp_path_factory.mktemp("real5-cluster"))))
+
+
+@pytest.fixture(params=["4.9.7", "5.3.3"])
+def real_broker(request: pytest.FixtureRequest) -> RealCluster:
+    """``real_cluster``, then ``real5_cluster``: a test of our client on a real broker runs against each build
+    there is (and skips for a missing one)."""
+    return request.getfixturevalue("real_cluster" if request.param == "4.9.7" else "real5_cluster")
+
+
+class JavaPeers:
+    """Starts Java programs of this folder against one anchors build, compiling each source once."""
+
+    def __init__(self, anchors: Anchors, work: str, compiled: Dict[str, str]) -> None:
+        self.anchors = anchors
+        self.work = work
+        self.compiled = compiled  # source -> class path, shared by the session
+        self.started: List[JavaProcess] = []
+
+    def run_class(self, source: str, main: str, *args: str, tls: bool = False) -> JavaProcess:
+        class_path = self.compiled.get(source)
+        if class_path is None:
+            out = os.path.join(self.work, "classes-" + source.replace(".", "-"))
+            os.makedirs(out, exist_ok=True)
+            class_path = self.compiled[source] = compile_java_peer(self.anchors, out, source)
+        peer = JavaProcess(self.anchors, self.work, "%s-%d" % (main, len(self.started)), main, list(args),
+                           class_path=class_path, system_properties=["-Dtls.enable=true"] if tls else None)
+        self.started.append(peer)
+        return peer
+
+    def __call__(self, *args: str, tls: bool = False) -> JavaProcess:
+        return self.run_class("JavaPeer.java", "JavaPeer", *args, tls=tls)
+
+    def stop(self) -> None:
+        for peer in self.started:
+            peer.stop()
+
+
+@pytest.fixture(scope="session")
+def _java5_compiled(anchors5: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+    return {}
+
+
+@pytest.fixture
+def java5_peer(anchors5: Anchors, _java5_compiled: Dict[str, str], tmp_path_factory: pytest.TempPathFactory,
+               tmp_path) -> Iterator[JavaPeers]:
+    if not _java5_compiled:
+        _java5_compiled["JavaPeer.java"] = compile_java_peer(anchors5, str(tmp_path_factory.mktemp("java5-peer")))
+    peers = JavaPeers(anchors5, str(tmp_path), _java5_compiled)
+    yield peers
+    peers.stop()
 
 
 @pytest.fixture(scope="session")

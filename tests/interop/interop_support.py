@@ -1,9 +1,11 @@
-"""A real Apache RocketMQ 4.9.7 for the interop tests: the NameServer and broker of the anchors build (see
-``../shared/anchors/README.md``) started as Java processes on free loopback ports with their homes, logs and stores in
-a temp dir, and the official Java client run as :file:`JavaPeer.java`.
+"""A real Apache RocketMQ 4.9.7 and 5.3.3 for the interop tests: the NameServer and broker of an anchors build (see
+``docs/interop.md``) started as Java processes on free loopback ports with their homes, logs and stores in a temp dir,
+and the official Java client run as :file:`JavaPeer.java`.
 
-The tests run only when ``$ROCKETMQ_ANCHORS`` names the build (``ROCKETMQ_ANCHORS=~/rocketmq-anchors-4.9.7 pytest
-tests/interop``); without it (CI), or where it is incomplete, :func:`find_anchors` returns None and they skip.
+The 4.9.7 tests run only when ``$ROCKETMQ_ANCHORS`` names the 4.9.7 build, the 5.3.3 ones only when
+``$ROCKETMQ_ANCHORS5`` names the 5.3.3 build (``ROCKETMQ_ANCHORS=~/rocketmq-anchors-4.9.7
+ROCKETMQ_ANCHORS5=~/rocketmq-anchors-5.3.3 pytest tests/interop``); without them (CI), or where a build is incomplete,
+:func:`find_anchors` returns None and its tests skip.
 """
 from __future__ import annotations
 
@@ -79,33 +81,52 @@ def make_topic(producer: DefaultMQProducer, queues: int = 4) -> str:
 
 
 class Anchors(NamedTuple):
-    """What the anchors build gives: its directory, ``java``, the JVM's ``--add-opens`` flags and the class path of
-    RocketMQ 4.9.7 and its dependencies."""
+    """What an anchors build gives: its directory, ``java``, the JVM's ``--add-opens`` flags, the class path of
+    RocketMQ and its dependencies, and the RocketMQ version ("4.9.7" or "5.3.3")."""
 
     home: str
     java: str
     java_opens: List[str]
     class_path: str
+    version: str = "4.9.7"
 
     @property
     def javac(self) -> str:
         return os.path.join(os.path.dirname(self.java), "javac")
 
+    @property
+    def is_5(self) -> bool:
+        return self.version.startswith("5.")
 
-def find_anchors() -> Optional[Anchors]:
-    """The anchors build, or None when it is not here."""
-    home = os.environ.get("ROCKETMQ_ANCHORS")
+    def logging_properties(self, server: Optional[str] = None) -> List[str]:
+        """The system properties that send a JVM's logs to the build's configuration: 5.x's relocated logback
+        reads ``rmq.logback.configurationFile`` (``server``: "broker" or "namesrv"; else the quiet client one)."""
+        if not self.is_5:
+            return []
+        name = "rmq.%s.logback.xml" % server if server else "rmq.client-quiet.logback.xml"
+        return ["-Drmq.logback.configurationFile=" + os.path.join(self.home, "conf", name),
+                "-Dslf4j.internal.verbosity=WARN"]
+
+
+def find_anchors(variable: str = "ROCKETMQ_ANCHORS", version: str = "4.9.7") -> Optional[Anchors]:
+    """The anchors build of ``version`` named by ``$variable``, or None when it is not here."""
+    home = os.environ.get(variable)
     if not home:
         return None
     env_sh = os.path.join(home, "env.sh")
-    if not os.path.isfile(os.path.join(home, "lib", "rocketmq-broker-4.9.7.jar")) or not os.path.isfile(env_sh):
+    if not os.path.isfile(os.path.join(home, "lib", "rocketmq-broker-%s.jar" % version)) or not os.path.isfile(env_sh):
         return None
     done = subprocess.run(["bash", "-c", '. "$1" && printf "%s\\n" "$JAVA" "$JAVA_OPENS" "$RMQ_CP"', "_", env_sh],
                           capture_output=True, text=True, timeout=30)
     lines = done.stdout.splitlines()
     if done.returncode != 0 or len(lines) != 3 or not os.access(lines[0], os.X_OK):
         return None
-    return Anchors(home, lines[0], lines[1].split(), lines[2])
+    return Anchors(home, lines[0], lines[1].split(), lines[2], version)
+
+
+def find_anchors5() -> Optional[Anchors]:
+    """The 5.3.3 anchors build named by ``$ROCKETMQ_ANCHORS5``, or None when it is not here."""
+    return find_anchors("ROCKETMQ_ANCHORS5", "5.3.3")
 
 
 def free_broker_port() -> int:
@@ -149,7 +170,7 @@ class JavaProcess:
 
     def __init__(self, anchors: Anchors, work: str, name: str, main: str, args: List[str],
                  heap: str = "256m", class_path: Optional[str] = None, home_dir: Optional[str] = None,
-                 system_properties: Optional[List[str]] = None) -> None:
+                 system_properties: Optional[List[str]] = None, server: Optional[str] = None) -> None:
         self.name = name
         self.out_path = os.path.join(work, name + ".out")
         home = os.path.join(work, name + "-home")
@@ -157,7 +178,7 @@ class JavaProcess:
         command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
                    "-Drocketmq.home.dir=" + (home_dir or anchors.home),
                    "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"), "-Drocketmq.client.logUseSlf4j=false",
-                   *(system_properties or ()), "-cp", class_path or anchors.class_path, main, *args]
+                   *anchors.logging_properties(server), *(system_properties or ()), "-cp", class_path or anchors.class_path, main, *args]
         with open(self.out_path, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                             cwd=work)
@@ -187,19 +208,22 @@ class RealCluster:
     a transaction check every second for half messages older than 1 s, :data:`MESSAGE_DELAY_LEVEL`), stores under
     ``work``. With ``acl`` (the text of a ``plain_acl.yml``) the broker checks every request against it
     (``aclEnable``); with ``tls`` it takes TLS connections only (``tls.server.mode=enforcing``, Netty's self-signed
-    test certificate)."""
+    test certificate). On a 5.x build the broker also has the timer wheel (``timerWheelEnable``) and recall
+    (``recallMessageEnable``) on, as the anchors' ``start.sh`` has them; ``broker_config`` adds or overrides keys."""
 
-    def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None, tls: bool = False) -> None:
+    def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None, tls: bool = False,
+                 broker_config: Optional[Dict[str, Any]] = None) -> None:
         self.namesrv_addr = "127.0.0.1:%d" % free_port()
         port = free_broker_port()
         self.broker_addr = "127.0.0.1:%d" % port
         self.broker_name = "broker-a"
+        self.version = anchors.version
         rocketmq_home = anchors.home
         namesrv_conf = _write_properties(os.path.join(work, "namesrv.properties"), {
             "listenPort": self.namesrv_addr.rsplit(":", 1)[1], "rocketmqHome": rocketmq_home,
             "kvConfigPath": os.path.join(work, "kvConfig.json")})
         store = os.path.join(work, "store")
-        broker_conf = _write_properties(os.path.join(work, "broker.properties"), {
+        broker_values: Dict[str, Any] = {
             "brokerClusterName": "DefaultCluster", "brokerName": self.broker_name, "brokerId": 0,
             "listenPort": port, "namesrvAddr": self.namesrv_addr, "brokerIP1": "127.0.0.1",
             "autoCreateTopicEnable": "true", "autoCreateSubscriptionGroup": "true", "enablePropertyFilter": "true",
@@ -207,7 +231,13 @@ class RealCluster:
             "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
             "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
             "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "messageDelayLevel": MESSAGE_DELAY_LEVEL,
-            "aclEnable": str(acl is not None).lower()})
+            "aclEnable": str(acl is not None).lower()}
+        if anchors.is_5:
+            # 5.x writes the op messages of ended transactions in batches every transactionOpBatchInterval (3 s):
+            # a check of half messages older than 1 s would ask about ones already ended
+            broker_values.update(timerWheelEnable="true", recallMessageEnable="true", transactionOpBatchInterval=100)
+        broker_values.update(broker_config or {})
+        broker_conf = _write_properties(os.path.join(work, "broker.properties"), broker_values)
         home_dir = None
         if acl is not None:  # the broker reads ${rocketmq.home.dir}/conf/plain_acl.yml
             home_dir = os.path.join(work, "acl-home")
@@ -215,12 +245,12 @@ class RealCluster:
             with open(os.path.join(home_dir, "conf", "plain_acl.yml"), "w") as f:
                 f.write(acl)
         self.namesrv = JavaProcess(anchors, work, "namesrv", "org.apache.rocketmq.namesrv.NamesrvStartup",
-                                   ["-c", namesrv_conf])
+                                   ["-c", namesrv_conf], server="namesrv")
         self.broker: Optional[JavaProcess] = None
         try:
             self._wait_for_port(self.namesrv, self.namesrv_addr)
             self.broker = JavaProcess(anchors, work, "broker", "org.apache.rocketmq.broker.BrokerStartup",
-                                      ["-c", broker_conf], heap="512m", home_dir=home_dir,
+                                      ["-c", broker_conf], heap="512m", home_dir=home_dir, server="broker",
                                       system_properties=["-Dtls.server.mode=enforcing"] if tls else None)
             self._wait_for_registration()
         except BaseException:
@@ -262,8 +292,10 @@ class RealCluster:
         self.namesrv.stop()
 
 
-def compile_java_peer(anchors: Anchors, out_dir: str) -> str:
-    """Compile :file:`JavaPeer.java` into ``out_dir``; returns the class path that runs it."""
-    subprocess.run([anchors.javac, "-nowarn", "-cp", anchors.class_path, "-d", out_dir,
-                    os.path.join(HERE, "JavaPeer.java")], check=True, capture_output=True, timeout=120)
+def compile_java_peer(anchors: Anchors, out_dir: str, source: str = "JavaPeer.java") -> str:
+    """Compile ``source`` (a Java file beside this module) into ``out_dir``; returns the class path that runs it."""
+    done = subprocess.run([anchors.javac, "-nowarn", "-cp", anchors.class_path, "-d", out_dir,
+                           os.path.join(HERE, source)], capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError("javac %s failed: %s" % (source, done.stdout + done.stderr))
     return out_dir + os.pathsep + anchors.class_path
