@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import logging
+import os
 import sys
 import traceback
 from typing import Dict, List, NoReturn, Optional, Sequence
@@ -223,8 +224,27 @@ def _run(command: SubCommand, args: argparse.Namespace) -> int:
     return command.execute(args)
 
 
+def _closed_pipe() -> int:
+    """The reader of stdout went away (``rocketmq brokerStatus ... | head -5``): end quietly, as a Unix tool that
+    SIGPIPE ends, with its exit status 141 (128 + SIGPIPE); stdout goes to /dev/null so that the interpreter's
+    flush at exit does not complain either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    return 128 + 13
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run one command; the process exit code."""
+    """Run one command; the process exit code (141 when stdout was closed by its reader)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     commands = sub_commands()
     parser = build_parser(commands)
     argv = _normalize(list(sys.argv[1:] if argv is None else argv),
@@ -263,6 +283,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 130
     except SystemExit as e:  # the server start-ups' own argument parsers
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BrokenPipeError:
+        raise  # main's, not a failure of the command
     except Exception as e:  # noqa: BLE001 - every failure becomes one line (the traceback with --debug)
         if debug:
             traceback.print_exc()
