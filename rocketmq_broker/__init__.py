@@ -6,11 +6,7 @@ importing a submodule such as ``rocketmq_broker.store`` does not load the whole 
 from __future__ import annotations
 
 import importlib
-import logging
 from typing import Any
-
-# A library logs; the application decides where (Java: the client logs to its own files, never the console).
-logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = ["BrokerConfig", "BrokerController", "BrokerStartup", "EmbeddedCluster"]
 

@@ -245,6 +245,8 @@ class BrokerController(TypedBean):
         self._register_lock = threading.RLock()
         self._lifecycle_lock = threading.Lock()
         self._started = False
+        #: the broker reached its name servers (start() got past the listen port): shutdown() unregisters it
+        self._outer_api_started = False
         self._shutdown = False
 
     # ------------------------------------------------------------------ life cycle
@@ -402,6 +404,7 @@ class BrokerController(TypedBean):
             self.netty_server_config.listen_port = port
         self.store_host = (self.broker_config.broker_ip1, port)
         self.broker_outer_api.start()
+        self._outer_api_started = True
         self.pull_request_hold_service.start()
         self.client_housekeeping_service.start()
         self.start_processor_by_ha(self.message_store_config.broker_role)
@@ -451,7 +454,7 @@ class BrokerController(TypedBean):
             validator.shutdown()
         if self.message_store is not None:
             self.message_store.shutdown()
-        if started:
+        if self._outer_api_started:  # not after a failed start: its one error is the whole story
             self.unregister_broker_all()
         self.broker_outer_api.shutdown()
         if self.message_store is not None:

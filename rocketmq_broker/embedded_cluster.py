@@ -7,7 +7,9 @@
         ...
 
 ``EmbeddedCluster(brokers=2)`` runs broker-a and broker-b (both masters, each with its own store). The stores live
-under ``store_dir`` (``<store_dir>/<brokerName>``), or under a temporary directory that :meth:`shutdown` removes.
+under ``store_dir`` (``<store_dir>/<brokerName>``), or under a temporary directory that :meth:`shutdown` removes; a
+started cluster that was not shut down is shut down by an ``atexit`` hook (as the clients' one), so a script that
+ends without ``with`` or ``shutdown()`` leaves no ``rocketmq-embedded-*`` directory behind.
 Every setting may be overridden: ``broker_config`` / ``message_store_config`` / ``netty_server_config`` are
 dictionaries of attribute names (snake case) applied to each broker's BrokerConfig / MessageStoreConfig /
 NettyServerConfig (not its port or bind address); the NameServer's broker expiry
@@ -23,6 +25,7 @@ broker (:data:`EMBEDDED_MAX_HASH_SLOT_NUM` slots, :data:`EMBEDDED_MAX_INDEX_NUM`
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import shutil
@@ -137,6 +140,7 @@ class EmbeddedCluster:
             if self._running:
                 return self
             self._running = True
+        atexit.register(self.shutdown)
         try:
             if self.store_dir is None:
                 self.store_dir = tempfile.mkdtemp(prefix="rocketmq-embedded-")
@@ -220,6 +224,7 @@ class EmbeddedCluster:
             if not self._running:
                 return
             self._running = False
+        atexit.unregister(self.shutdown)
         for controller in self.broker_controllers:
             try:
                 controller.shutdown()

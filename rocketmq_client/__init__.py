@@ -3,9 +3,12 @@
 The public client API can be imported from here (``from rocketmq_client import DefaultMQProducer, Message``); every
 name also stays at its mirrored Java path (``rocketmq_client.producer.default_mq_producer.DefaultMQProducer``,
 ``rocketmq_common.message.message.Message``...), which is where these are defined.
-"""
 
-import logging
+Logging: the packages log under their names (``rocketmq_client``, ``rocketmq_remoting``...) and install no handler,
+so that with no logging configured Python's last-resort handler shows their warnings and errors on stderr (a
+listener that raises, a broker that cannot be reached); ``logging.getLogger("rocketmq_client").setLevel(...)``
+turns them up or off.
+"""
 
 #: the version of the rocketmq-py distribution (setup.cfg reads it: ``version = attr: rocketmq_client.__version__``)
 __version__ = "0.1.0"
@@ -90,6 +93,3 @@ __all__ = [
     # process life
     "wait_for_signal",
 ]
-
-# A library logs; the application decides where (Java: the client logs to its own files, never the console).
-logging.getLogger(__name__).addHandler(logging.NullHandler())

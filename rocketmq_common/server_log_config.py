@@ -11,8 +11,10 @@ logback files) names another:
 * namesrv: ``namesrv.log``.
 
 Each file rolls over at 128 MiB and keeps 10 old ones (Java's ``SizeBasedTriggeringPolicy`` / ``maxIndex``). The
-console (stderr) gets one line per record from WARNING on (``--logLevel LEVEL``, ``-v/--verbose`` for INFO); a
-traceback stays in the file, as do records logged with ``extra=FILE_ONLY`` (the details of a start-up failure the
+console (stderr) gets one line per record from ERROR on (``--logLevel LEVEL``, ``-v/--verbose`` for INFO): as
+Java's, whose console has the boot line and the fatal errors only, what a broker meets in its work (a consumer
+group that went away, a client that closed its connection) is in the files, not on the console; a traceback stays
+in the file, as do records logged with ``extra=FILE_ONLY`` (the details of a start-up failure the
 command reports in its own one line).
 """
 from __future__ import annotations
@@ -73,7 +75,7 @@ def add_logging_options(parser: argparse.ArgumentParser) -> None:
                         % LOG_ROOT_ENV)
     parser.add_argument("--logLevel", metavar="LEVEL", default=None, type=str.upper,
                         choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
-                        help="level of the console (stderr) log, default WARNING")
+                        help="level of the console (stderr) log, default ERROR")
     parser.add_argument("-v", "--verbose", action="store_true", help="console log from INFO on (--logLevel INFO)")
 
 
@@ -84,7 +86,7 @@ def configure_server_logging(server: str, log_dir: Optional[str] = None, console
     directory or a file cannot be created."""
     directory = log_root(log_dir)
     os.makedirs(directory, exist_ok=True)
-    level = console_level or ("INFO" if verbose else "WARNING")
+    level = console_level or ("INFO" if verbose else "ERROR")
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(level)
     console.setFormatter(_ConsoleFormatter(_CONSOLE_FORMAT))

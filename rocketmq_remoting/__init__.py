@@ -1,6 +1,1 @@
 """RocketMQ remoting: frames, custom headers, JSON bodies, client and server (Java ``org.apache.rocketmq.remoting``)."""
-
-import logging
-
-# A library logs; the application decides where (Java: the client logs to its own files, never the console).
-logging.getLogger(__name__).addHandler(logging.NullHandler())

@@ -1,6 +1,1 @@
 """Command line tools (Java ``org.apache.rocketmq.tools``)."""
-
-import logging
-
-# A library logs; the application decides where (Java: the client logs to its own files, never the console).
-logging.getLogger(__name__).addHandler(logging.NullHandler())

@@ -160,7 +160,7 @@ class AbstractSendMessageProcessor(AsyncNettyRequestProcessor):
                 else:
                     topic_sys_flag = TopicSysFlag.build_sys_flag(True, False)
             remote_addr = ctx.channel().get_remote_addr()
-            log.warning("the topic %s not exist, producer: %s", topic, remote_addr)
+            log.info("the topic %s not exist, producer: %s", topic, remote_addr)  # Java: warn; auto-creation follows
             topic_config = topic_config_manager.create_topic_in_send_message_method(
                 topic, request_header.default_topic, remote_addr, request_header.default_topic_queue_nums,
                 topic_sys_flag)

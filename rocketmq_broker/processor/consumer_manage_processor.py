@@ -64,9 +64,9 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
                 response.code = ResponseCode.SUCCESS
                 response.remark = None
                 return response
-            log.warning("getAllClientId failed, %s %s", header.consumer_group, ctx.channel().get_remote_addr())
+            log.info("getAllClientId failed, %s %s", header.consumer_group, ctx.channel().get_remote_addr())
         else:
-            log.warning("getConsumerGroupInfo failed, %s %s", header.consumer_group, ctx.channel().get_remote_addr())
+            log.info("getConsumerGroupInfo failed, %s %s", header.consumer_group, ctx.channel().get_remote_addr())
         response.code = ResponseCode.SYSTEM_ERROR
         response.remark = "no consumer for this group, " + str(header.consumer_group)
         return response

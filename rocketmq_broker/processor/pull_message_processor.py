@@ -164,7 +164,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         else:
             consumer_group_info = broker_controller.get_consumer_manager().get_consumer_group_info(group)
             if consumer_group_info is None:
-                log.warning("the consumer's group info not exist, group: %s", group)
+                log.info("the consumer's group info not exist, group: %s", group)  # Java: warn; a consumer gone
                 response.code = ResponseCode.SUBSCRIPTION_NOT_EXIST
                 response.remark = "the consumer's group info not exist" + FAQUrl.suggest_todo(
                     FAQUrl.SAME_GROUP_DIFFERENT_TOPIC)
@@ -176,13 +176,13 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                 return response
             subscription_data = consumer_group_info.find_subscription_data(topic)
             if subscription_data is None:
-                log.warning("the consumer's subscription not exist, group: %s, topic:%s", group, topic)
+                log.info("the consumer's subscription not exist, group: %s, topic:%s", group, topic)
                 response.code = ResponseCode.SUBSCRIPTION_NOT_EXIST
                 response.remark = "the consumer's subscription not exist" + FAQUrl.suggest_todo(
                     FAQUrl.SAME_GROUP_DIFFERENT_TOPIC)
                 return response
             if subscription_data.sub_version < request_header.sub_version:
-                log.warning("The broker's subscription is not latest, group: %s %s", group,
+                log.info("The broker's subscription is not latest, group: %s %s", group,
                             subscription_data.sub_string)
                 response.code = ResponseCode.SUBSCRIPTION_NOT_LATEST
                 response.remark = "the consumer's subscription not latest"

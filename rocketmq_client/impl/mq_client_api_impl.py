@@ -940,7 +940,7 @@ class MQClientAPIImpl(TypedBean):
         code = response.get_code()
         if code == ResponseCode.TOPIC_NOT_EXIST:
             if allow_topic_not_exist:
-                log.warning("get Topic [%s] RouteInfoFromNameServer is not exist value", topic)
+                log.info("get Topic [%s] RouteInfoFromNameServer is not exist value", topic)  # Java: warn; expected
         elif code == ResponseCode.SUCCESS:
             body = response.get_body()
             if body is not None:

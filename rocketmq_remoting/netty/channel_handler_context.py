@@ -23,7 +23,8 @@ class ChannelHandlerContext(RemotingResponseCallback):
 
     :meth:`write_response` may be called later and from any thread (long polling): it runs the after-RPC hooks,
     then - unless the request was one-way or ``response`` is None - gives the response the request's opaque,
-    the response flag and the request's serialize type, and sends it. A failed write is logged.
+    the response flag and the request's serialize type, and sends it. A failed write is logged: at INFO when the
+    connection is closed (the client went away: not the server's error), else at ERROR.
     """
 
     __slots__ = ("_channel", "_request", "_remoting")
@@ -55,6 +56,9 @@ class ChannelHandlerContext(RemotingResponseCallback):
         response.serialize_type = request.serialize_type
         try:
             self._channel.send_response(response.encode())
+        except ConnectionError as e:  # the client went away before its response: its business, one INFO line
+            log.info("process request over, but response failed: %s; request code %s, opaque %s", e, request.code,
+                     request.opaque)
         except Exception as e:
             log.error("process request over, but response failed: %r; request %s; response %s", e, request,
                       response)

@@ -323,7 +323,9 @@ class ConsumeRequest(TypedBean):
                 status, has_exception, consume_rt, consumer.consume_timeout).name
 
         if status is not _CONSUME_SUCCESS and status is not _RECONSUME_LATER:
-            if status is None:
+            if status is None and has_exception:
+                pass  # the listener's exception is reported above, once (Java also warns "return null")
+            elif status is None:
                 log.warning("consumeMessage return null, Group: %s Msgs: %s MQ: %s", service.consumer_group, msgs,
                             message_queue)
             else:

@@ -400,7 +400,7 @@ class ConsumeRequest(TypedBean):
             if status is not None and not isinstance(status, ConsumeOrderlyStatus):
                 log.warning("consumeMessage returned %r, not a ConsumeOrderlyStatus", status)
                 status = None
-            if status is None or status is _ROLLBACK or status is _SUSPEND:
+            if (status is None and not has_exception) or status is _ROLLBACK or status is _SUSPEND:
                 log.warning("consumeMessage Orderly return not OK, Group: %s Msgs: %s MQ: %s", service.consumer_group,
                             msgs, message_queue)
             consume_rt = int((time.time() - begin_timestamp) * 1000)

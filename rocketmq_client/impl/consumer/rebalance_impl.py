@@ -218,7 +218,7 @@ class RebalanceImpl(TypedBean):
             if mq_set is None and not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
                 log.warning("doRebalance, %s, but the topic[%s] not exist.", self.consumer_group, topic)
             if cid_all is None:
-                log.warning("doRebalance, %s %s, get consumer id list failed", self.consumer_group, topic)
+                log.info("doRebalance, %s %s, get consumer id list failed", self.consumer_group, topic)
             if mq_set is None or cid_all is None:
                 return
             mq_all = sorted(mq_set)

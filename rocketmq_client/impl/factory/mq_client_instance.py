@@ -37,6 +37,7 @@ from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
 from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.heartbeat.producer_data import ProducerData
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
+from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import (
     TopicRouteData,
     topic_route_data_is_change,
@@ -377,10 +378,15 @@ class MQClientInstance(TypedBean):
             log.info("topicRouteTable.put. Topic = %s, TopicRouteData[%s]", topic, clone_topic_route_data)
             self.topic_route_table[topic] = clone_topic_route_data
             return True
-        except MQClientException:
+        except MQClientException as e:
             if not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX) \
                     and topic != TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC:
-                log.warning("updateTopicRouteInfoFromNameServer Exception", exc_info=True)
+                # one line, no traceback (Java: warn with the stack): a topic the name server does not know yet
+                # (the first send to an auto-created topic) is expected, INFO; another refusal WARNING
+                if e.response_code == ResponseCode.TOPIC_NOT_EXIST:
+                    log.info("updateTopicRouteInfoFromNameServer: no route info of topic %s yet", topic)
+                else:
+                    log.warning("updateTopicRouteInfoFromNameServer Exception, topic %s: %s", topic, e)
         except RemotingException as e:
             # one line, no traceback: the caller gets the error (Java logs its stack trace as well); a refused or
             # timed-out connection was logged by the remoting client already
@@ -499,8 +505,8 @@ class MQClientInstance(TypedBean):
                 log.error("sendHeartbeatToAllBroker exception", exc_info=True)
             finally:
                 self._lock_heartbeat.release()
-        else:
-            log.warning("lock heartBeat, but failed. [%s]", self.client_id)
+        else:  # another heartbeat is being sent (Java: warn): expected when producers and consumers start together
+            log.debug("lock heartBeat, but failed. [%s]", self.client_id)
 
     def _send_heartbeat_to_all_broker(self) -> None:
         heartbeat_data = self._prepare_heartbeat_data()
@@ -799,6 +805,8 @@ class MQClientInstance(TypedBean):
             try:
                 return self.mq_client_api_impl.get_consumer_id_list_by_group(
                     broker_addr, group, self.client_config.mq_client_api_timeout)
+            except MQBrokerException as e:  # the broker knows no consumer of the group (yet, or any more): one line
+                log.info("getConsumerIdListByGroup exception, %s %s: %s", broker_addr, group, e)
             except Exception:
                 log.warning("getConsumerIdListByGroup exception, %s %s", broker_addr, group, exc_info=True)
         return None

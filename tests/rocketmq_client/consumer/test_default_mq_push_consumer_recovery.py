@@ -5,6 +5,7 @@ one) and no acknowledged message is lost; the first pulls after ``start()`` are 
 when the broker has not seen the rebalance's subscription version yet."""
 from __future__ import annotations
 
+import logging
 import re
 import subprocess
 import sys
@@ -167,6 +168,7 @@ def test_consumer_resumes_within_3_s_of_a_killed_broker_restarting(namesrv, tmp_
 
 def test_first_pulls_after_start_are_not_delayed_by_the_penalty(monkeypatch, caplog, embedded_cluster: EmbeddedCluster,
                                                                  new_producer, new_consumer, push_topic) -> None:
+    caplog.set_level(logging.INFO, logger="rocketmq_broker.processor.pull_message_processor")  # logged at INFO
     producer = new_producer()
     bodies = {b"pre %d" % i for i in range(64)}
     for body in sorted(bodies):
