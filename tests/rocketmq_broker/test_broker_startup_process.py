@@ -130,3 +130,68 @@ def test_embedded_cluster_writes_no_log_file(tmp_path):
                           text=True, timeout=60, env=server_env(tmp_path))
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / "logs").exists() and not (tmp_path / "home" / "logs").exists()
+
+
+def test_taken_port_with_a_name_server_is_one_line(tmp_path):
+    """The broker that could not listen never reached its name servers: no unregisterBroker warning first."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        _assert_one_line_failure(tmp_path, "mqbroker: the broker failed to start", "-n", "127.0.0.1:9", "-p",
+                                 str(port), "--store", str(tmp_path / "store"),
+                                 expect="the listen port %d is already in use" % port)
+
+
+def test_consumer_that_comes_and_goes_leaves_the_broker_console_quiet(tmp_path):
+    """As Java's broker: a consumer's pulls, its long polls answered after it closed its connection and its
+    unregistration are in broker.log / remoting.log, never on the console, and none of it is an ERROR."""
+    from rocketmq_client import DefaultMQProducer, DefaultMQPushConsumer, Message
+    from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
+    from waiting import wait_for
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        namesrv_port = free.getsockname()[1]
+    namesrv = ServerProcess(tmp_path / "n", "rocketmq_namesrv", "-p", str(namesrv_port))
+    broker = None
+    try:
+        namesrv.wait_line(re.compile(re.escape(NAMESRV_BOOT)))
+        namesrv_addr = "127.0.0.1:%d" % namesrv_port
+        broker = ServerProcess(tmp_path, "rocketmq_broker", "-n", namesrv_addr, "-p", "0", "--store",
+                               str(tmp_path / "store"))
+        broker.wait_line(BOOT_RE)
+        producer = DefaultMQProducer("quiet_console_producer", namesrv_addr=namesrv_addr)
+        producer.start()
+        try:
+            wait_for(lambda: _sent(producer, Message("QuietConsoleTopic", b"x")), 30, "a send to the new broker")
+        finally:
+            producer.shutdown()
+        received = []
+        for round_ in range(2):  # the second consumer start meets the first one's leftovers
+            consumer = DefaultMQPushConsumer("quiet_console_consumer", namesrv_addr=namesrv_addr)
+            consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+            consumer.subscribe("QuietConsoleTopic", "*")
+            consumer.register_message_listener(lambda msgs, context: received.extend(msgs) or None)
+            consumer.start()
+            if round_ == 0:
+                wait_for(lambda: received, 30, "the message")
+            consumer.shutdown()
+        assert broker.stop() == 0
+    finally:
+        if broker is not None:
+            broker.kill()
+        namesrv.stop()
+        namesrv.kill()
+    assert broker.stderr == [], "".join(broker.stderr)
+    assert len(broker.stdout) == 1
+    logs = (tmp_path / "logs" / "broker.log").read_text() + (tmp_path / "logs" / "remoting.log").read_text()
+    assert " ERROR " not in logs, logs
+
+
+def _sent(producer, message) -> bool:
+    try:
+        producer.send(message)
+    except Exception:  # noqa: BLE001 - the broker's registration has not reached the name server yet
+        return False
+    return True
