@@ -3,6 +3,7 @@ broker (CLUSTERING)."""
 from __future__ import annotations
 
 import logging
+import threading
 from typing import TYPE_CHECKING, Dict, Optional, Set
 
 from rocketmq_client.consumer.store.concurrent_offset_table import ConcurrentOffsetTable
@@ -28,12 +29,18 @@ _OFFSET_REQUEST_TIMEOUT_MILLIS = 1000 * 5
 
 class RemoteBrokerOffsetStore(OffsetStore):
     """Offsets in memory, read from and persisted to the queue's master broker (``QUERY_CONSUMER_OFFSET``,
-    one-way ``UPDATE_CONSUMER_OFFSET``)."""
+    one-way ``UPDATE_CONSUMER_OFFSET``).
+
+    Not as Java (4.9.7 and 5.3.3 race here): a persist reads a queue's offset and sends it under one lock, so the
+    periodic :meth:`persist_all` cannot read an offset, let a reset (``MQClientInstance.reset_offset``: update,
+    :meth:`persist`, :meth:`remove_offset`) run, and then send the offset from before the reset, which the
+    broker would keep and the recreated queue would pull from: the reset would be lost."""
 
     def __init__(self, mq_client_factory: "MQClientInstance", group_name: str) -> None:
         self.mq_client_factory = mq_client_factory
         self.group_name = group_name
         self.offset_table = ConcurrentOffsetTable()
+        self._persist_lock = threading.Lock()
 
     def load(self) -> None:
         """Java ``load``: nothing to load."""
@@ -69,14 +76,9 @@ class RemoteBrokerOffsetStore(OffsetStore):
         if not mqs:
             return
         unused_mq = set()
-        for mq, offset in self.offset_table.items():
+        for mq, _ in self.offset_table.items():
             if mq in mqs:
-                try:
-                    self.update_consume_offset_to_broker(mq, offset, True)
-                    log.info("[persistAll] Group: %s ClientId: %s updateConsumeOffsetToBroker %s %s",
-                             self.group_name, self.mq_client_factory.get_client_id(), mq, offset)
-                except Exception:
-                    log.error("updateConsumeOffsetToBroker exception, %s", mq, exc_info=True)
+                self._persist(mq, "[persistAll]")
             else:
                 unused_mq.add(mq)
         for mq in unused_mq:
@@ -85,11 +87,16 @@ class RemoteBrokerOffsetStore(OffsetStore):
 
     def persist(self, mq: "MessageQueue") -> None:
         """Java ``persist``: send the offset of ``mq`` (one-way)."""
-        offset = self.offset_table.get(mq)
-        if offset is not None:
+        self._persist(mq, "[persist]")
+
+    def _persist(self, mq: "MessageQueue", what: str) -> None:
+        with self._persist_lock:  # the offset sent is the one in the table when it is sent (see the class)
+            offset = self.offset_table.get(mq)
+            if offset is None:
+                return
             try:
                 self.update_consume_offset_to_broker(mq, offset, True)
-                log.info("[persist] Group: %s ClientId: %s updateConsumeOffsetToBroker %s %s",
+                log.info("%s Group: %s ClientId: %s updateConsumeOffsetToBroker %s %s", what,
                          self.group_name, self.mq_client_factory.get_client_id(), mq, offset)
             except Exception:
                 log.error("updateConsumeOffsetToBroker exception, %s", mq, exc_info=True)
