@@ -463,6 +463,11 @@ class BrokerController(TypedBean):
             self.subscription_group_manager.persist()
             self.consumer_filter_manager.persist()
 
+    def __repr__(self) -> str:
+        """A short form naming the broker (Java has no toString; the bean repr would print every field)."""
+        return "BrokerController[%s, brokerId=%s, %s]" % (self.broker_config.broker_name,
+                                                          self.broker_config.broker_id, self.get_broker_addr())
+
     def __enter__(self) -> "BrokerController":
         if self.remoting_server is None and not self.initialize():
             self.shutdown()

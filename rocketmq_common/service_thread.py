@@ -41,6 +41,10 @@ class ServiceThread:
         """Java ``getServiceName``: the service (and thread) name."""
         raise NotImplementedError
 
+    def __repr__(self) -> str:
+        """``ClassName[serviceName]`` (Java has no toString)."""
+        return "%s[%s]" % (type(self).__name__, self.get_service_name())
+
     def run(self) -> None:
         """The service loop (Java ``Runnable.run``)."""
         raise NotImplementedError

@@ -128,6 +128,10 @@ class NamesrvController(TypedBean):
                 log.warning("RemotingExecutorThread_ threads still busy after %s s", _JOIN_TIMEOUT_SECONDS)
         self.scheduled_executor_service.shutdown()
 
+    def __repr__(self) -> str:
+        """A short form naming the listen port (Java has no toString; the bean repr would print every field)."""
+        return "NamesrvController[port=%s]" % self.get_listen_port()
+
     def __enter__(self) -> "NamesrvController":
         if self.remoting_server is None:
             self.initialize()

@@ -312,6 +312,10 @@ class MQClientInstance(TypedBean):
                 MQClientManager.get_instance().remove_client_factory(self.client_id)
                 log.info("the client factory [%s] shutdown OK", self.client_id)
 
+    def __repr__(self) -> str:
+        """A short form naming the client id (Java has no toString; the bean repr would print every table)."""
+        return "MQClientInstance[%s]" % self.client_id
+
     def __enter__(self) -> "MQClientInstance":
         self.start()
         return self
