@@ -60,7 +60,8 @@ class PullMessageService(ServiceThread):
         if consumer is not None:
             consumer.pull_message(pull_request)  # type: ignore[attr-defined]
         else:
-            log.info("No matched consumer for the PullRequest %s, drop it", pull_request)  # Java: warn; a consumer shut down
+            # Java: warn; the consumer was shut down while its pull was queued
+            log.info("No matched consumer for the PullRequest %s, drop it", pull_request)
 
     def run(self) -> None:
         log.info("%s service started", self.get_service_name())
