@@ -177,7 +177,7 @@ def _check_store_dir(path: str) -> None:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a broker until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
-    Logging goes to ``broker.log`` / ``store.log`` / ``remoting.log`` in the log directory and from WARNING on to
+    Logging goes to ``broker.log`` / ``store.log`` / ``remoting.log`` in the log directory and from ERROR on to
     stderr (:mod:`rocketmq_common.server_log_config`); the boot message goes to stdout, a failed start-up is one
     ``mqbroker: ...`` line on stderr and exit code 1 (3 for bad settings, as Java's).
     """

@@ -95,7 +95,7 @@ class NamesrvStartup:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a NameServer until SIGINT/SIGTERM; the process exit code (0 after a clean stop).
 
-    Logging goes to ``namesrv.log`` in the log directory and from WARNING on to stderr
+    Logging goes to ``namesrv.log`` in the log directory and from ERROR on to stderr
     (:mod:`rocketmq_common.server_log_config`); the boot message goes to stdout (with the bound address when
     the port was 0: it is known only then), a failed start-up is one ``mqnamesrv: ...`` line on stderr and exit
     code 1.
