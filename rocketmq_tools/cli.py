@@ -276,6 +276,12 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         handler.setFormatter(logging.Formatter(_LOG_FORMAT))
         logging.getLogger().addHandler(handler)
         logging.getLogger().setLevel(logging.INFO)
+    elif command.namesrv_option != NAMESRV_NONE and not logging.getLogger().handlers:
+        # as Java's mqadmin, whose client logs go to files: the command's own lines are its output, the client's
+        # warnings (a rebalance before the route, a group without consumers) stay off the console (--debug shows
+        # them); the servers' commands configure their own logging
+        handler = logging.NullHandler()
+        logging.getLogger().addHandler(handler)
     try:
         return _run(command, args)
     except KeyboardInterrupt:
