@@ -31,7 +31,8 @@ def test_compression_types() -> None:
         Lz4Compressor, ZstdCompressor, ZlibCompressor]
 
 
-@pytest.mark.parametrize("type_, magic", [(CompressionType.ZLIB, b"\x78\x5e"), (CompressionType.LZ4, b"\x04\x22\x4d\x18"),
+@pytest.mark.parametrize("type_, magic", [(CompressionType.ZLIB, b"\x78\x5e"),
+                                          (CompressionType.LZ4, b"\x04\x22\x4d\x18"),
                                           (CompressionType.ZSTD, b"\x28\xb5\x2f\xfd")])
 def test_round_trip_and_concatenated_frames(type_: CompressionType, magic: bytes) -> None:
     compressor = CompressorFactory.get_compressor(type_)
