@@ -1,6 +1,6 @@
 """The package installs without a C compiler: into a fresh venv of the newest Python found, with ``CC=false``, its
-dependencies (netifaces-plus, ujson, and lz4 and zstandard for LZ4 and ZSTD message bodies) come as wheels from the configured index; and without any netifaces the local
-address still comes from the standard-library probe."""
+dependencies (netifaces-plus, ujson, and lz4 and zstandard for LZ4 and ZSTD message bodies) come as wheels from
+the configured index; and without any netifaces the local address still comes from the standard-library probe."""
 from __future__ import annotations
 
 import os
