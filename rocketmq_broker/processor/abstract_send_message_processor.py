@@ -13,7 +13,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, Optional, Set, Tuple
 
 from rocketmq_common.compression.compression_type import CompressionType
-from rocketmq_common.compression.compressor import UnsupportedCompressionException
+from rocketmq_common.compression.compressor import Lz4Compressor, UnsupportedCompressionException, ZstdCompressor
 from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
@@ -63,6 +63,7 @@ def _compressed_body_problem(sys_flag: int, body: bytes, limit: int) -> Optional
     if compression_type is not CompressionType.ZLIB:
         compressor = CompressorFactory.get_compressor(compression_type)
         try:
+            assert isinstance(compressor, (Lz4Compressor, ZstdCompressor))
             if _decompresses_over(compression_type, compressor.codec(), body, limit):
                 return "the message body decompresses to more than %d bytes" % limit
             compressor.decompress(body)  # now bounded by ``limit``: truncated or corrupt frames raise

@@ -38,7 +38,7 @@ from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback,
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.validators import Validators
 from rocketmq_common.compression.compression_type import CompressionType
-from rocketmq_common.compression.compressor import Compressor, ZlibCompressor
+from rocketmq_common.compression.compressor import Compressor, Lz4Compressor, ZlibCompressor, ZstdCompressor
 from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_batch import MessageBatch
@@ -214,9 +214,9 @@ class DefaultMQProducer(ClientConfig):
             value = CompressionType.of(value)
         if isinstance(value, CompressionType):
             # the codec package must be there now, not at the first send (UnsupportedCompressionException)
-            codec = getattr(CompressorFactory.get_compressor(value), "codec", None)
-            if codec is not None:
-                codec()
+            compressor = CompressorFactory.get_compressor(value)
+            if isinstance(compressor, (Lz4Compressor, ZstdCompressor)):
+                compressor.codec()
             self._check_compress_level(value, self.__dict__.get("compress_level"))
         return value
 
