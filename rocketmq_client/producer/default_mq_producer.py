@@ -21,6 +21,9 @@ callback=cb)``); ``@overload`` declarations give type checkers each form and its
 MQProducer interface of Java is these methods: start, shutdown, fetch_publish_message_queues, send, send_oneway,
 send_message_in_transaction, request and the MQAdmin ones (create_topic, search_offset, max_offset, min_offset,
 earliest_msg_store_time, view_message, query_message).
+
+Compression follows 5.3.3: ``compress_type`` (ZLIB, LZ4, ZSTD) and ``compress_level`` are settings of this class
+(4.9.7 kept them in the implementation, ZLIB only), and ``get_compressor`` gives the compressor.
 """
 from __future__ import annotations
 
