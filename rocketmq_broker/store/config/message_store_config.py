@@ -79,10 +79,7 @@ class MessageStoreConfig(Bean):
     timer_precision_ms = Prop(int, 1000)
     timer_flush_interval_ms = Prop(int, 1000)
     timer_congest_num_each_slot = Prop(int, (1 << 31) - 1)
-    timer_enable_disruptor = Prop(bool, False)
-    timer_intercept_delay_level = Prop(bool, False)
-    timer_stop_enqueue = Prop(bool, False)
-    timer_stop_dequeue = Prop(bool, False)
+    timer_enable_disruptor = Prop(bool, False)  # accepted from a 5.3.3 file; one dequeue thread here either way
     timer_skip_unknown_error = Prop(bool, False)
 
     def normalize(self) -> None:
