@@ -243,7 +243,8 @@ class TimerMessageStore:
                     if timeout is None or timeout > 0:
                         self._cond.wait(timeout)
             if batch:
-                self._deliver(batch)
+                if not self._deliver(batch):
+                    break  # stopped with the slot half put: the checkpoint keeps it, a restart re-delivers it
                 with self._cond:
                     self._in_flight = None
                     self._last_read_time_ms = max(self._last_read_time_ms, batch[0][0] + self.precision_ms)
@@ -252,8 +253,9 @@ class TimerMessageStore:
                 self._flush_checkpoint()
                 next_flush = time.monotonic() + flush_interval
 
-    def _deliver(self, batch: List[_Entry]) -> None:
-        """Put one slot's messages into their real topics; the markers' keys cancel theirs."""
+    def _deliver(self, batch: List[_Entry]) -> bool:
+        """Put one slot's messages into their real topics, the markers' keys cancelling theirs; False when the
+        store stopped first."""
         deleted = {e[4] for e in batch if e[4] is not None}
         for _slot, queue_offset, phy_offset, size, del_key, own_key in batch:
             if del_key is not None:
@@ -267,8 +269,9 @@ class TimerMessageStore:
                 continue
             msg_ext.properties[self.TIMER_DEQUEUE_MS] = str(int(time.time() * 1000))
             if not self._do_put(self.convert_message(msg_ext)):
-                return
+                return False
             self._dequeue_tps.add(1)
+        return True
 
     def _do_put(self, message: MessageExtBrokerInner) -> bool:
         """Java ``doPut`` with its retries: False only when the store stops."""
