@@ -210,6 +210,26 @@ def test_a_timer_on_a_transaction_message_counts_from_the_commit(embedded_cluste
     assert_on_time(msg_ext, begin + 2000, sent_by + 2000)
 
 
+@pytest.mark.embedded_cluster(message_store_config={"timer_congest_num_each_slot": 1})
+def test_a_congested_slot_is_under_flow_control(embedded_cluster: EmbeddedCluster,
+                                                producer: DefaultMQProducer) -> None:
+    embedded_cluster.create_topic("TopicCongest")
+    deliver_at = now_ms() + 30000
+    for n in range(2):  # up to timerCongestNumEachSlot, then at random below twice it, then always refused
+        msg = Message("TopicCongest", b"%d" % n)
+        msg.set_deliver_time_ms(deliver_at)
+        producer.send(msg)
+    msg = Message("TopicCongest", b"refused")
+    msg.set_deliver_time_ms(deliver_at)
+    with pytest.raises(MQClientException) as info:
+        producer.send(msg)
+    assert info.value.get_response_code() == ResponseCode.SYSTEM_ERROR
+    assert isinstance(info.value.__cause__, MQBrokerException)
+    assert info.value.__cause__.get_error_message() == (
+        "timer message is under flow control, max num limit is 2 or the current value is greater than 1 and less "
+        "than 2, trigger random flow control")
+
+
 def put_timer_message(cluster: EmbeddedCluster, topic: str, body: bytes, properties: Dict[str, str]) -> None:
     """A message put straight into the broker's store, as the recall processor puts its deletion marker."""
     controller = cluster.broker_controller
