@@ -89,7 +89,7 @@ def _write(value: Any) -> str:
 
 
 _NUMBER_RE = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-_WS = " \t\n\r"
+_WS = " \t\n\r\f\b"  # fastjson skipWhitespace also skips form feed and backspace
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
             "'": "'", "v": "\v", "F": "\f", **{str(d): chr(d) for d in range(8)}}
 #: an unquoted field name (fastjson ``scanSymbolUnQuoted``: a Java identifier)
@@ -169,8 +169,8 @@ class _Parser:
                 self.pos += 1
                 return result
             symbol = _SYMBOL_RE.match(self.text, self.pos)
-            if symbol is not None and symbol.group(0) not in ("true", "false", "null"):
-                key: Any = symbol.group(0)  # AllowUnQuotedFieldNames
+            if symbol is not None:
+                key: Any = symbol.group(0)  # AllowUnQuotedFieldNames (``{true:1}`` too has the key "true")
                 self.pos = symbol.end()
             else:
                 key = self._value()
