@@ -1,23 +1,30 @@
 """The C++ client (``rocketmq`` 0.4.4 wheel, the one ``rocketmq-client-python`` users have) against the embedded
-broker: its producer, push consumer, orderly push consumer and pull consumer, every message delivered once.
+broker: its producer, push consumer, orderly push consumer and pull consumer, every message delivered once; and
+its captured heartbeat, as sent and altered, answered by the embedded broker as by the real 4.9.7 one.
 
 The C++ client writes heartbeat enums as ordinals (``"consumeType":1``) and header booleans as ``"0"``, which the
 Java broker's fastjson accepts; these tests fail when the embedded broker does not. Each C++ client runs in a
 subprocess (its library has process-wide state, and a crash must not take pytest with it) with HOME in tmp_path
 (its logs go to ``~/logs``). Skipped when the wheel is not installed (it is not a project dependency: ``pip install
-rocketmq==0.4.4`` on Python 3.8-3.11, Linux x86_64).
+rocketmq==0.4.4`` on Python 3.8-3.11, Linux x86_64); the comparison with the real broker needs ``ROCKETMQ_ANCHORS``
+instead (the frames are in tests/golden_data/cpp).
 """
 from __future__ import annotations
 
 import json
 import os
+import socket
+import struct
 import subprocess
 import sys
-from typing import List
+from pathlib import Path
+from typing import Any, List
 
 import pytest
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
+from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 
 def _cpp_client_installed() -> bool:
@@ -28,9 +35,9 @@ def _cpp_client_installed() -> bool:
     return hasattr(client, "PushConsumer") and hasattr(client, "PullConsumer")
 
 
-pytestmark = [pytest.mark.timeout(120),
-              pytest.mark.skipif(not _cpp_client_installed(), reason="the rocketmq 0.4.4 wheel (C++ client) is "
-                                                                     "not installed")]
+pytestmark = pytest.mark.timeout(120)
+needs_wheel = pytest.mark.skipif(not _cpp_client_installed(), reason="the rocketmq 0.4.4 wheel (C++ client) is not "
+                                                                     "installed")
 
 # the C++ side of a scenario, run as ``python -c PEER mode namesrv topic group count``; prints one JSON line
 PEER = r'''
@@ -109,6 +116,7 @@ def cluster(tmp_path):
         yield cluster
 
 
+@needs_wheel
 def test_cpp_producer_and_push_consumer(cluster, tmp_path):
     cluster.create_topic("CppPushTopic", 4)
     sent = _run_peer(tmp_path, "produce", cluster.namesrv_addr, "CppPushTopic", "CppPG", COUNT)
@@ -117,6 +125,7 @@ def test_cpp_producer_and_push_consumer(cluster, tmp_path):
     assert _bodies(got["received"]) == _expected()  # every message, none twice
 
 
+@needs_wheel
 def test_cpp_orderly_consumer(cluster, tmp_path):
     cluster.create_topic("CppOrderTopic", 4)
     sent = _run_peer(tmp_path, "produce_orderly", cluster.namesrv_addr, "CppOrderTopic", "CppOrderPG", COUNT)
@@ -130,9 +139,75 @@ def test_cpp_orderly_consumer(cluster, tmp_path):
     assert all(numbers == sorted(numbers) for numbers in by_queue.values())
 
 
+@needs_wheel
 def test_cpp_pull_consumer(cluster, tmp_path):
     cluster.create_topic("CppPullTopic", 4)
     sent = _run_peer(tmp_path, "produce", cluster.namesrv_addr, "CppPullTopic", "CppPullPG", COUNT)
     assert sent["statuses"] == [0] * COUNT
     got = _run_peer(tmp_path, "pull", cluster.namesrv_addr, "CppPullTopic", "CppPullCG", COUNT)
     assert _bodies(got["received"]) == _expected()
+
+
+# ------------------------------------------------------------ the captured heartbeat: embedded and real broker
+
+CPP_GOLDEN = Path(__file__).resolve().parents[1] / "golden_data" / "cpp"
+
+
+def _captured_heartbeat() -> RemotingCommand:
+    index = json.loads((CPP_GOLDEN / "index.json").read_text("utf-8"))
+    entry = next(e for e in index if e["scenario"] == "push" and e["request_code_name"] == "HEART_BEAT")
+    return RemotingCommand.decode((CPP_GOLDEN / entry["file"]).read_bytes()[4:])
+
+
+def _consume_type_as(value: Any) -> bytes:
+    body = json.loads(_captured_heartbeat().body)
+    body["consumerDataSet"][0]["consumeType"] = value
+    return json.dumps(body).encode()
+
+
+#: heartbeat bodies and whether fastjson 1.2.69 takes them (SUCCESS) or not (SYSTEM_ERROR)
+HEARTBEATS = {
+    "as captured": (None, True),
+    "ordinal 0": (_consume_type_as(0), True),
+    "ordinal out of range": (_consume_type_as(7), False),
+    "name in lower case": (_consume_type_as("consume_passively"), True),
+    "unquoted and single-quoted names, extra commas": (
+        b"{clientID:'cpp-lenient',,consumerDataSet:[{'groupName':'CppLenientCG',consumeType:1,messageModel:'1',"
+        b"consumeFromWhere:0,subscriptionDataSet:[{topic:'CppTopic',subString:'*',subVersion:'5',},]}]}", True),
+    "not JSON": (b"{clientID:", False),
+}
+
+
+def _ask(addr: str, body: Any) -> RemotingCommand:
+    cmd = _captured_heartbeat()
+    if body is not None:
+        cmd.body = body
+    host, port = addr.rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(cmd.encode())
+        data = b""
+        while True:  # the broker's own requests (NOTIFY_CONSUMER_IDS_CHANGED) may come first
+            while len(data) < 4 or len(data) < 4 + struct.unpack(">i", data[:4])[0]:
+                chunk = sock.recv(65536)
+                assert chunk, "the broker closed the connection"
+                data += chunk
+            end = 4 + struct.unpack(">i", data[:4])[0]
+            frame, data = RemotingCommand.decode(data[4:end]), data[end:]
+            if frame.flag & 1:
+                return frame
+
+
+@pytest.mark.parametrize("case", list(HEARTBEATS))
+def test_cpp_heartbeat_answered_as_by_fastjson(cluster, case):
+    body, accepted = HEARTBEATS[case]
+    response = _ask(cluster.broker_addr, body)
+    assert response.code == (ResponseCode.SUCCESS if accepted else ResponseCode.SYSTEM_ERROR), response.remark
+    if not accepted:
+        assert response.remark and "HeartbeatData" in response.remark
+
+
+@pytest.mark.parametrize("case", list(HEARTBEATS))
+def test_the_real_broker_answers_the_same(real_cluster, case):
+    body, accepted = HEARTBEATS[case]
+    response = _ask(real_cluster.broker_addr, body)
+    assert response.code == (ResponseCode.SUCCESS if accepted else ResponseCode.SYSTEM_ERROR), response.remark
