@@ -10,7 +10,8 @@ ordinal (an empty or unknown name is null); a number or boolean given as a strin
 ``castToBoolean``: ``""`` is null, ``"1"``/``"0"``/``"Y"``/``"N"`` are booleans); a field name in another case or
 with ``_``/``-`` (``JavaBeanDeserializer.smartMatch``); unknown fields are ignored. Values of the expected type
 take the fast path; the lenient conversions are in :func:`_lenient_value`, reached only when it fails. A value
-fastjson refuses raises :class:`RemotingCommandException` naming the body class and the value.
+fastjson refuses makes ``decode()`` raise :class:`RemotingCommandException` naming the body class and the value
+(``from_json``, which reads files, a ValueError).
 """
 from __future__ import annotations
 
@@ -196,13 +197,14 @@ class RemotingSerializable(Bean):
 
     @classmethod
     def from_json(cls: Type[T], text: Any) -> T:
-        """Parse a body from JSON or fastjson text (Java ``fromJson``)."""
-        return _decode_body(cls, _parse(cls, text))
+        """Parse a body from JSON or fastjson text (Java ``fromJson``); ValueError for text it cannot read (files
+        are read with it, and their readers name the file)."""
+        return _bean_from_json(cls, fastjson.loads(text))
 
     @classmethod
     def decode(cls: Type[T], data: Optional[bytes]) -> T:
-        """Parse a body from UTF-8 bytes (Java ``decode``); a response without a body (None) raises
-        RemotingCommandException naming the body class."""
+        """Parse a body from UTF-8 bytes (Java ``decode``); a response without a body (None), or one fastjson would
+        refuse, raises RemotingCommandException naming the body class and what is wrong."""
         if data is None:
             raise RemotingCommandException("no body to decode as %s" % cls.__name__)
         return _decode_body(cls, _parse(cls, data))
