@@ -116,24 +116,28 @@ def cluster(tmp_path):
         yield cluster
 
 
+def _produce_and_consume(cluster: EmbeddedCluster, tmp_path, produce: str, consume: str, name: str) -> List[Any]:
+    """COUNT messages sent by a C++ producer (``produce`` mode) to a new topic, then consumed by a C++ consumer
+    (``consume`` mode); asserts every send OK and every message received once, returns the [body, queue] pairs."""
+    topic = "Cpp%sTopic" % name
+    cluster.create_topic(topic, 4)
+    sent = _run_peer(tmp_path, produce, cluster.namesrv_addr, topic, "Cpp%sPG" % name, COUNT)
+    assert sent["statuses"] == [0] * COUNT  # SendStatus.OK
+    got = _run_peer(tmp_path, consume, cluster.namesrv_addr, topic, "Cpp%sCG" % name, COUNT)
+    assert _bodies(got["received"]) == _expected()  # every message, none twice
+    return got["received"]
+
+
 @needs_wheel
 def test_cpp_producer_and_push_consumer(cluster, tmp_path):
-    cluster.create_topic("CppPushTopic", 4)
-    sent = _run_peer(tmp_path, "produce", cluster.namesrv_addr, "CppPushTopic", "CppPG", COUNT)
-    assert sent["statuses"] == [0] * COUNT  # SendStatus.OK
-    got = _run_peer(tmp_path, "push", cluster.namesrv_addr, "CppPushTopic", "CppPushCG", COUNT)
-    assert _bodies(got["received"]) == _expected()  # every message, none twice
+    _produce_and_consume(cluster, tmp_path, "produce", "push", "Push")
 
 
 @needs_wheel
 def test_cpp_orderly_consumer(cluster, tmp_path):
-    cluster.create_topic("CppOrderTopic", 4)
-    sent = _run_peer(tmp_path, "produce_orderly", cluster.namesrv_addr, "CppOrderTopic", "CppOrderPG", COUNT)
-    assert sent["statuses"] == [0] * COUNT
-    got = _run_peer(tmp_path, "push_orderly", cluster.namesrv_addr, "CppOrderTopic", "CppOrderCG", COUNT)
-    assert _bodies(got["received"]) == _expected()
+    received = _produce_and_consume(cluster, tmp_path, "produce_orderly", "push_orderly", "Order")
     by_queue: dict = {}
-    for body, queue in got["received"]:
+    for body, queue in received:
         by_queue.setdefault(queue, []).append(int(str(body)[2:]))
     assert len(by_queue) == 3  # the selector's three queues, each consumed in the order sent
     assert all(numbers == sorted(numbers) for numbers in by_queue.values())
@@ -141,11 +145,7 @@ def test_cpp_orderly_consumer(cluster, tmp_path):
 
 @needs_wheel
 def test_cpp_pull_consumer(cluster, tmp_path):
-    cluster.create_topic("CppPullTopic", 4)
-    sent = _run_peer(tmp_path, "produce", cluster.namesrv_addr, "CppPullTopic", "CppPullPG", COUNT)
-    assert sent["statuses"] == [0] * COUNT
-    got = _run_peer(tmp_path, "pull", cluster.namesrv_addr, "CppPullTopic", "CppPullCG", COUNT)
-    assert _bodies(got["received"]) == _expected()
+    _produce_and_consume(cluster, tmp_path, "produce", "pull", "Pull")
 
 
 # ------------------------------------------------------------ the captured heartbeat: embedded and real broker
