@@ -7,16 +7,17 @@ and ``decode()`` reads standard JSON as well as fastjson's dialect (see :mod:`.f
 Decoding accepts what fastjson 1.2.69's ``JSON.parseObject`` accepts into a Java bean, as other clients rely on
 it (the C++ client writes enums as ordinals, ``"consumeType":1``): an enum by name, by name in any case or by
 ordinal (an empty or unknown name is null); a number or boolean given as a string (``TypeUtils.castToInt`` /
-``castToBoolean``: ``""`` is null, ``"1"``/``"0"``/``"Y"``/``"N"`` are booleans); a field name in another case or
-with ``_``/``-`` (``JavaBeanDeserializer.smartMatch``); unknown fields are ignored. Values of the expected type
-take the fast path; the lenient conversions are in :func:`_lenient_value`, reached only when it fails. A value
-fastjson refuses makes ``decode()`` raise :class:`RemotingCommandException` naming the body class and the value
-(``from_json``, which reads files, a ValueError).
+``castToBoolean``: ``""`` is null, ``"1"``/``"0"``/``"Y"``/``"N"`` are booleans, ``"1,000"`` and ``"3.00"`` are
+ints); a field name in another case or with ``_``/``-`` (``JavaBeanDeserializer.smartMatch``); unknown fields are
+ignored. Values of the expected type take the fast path; the lenient conversions are in :func:`_lenient_value`,
+reached only when it fails. A value fastjson refuses makes ``decode()`` raise :class:`RemotingCommandException`
+naming the body class and the value (``from_json``, which reads files, a ValueError).
 """
 from __future__ import annotations
 
 import base64
 import enum
+import re
 from typing import Any, Dict, Optional, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, SetOf
@@ -94,7 +95,10 @@ def from_json_value(value: Any, type_: Any) -> Any:
     return value
 
 
-_BOOLEANS = {"true": True, "1": True, "y": True, "t": True, "false": False, "0": False, "n": False, "f": False}
+#: ``TypeUtils.castToBoolean``'s strings ("true"/"false" in any case, "Y"/"F" in any case, "T" and "N" upper)
+_BOOLEANS = {"1": True, "T": True, "Y": True, "y": True, "0": False, "N": False, "F": False, "f": False}
+#: ``Integer.parseInt`` / ``Long.parseLong`` syntax, after castToInt's removal of commas and of a ``.000`` tail
+_JAVA_INTEGER = re.compile(r"[-+]?[0-9]+(?:\.0*)?")
 
 
 def _lenient_value(value: Any, type_: type) -> Any:
@@ -115,21 +119,22 @@ def _lenient_value(value: Any, type_: type) -> Any:
             return fastjson.dumps(value)
         return ("true" if value else "false") if type(value) is bool else str(value)
     if isinstance(value, str):
-        text = value.strip()
-        if text == "" or text.lower() == "null":
+        if value in ("", "null", "NULL"):
             return None
         if type_ is bool:
-            if text.lower() in _BOOLEANS:
-                return _BOOLEANS[text.lower()]
+            lower = value.lower()
+            if lower in ("true", "false"):
+                return lower == "true"
+            if value in _BOOLEANS:
+                return _BOOLEANS[value]
             raise ValueError("can not cast to boolean, value : %s" % value)
         if type_ is int:
-            text = text.replace(",", "")
-            try:
-                return int(text)
-            except ValueError:
-                return int(float(text))  # castToLong reads "1.0" through BigDecimal; other text stays refused
+            text = value.replace(",", "")
+            if not _JAVA_INTEGER.fullmatch(text):
+                raise ValueError("can not cast to int, value : %s" % value)
+            return int(text.split(".", 1)[0])
         if type_ is float:
-            return float(text)
+            return float(value.replace(",", ""))
     if isinstance(value, (int, float)) and type_ in (int, float, bool):
         if type_ is bool:
             return value == 1
