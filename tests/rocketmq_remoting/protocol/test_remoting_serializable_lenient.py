@@ -4,6 +4,7 @@ refused with RemotingCommandException naming the body class."""
 from __future__ import annotations
 
 import json
+import struct
 
 import pytest
 
@@ -11,6 +12,7 @@ from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 
 
 def _consumer(**fields):
@@ -79,3 +81,18 @@ def test_lenient_text_and_values_together():
 def test_undecodable_text_names_the_body_class(body):
     with pytest.raises(RemotingCommandException, match="cannot decode HeartbeatData"):
         HeartbeatData.decode(body)
+
+
+def _frame(header: bytes) -> bytes:
+    return struct.pack(">i", len(header)) + header
+
+
+def test_a_json_header_in_fastjson_dialect_decodes():
+    cmd = RemotingCommand.decode(_frame(b"{code:34,'opaque':5,language:'CPP',,extFields:{a:'1',b:2,},flag:0,}\n"))
+    assert (cmd.code, cmd.opaque, cmd.language, cmd.ext_fields) == (34, 5, LanguageCode.CPP, {"a": "1", "b": "2"})
+
+
+@pytest.mark.parametrize("header", [b"{code:34,opaque}", b"{'code':34", b"{code:34 opaque:5}", b"{code:tru}"])
+def test_a_json_header_fastjson_refuses_stays_refused(header):
+    with pytest.raises(RemotingCommandException, match="broken JSON header"):
+        RemotingCommand.decode(_frame(header))
