@@ -5,6 +5,7 @@ noisy machine where timed figures of the same code differ by tens of per cent be
     python benchmarks/opcode_count.py broker-in-process [--tree DIR]           # the send processor and store only
     python benchmarks/opcode_count.py remoting-async [--tree DIR]              # the client of 1,000 async requests
     python benchmarks/opcode_count.py producer-sync|producer-async [--tree DIR]  # a DefaultMQProducer's process
+    python benchmarks/opcode_count.py decode [--tree DIR]                      # a heartbeat's and a pull's decode
 
 ``broker-send``: an ``EmbeddedCluster`` in this process, traced in all its threads, answers SEND_MESSAGE_V2
 requests (broker_bench.py's frames, 1 KiB bodies) that a child process sends on one connection with ``--window``
@@ -13,6 +14,10 @@ a RemotingClient in this process sends to remoting_bench.py's server (another pr
 every client thread is traced. ``producer-sync`` / ``producer-async``: a DefaultMQProducer in this process
 (every thread traced) sends producer_bench.py's 1 KiB messages to its name server and broker (another process),
 ``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight.
+
+``decode``: the broker's decoding of the Java client's golden frames (tests/golden_data), frame and body of a
+consumer HEART_BEAT, frame and custom header of a PULL_MESSAGE; and of the C++ client's heartbeat
+(tests/golden_data/cpp, enums as ordinals: the lenient path), where the tree has it.
 
 ``--tree`` runs another checkout's code with this script (its benchmarks/ give the frames, the server and the
 cluster), e.g. an older main in a temporary directory; busy polling is off in every process.
@@ -206,10 +211,49 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
     counter.report("producer process, %s" % args.what.split("-")[1], args.operations, args.top)
 
 
+def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import json
+    from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
+    from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
+    from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+    golden = os.path.join(args.tree, "tests", "golden_data")
+
+    def frame(directory: str, predicate: Callable[[Any], bool]) -> bytes:
+        with open(os.path.join(directory, "index.json"), encoding="utf-8") as f:
+            entry = next(e for e in json.load(f) if predicate(e))
+        with open(os.path.join(directory, entry["file"]), "rb") as f:
+            return f.read()[4:]
+
+    def heartbeat(data: bytes) -> Any:
+        return HeartbeatData.decode(RemotingCommand.decode(data).body)
+
+    def pull(data: bytes) -> Any:
+        return RemotingCommand.decode(data).decode_command_custom_header(PullMessageRequestHeader)
+
+    cases = [("Java consumer HEART_BEAT", heartbeat, frame(golden, lambda e: e["request_code_name"] == "HEART_BEAT"
+                                                            and "consumerDataSet" in json.dumps(e.get("body")))),
+             ("Java PULL_MESSAGE (JSON header)", pull, frame(golden, lambda e: e["request_code_name"] == "PULL_MESSAGE"
+                                                             and e["kind"] == "request"
+                                                             and e["serialize_type"] == "JSON"))]
+    if os.path.isdir(os.path.join(golden, "cpp")):
+        cases.append(("C++ consumer HEART_BEAT", heartbeat, frame(os.path.join(golden, "cpp"), lambda e: (
+            e["request_code_name"] == "HEART_BEAT" and e["scenario"] == "push"))))
+    for title, function, data in cases:
+        function(data)
+        counter.counts.clear()
+        counter.install()
+        counter.counting = True
+        for _ in range(args.operations):
+            function(data)
+        counter.counting = False
+        counter.remove()
+        counter.report(title, args.operations, args.top)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("broker-send", "broker-in-process", "remoting-async", "producer-sync",
-                                         "producer-async"))
+                                         "producer-async", "decode"))
     parser.add_argument("--tree", default=os.path.dirname(HERE), help="the checkout whose code runs")
     parser.add_argument("--window", type=int, default=1, help="broker-send: requests in flight")
     parser.add_argument("--operations", type=int, default=3000)
@@ -222,7 +266,7 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     {"broker-send": broker_send, "broker-in-process": broker_in_process,
      "remoting-async": remoting_async, "producer-sync": producer,
-     "producer-async": producer}[args.what](args, OpcodeCounter())
+     "producer-async": producer, "decode": decode}[args.what](args, OpcodeCounter())
 
 
 if __name__ == "__main__":

@@ -55,8 +55,12 @@ from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.config.flush_disk_type import FlushDiskType
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
 from rocketmq_broker.store.default_message_store import DefaultMessageStore
+from rocketmq_broker.store.hook.put_message_hook import PutMessageHook
+from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.stats.broker_stats import BrokerStats
 from rocketmq_broker.store.stats.broker_stats_manager import BrokerStatsManager
+from rocketmq_broker.store.timer.timer_checkpoint import TimerCheckpoint
+from rocketmq_broker.store.timer.timer_message_store import TimerMessageStore
 from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
 from rocketmq_broker.topic.topic_config_manager import TopicConfigManager
 from rocketmq_broker.transaction.abstract_transactional_message_check_listener import \
@@ -67,9 +71,11 @@ from rocketmq_broker.transaction.queue.transactional_message_bridge import Trans
 from rocketmq_broker.transaction.queue.transactional_message_service_impl import TransactionalMessageServiceImpl
 from rocketmq_broker.transaction.transactional_message_check_service import TransactionalMessageCheckService
 from rocketmq_broker.transaction.transactional_message_service import TransactionalMessageService
+from rocketmq_broker.util.hook_utils import HookUtils
 from rocketmq_common.configuration import Configuration
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
+from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.topic_config import TopicConfig
@@ -126,6 +132,7 @@ class BrokerController(TypedBean):
     broker_stats_manager = Prop(BrokerStatsManager, required=True)
     configuration = Prop(Configuration, required=True)
     scheduled_executor_service = Prop(ScheduledExecutor, required=True)
+    timer_message_store = Prop(TimerMessageStore)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -186,6 +193,8 @@ class BrokerController(TypedBean):
         def set_configuration(self, configuration: Configuration) -> None: ...
         def get_scheduled_executor_service(self) -> ScheduledExecutor: ...
         def set_scheduled_executor_service(self, scheduled_executor_service: ScheduledExecutor) -> None: ...
+        def get_timer_message_store(self) -> Optional[TimerMessageStore]: ...
+        def set_timer_message_store(self, timer_message_store: Optional[TimerMessageStore]) -> None: ...
     # end of generated accessors
 
     def __init__(self, broker_config: Optional[BrokerConfig] = None,
@@ -223,6 +232,7 @@ class BrokerController(TypedBean):
         self.send_message_hook_list = []
         self.consume_message_hook_list = []
         self.message_store: Optional[DefaultMessageStore] = None
+        self.timer_message_store = None
         self.remoting_server: Optional[RemotingServer] = None
         self.send_message_executor = None
         self.pull_message_executor = None
@@ -261,7 +271,15 @@ class BrokerController(TypedBean):
             self.message_store = DefaultMessageStore(self.message_store_config, self.broker_stats_manager,
                                                      self.message_arriving_listener, self.broker_config)
             self.broker_stats = BrokerStats(self.message_store)
+            if self.message_store_config.timer_wheel_enable:
+                self.timer_message_store = TimerMessageStore(
+                    self.message_store, self.message_store_config, TimerCheckpoint(
+                        BrokerPathConfigHelper.get_timer_check_path(self.message_store_config.store_path_root_dir)))
+                self.message_store.timer_message_store = self.timer_message_store
+            self.register_message_store_hook()
             result = self.message_store.load()
+            if self.timer_message_store is not None:
+                result = result and self.timer_message_store.load()
         if not result:
             return False
         self.remoting_server = RemotingServer(self.netty_server_config, self.client_housekeeping_service,
@@ -306,6 +324,13 @@ class BrokerController(TypedBean):
             log.info("Set user specified name server address: %s", config.namesrv_addr)
         self.initial_transaction()
         return self.initial_acl()
+
+    def register_message_store_hook(self) -> None:
+        """Java 5.3.3 ``registerMessageStoreHook`` (its schedule hook): HookUtils' timer conversion runs in every
+        ``put_message`` of the store, so a send, a committed transaction or a recall's deletion marker with timer
+        properties goes to the timer wheel."""
+        assert self.message_store is not None
+        self.message_store.put_message_hook_list.append(_HandleScheduleMessageHook(self))
 
     def initial_transaction(self) -> None:
         """Java ``initialTransaction``: the queue-based transactional service, its default check listener and
@@ -398,6 +423,8 @@ class BrokerController(TypedBean):
                 return
             self._started = True
         self.message_store.start()
+        if self.timer_message_store is not None:
+            self.timer_message_store.start()
         self.remoting_server.start()
         port = self.remoting_server.local_listen_port()
         if port != self.netty_server_config.listen_port:
@@ -452,6 +479,8 @@ class BrokerController(TypedBean):
                 log.warning("%s still busy after %s s", executor, _JOIN_TIMEOUT_SECONDS)
         for validator in self.access_validator_map.values():
             validator.shutdown()
+        if self.timer_message_store is not None:
+            self.timer_message_store.shutdown()
         if self.message_store is not None:
             self.message_store.shutdown()
         if self._outer_api_started:  # not after a failed start: its one error is the whole story
@@ -598,3 +627,16 @@ class _AclServerRPCHook(RPCHook):
 
     def do_after_response(self, remote_addr: Optional[str], request: Any, response: Any) -> None:
         """Nothing (Java's is empty)."""
+
+
+class _HandleScheduleMessageHook(PutMessageHook):
+    """Java's anonymous ``handleScheduleMessage`` hook of ``registerMessageStoreHook``."""
+
+    def __init__(self, broker_controller: BrokerController) -> None:
+        self._broker_controller = broker_controller
+
+    def get_hook_name(self) -> str:
+        return "handleScheduleMessage"
+
+    def execute_before_put_message(self, msg: MessageExtBrokerInner) -> Optional[PutMessageResult]:
+        return HookUtils.handle_schedule_message(self._broker_controller, msg)

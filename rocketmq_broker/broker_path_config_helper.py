@@ -30,3 +30,8 @@ class BrokerPathConfigHelper:
     @staticmethod
     def get_consumer_filter_path(root_dir: str) -> str:
         return os.path.join(root_dir, "config", "consumerFilter.json")
+
+    @staticmethod
+    def get_timer_check_path(root_dir: str) -> str:
+        """Java 5.3.3 ``getTimerCheckPath``: the timer store's checkpoint."""
+        return os.path.join(root_dir, "config", "timercheck")

@@ -7,12 +7,13 @@ Java's response code and remark. Send hooks (``mqtrace``) are not supported.
 """
 from __future__ import annotations
 
+import io
 import logging
 import zlib
-from typing import TYPE_CHECKING, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Set, Tuple
 
 from rocketmq_common.compression.compression_type import CompressionType
-from rocketmq_common.compression.compressor import UnsupportedCompressionException
+from rocketmq_common.compression.compressor import Lz4Compressor, UnsupportedCompressionException, ZstdCompressor
 from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
@@ -60,13 +61,17 @@ def _compressed_body_problem(sys_flag: int, body: bytes, limit: int) -> Optional
     except ValueError:
         return "the message sysFlag %d names an unknown compression type %d" % (sys_flag, (sys_flag >> 8) & 7)
     if compression_type is not CompressionType.ZLIB:
+        compressor = CompressorFactory.get_compressor(compression_type)
         try:
-            size = len(CompressorFactory.get_compressor(compression_type).decompress(body))
+            assert isinstance(compressor, (Lz4Compressor, ZstdCompressor))
+            if _decompresses_over(compression_type, compressor.codec(), body, limit):
+                return "the message body decompresses to more than %d bytes" % limit
+            compressor.decompress(body)  # now bounded by ``limit``: truncated or corrupt frames raise
         except UnsupportedCompressionException:
             return "the message body is compressed with %s, which this broker cannot read" % compression_type.name
         except Exception:  # a third-party decompressor's error: the body is not what the flag says
             return "the message body flagged %s-compressed does not decompress" % compression_type.name
-        return None if size <= limit else "the message body decompresses to more than %d bytes" % limit
+        return None
     inflater = zlib.decompressobj()
     data = body
     size = 0
@@ -84,6 +89,34 @@ def _compressed_body_problem(sys_flag: int, body: bytes, limit: int) -> Optional
     if not inflater.eof:
         return "the message body flagged compressed (sysFlag %d) is a truncated zlib stream" % sys_flag
     return None
+
+
+def _decompresses_over(compression_type: CompressionType, codec: Any, body: bytes, limit: int) -> bool:
+    """Whether an LZ4 or ZSTD body (every frame of it) decompresses to more than ``limit`` bytes, read a step at
+    a time with the output dropped, as the zlib check does."""
+    size = 0
+    if compression_type is CompressionType.LZ4:
+        data: Optional[bytes] = body
+        while data:
+            decompressor = codec.LZ4FrameDecompressor()
+            out = decompressor.decompress(data, max_length=_INFLATE_STEP)
+            while True:
+                size += len(out)
+                if size > limit:
+                    return True
+                if decompressor.eof or decompressor.needs_input:
+                    break
+                out = decompressor.decompress(b"", max_length=_INFLATE_STEP)
+            data = decompressor.unused_data if decompressor.eof else None
+        return False
+    reader = codec.ZstdDecompressor().stream_reader(io.BytesIO(body), read_across_frames=True)
+    while True:
+        out = reader.read(_INFLATE_STEP)
+        if not out:
+            return False
+        size += len(out)
+        if size > limit:
+            return True
 
 
 #: topic names that passed ``TopicValidator.validate_topic`` (a pure function of the name; bounded cache)

@@ -394,6 +394,13 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             info["msgGetTotalTodayMorning"] = str(stats.get_msg_get_total_today_morning())
             info["msgGetTotalTodayNow"] = str(stats.get_msg_get_total_today_now())
         info.setdefault("getTransferedTps", "0.0")
+        timer = controller.get_timer_message_store()
+        if timer is not None:  # 5.3.3's timer figures, with timerWheelEnable
+            info["timerReadBehind"] = str(timer.get_dequeue_behind())
+            info["timerOffsetBehind"] = str(timer.get_enqueue_behind_messages())
+            info["timerCongestNum"] = str(timer.get_all_congest_num())
+            info["timerEnqueueTps"] = str(timer.get_enqueue_tps())
+            info["timerDequeueTps"] = str(timer.get_dequeue_tps())
         queues = (("sendThreadPoolQueue", controller.send_message_executor, config.send_thread_pool_queue_capacity),
                   ("pullThreadPoolQueue", controller.pull_message_executor, config.pull_thread_pool_queue_capacity),
                   ("queryThreadPoolQueue", controller.query_message_executor,

@@ -286,6 +286,21 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         elif status is PutMessageStatus.UNKNOWN_ERROR:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "UNKNOWN_ERROR"
+        elif status is PutMessageStatus.WHEEL_TIMER_MSG_ILLEGAL:
+            response.code = ResponseCode.MESSAGE_ILLEGAL
+            response.remark = ("timer message illegal, the delay time should not be bigger than the max delay %dms; "
+                               "or if set del msg, the delay time should be bigger than the current time" %
+                               (self.broker_controller.get_message_store_config().timer_max_delay_sec * 1000))
+        elif status is PutMessageStatus.WHEEL_TIMER_FLOW_CONTROL:
+            congest = self.broker_controller.get_message_store_config().timer_congest_num_each_slot
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = ("timer message is under flow control, max num limit is %d or the current value is "
+                               "greater than %d and less than %d, trigger random flow control" %
+                               (congest * 2, congest, congest * 2))
+        elif status is PutMessageStatus.WHEEL_TIMER_NOT_ENABLE:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "accurate timer message is not enabled, timerWheelEnable is %s" % (
+                "true" if self.broker_controller.get_message_store_config().timer_wheel_enable else "false")
         else:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "UNKNOWN_ERROR DEFAULT"

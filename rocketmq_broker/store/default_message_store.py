@@ -33,6 +33,7 @@ from rocketmq_broker.store.dispatch_request import DispatchRequest
 from rocketmq_broker.store.flush_consume_queue_service import FlushConsumeQueueService
 from rocketmq_broker.store.get_message_result import GetMessageResult
 from rocketmq_broker.store.get_message_status import GetMessageStatus
+from rocketmq_broker.store.hook.put_message_hook import PutMessageHook
 from rocketmq_broker.store.index.index_service import IndexService
 from rocketmq_broker.store.message_arriving_listener import MessageArrivingListener
 from rocketmq_broker.store.message_filter import MessageFilter
@@ -47,6 +48,7 @@ from rocketmq_broker.store.stats.broker_stats_manager import BrokerStatsManager
 from rocketmq_broker.store.store_checkpoint import StoreCheckpoint
 from rocketmq_broker.store.store_stats_service import StoreStatsService
 from rocketmq_broker.store.store_util import StoreUtil
+from rocketmq_broker.store.timer.timer_message_store import TimerMessageStore
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_ext_batch import MessageExtBatch
@@ -68,6 +70,7 @@ _ENTRY_UNPACK = struct.Struct(">qiq").unpack_from
 _BLANK_ENTRY_SIZE = 0x7FFFFFFF  # the size of a blank consume-queue entry (Integer.MAX_VALUE)
 _MAX_FILTER_BYTES = 16000
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
+_TIMER_TOPIC = TimerMessageStore.TIMER_TOPIC
 _SLAVE = BrokerRole.SLAVE
 _PUT_OK = PutMessageStatus.PUT_OK
 _FOUND = GetMessageStatus.FOUND
@@ -76,7 +79,9 @@ _NO_MATCHED_MESSAGE = GetMessageStatus.NO_MATCHED_MESSAGE
 
 class DefaultMessageStore(Bean):
     """Commit log + consume queues + index of one broker (see the module doc). Extra dispatchers go into
-    ``get_dispatcher_list()`` before :meth:`load` (``insert(0, d)`` is Java's ``addFirst``)."""
+    ``get_dispatcher_list()`` before :meth:`load` (``insert(0, d)`` is Java's ``addFirst``). As in 5.3.3,
+    :meth:`put_message` first runs ``get_put_message_hook_list()`` (the broker registers HookUtils' timer
+    conversion there) and the timer topic's entries go to ``timer_message_store`` when one is set."""
 
     message_store_config = Prop(MessageStoreConfig)
     broker_stats_manager = Prop(BrokerStatsManager)
@@ -90,6 +95,8 @@ class DefaultMessageStore(Bean):
     running_flags = Prop(RunningFlags)
     consume_queue_table = Prop(MapOf(str, MapOf(int, ConsumeQueue)))
     dispatcher_list = Prop(ListOf(CommitLogDispatcher))
+    put_message_hook_list = Prop(ListOf(PutMessageHook))
+    timer_message_store = Prop(TimerMessageStore)
 
     def __init__(self, message_store_config: MessageStoreConfig,
                  broker_stats_manager: Optional[BrokerStatsManager] = None,
@@ -113,6 +120,8 @@ class DefaultMessageStore(Bean):
         self.store_scheduled_service = StoreScheduledService(self)
         self.reput_message_service = ReputMessageService(self)
         self.dispatcher_list = [CommitLogDispatcherBuildConsumeQueue(self), CommitLogDispatcherBuildIndex(self)]
+        self.put_message_hook_list = []
+        self.timer_message_store = None
         self.shutdown_flag = True
         self.shut_down_normal = False
         self._loaded = False
@@ -336,6 +345,8 @@ class DefaultMessageStore(Bean):
         cq.put_message_position_info_wrapper(request)
         if request.topic == _SCHEDULE_TOPIC:
             self.schedule_message_service.on_message_stored(request.queue_id)
+        elif request.topic == _TIMER_TOPIC and self.timer_message_store is not None:
+            self.timer_message_store.on_message_stored(request)
 
     def notify_message_arriving(self, request: DispatchRequest) -> None:
         """Java reput's ``messageArrivingListener.arriving`` call (not on a slave, not when long polling
@@ -377,6 +388,10 @@ class DefaultMessageStore(Bean):
             return PutMessageResult(PutMessageStatus.MESSAGE_ILLEGAL, None)
         if msg.born_host is None or msg.store_host is None:
             raise ValueError("a message to store needs its born host and store host")
+        for hook in self.put_message_hook_list:
+            hook_result = hook.execute_before_put_message(msg)
+            if hook_result is not None:
+                return hook_result
         properties_string = msg.properties_string
         if properties_string is not None and len(properties_string) > 32767:
             log.warning("putMessage message properties length too long %d", len(properties_string))

@@ -20,3 +20,7 @@ class PutMessageStatus(enum.Enum):
     OS_PAGECACHE_BUSY = 8
     UNKNOWN_ERROR = 9
     LMQ_CONSUME_QUEUE_NUM_EXCEEDED = 10
+    # 5.3.3's timer outcomes (HookUtils.handleScheduleMessage)
+    WHEEL_TIMER_FLOW_CONTROL = 11
+    WHEEL_TIMER_MSG_ILLEGAL = 12
+    WHEEL_TIMER_NOT_ENABLE = 13

@@ -194,8 +194,16 @@ class ClientRemotingProcessor(AsyncNettyRequestProcessor):
                 try:
                     compressor = CompressorFactory.get_compressor(MessageSysFlag.get_compression_type(sys_flag))
                     body = compressor.decompress(body)
-                except (OSError, ValueError):
-                    log.warning("err when uncompress constant", exc_info=True)
+                except (OSError, ValueError) as e:
+                    # Java logs and hands the body on still compressed; here the reply is refused (the request
+                    # times out) so that no caller takes compressed bytes for the reply's body
+                    log.warning("reply message refused, its body does not decompress: topic=%s correlationId=%s "
+                                "sysFlag=%d: %s", request_header.get_topic(),
+                                MessageDecoder.string2message_properties(request_header.get_properties()).get(
+                                    MessageConst.PROPERTY_CORRELATION_ID), sys_flag, e)
+                    response.set_code(ResponseCode.SYSTEM_ERROR)
+                    response.set_remark("the reply message body does not decompress: %s" % e)
+                    return response
             msg.set_body(body)
             msg.set_flag(request_header.get_flag())
             MessageAccessor.set_properties(msg, MessageDecoder.string2message_properties(

@@ -21,6 +21,9 @@ callback=cb)``); ``@overload`` declarations give type checkers each form and its
 MQProducer interface of Java is these methods: start, shutdown, fetch_publish_message_queues, send, send_oneway,
 send_message_in_transaction, request and the MQAdmin ones (create_topic, search_offset, max_offset, min_offset,
 earliest_msg_store_time, view_message, query_message).
+
+Compression follows 5.3.3: ``compress_type`` (ZLIB, LZ4, ZSTD) and ``compress_level`` are settings of this class
+(4.9.7 kept them in the implementation, ZLIB only), and ``get_compressor`` gives the compressor.
 """
 from __future__ import annotations
 
@@ -37,6 +40,9 @@ from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProd
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.validators import Validators
+from rocketmq_common.compression.compression_type import CompressionType
+from rocketmq_common.compression.compressor import Compressor, Lz4Compressor, ZlibCompressor, ZstdCompressor
+from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_batch import MessageBatch
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
@@ -46,6 +52,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.bean import Prop, SetOf
+from rocketmq_remoting.netty.netty_system_config import get_system_property
 from rocketmq_remoting.rpc_hook import RPCHook
 
 if TYPE_CHECKING:
@@ -69,6 +76,17 @@ _SYNC = CommunicationMode.SYNC
 def _default_retry_response_codes() -> Set[int]:
     return {ResponseCode.TOPIC_NOT_EXIST, ResponseCode.SERVICE_NOT_AVAILABLE, ResponseCode.SYSTEM_ERROR,
             ResponseCode.NO_PERMISSION, ResponseCode.NO_BUYER_ID, ResponseCode.NOT_IN_CURRENT_UNIT}
+
+
+def _default_compress_type() -> CompressionType:
+    """Java's ``compressType`` initialiser: the ``rocketmq.message.compressType`` property, else ZLIB."""
+    return CompressionType.of(get_system_property(MixAll.MESSAGE_COMPRESS_TYPE, "ROCKETMQ_MESSAGE_COMPRESS_TYPE",
+                                                  "ZLIB") or "ZLIB")
+
+
+def _default_compress_level() -> int:
+    """Java's ``compressLevel`` initialiser: the ``rocketmq.message.compressLevel`` property, else 5."""
+    return int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL, "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5") or "5")
 
 
 _SEND_KEYWORDS = ("mq", "selector", "arg", "callback", "timeout")
@@ -131,6 +149,10 @@ class DefaultMQProducer(ClientConfig):
     max_message_size = Prop(int, 1024 * 1024 * 4)
     #: broker response codes after which a synchronous send is retried
     retry_response_codes = Prop(SetOf(int), factory=_default_retry_response_codes)
+    #: body compression (5.3.3 keeps it here): the algorithm (a name such as "LZ4" is taken too) and its level;
+    #: ZLIB takes -1..9 (Java's Deflater, checked when set), ZSTD clamps to -131072..22, LZ4 ignores the level
+    compress_type = Prop(CompressionType, required=True, factory=_default_compress_type)
+    compress_level = Prop(int, required=True, factory=_default_compress_level)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -155,6 +177,10 @@ class DefaultMQProducer(ClientConfig):
         def set_max_message_size(self, max_message_size: int) -> None: ...
         def get_retry_response_codes(self) -> Set[int]: ...
         def set_retry_response_codes(self, retry_response_codes: Set[int]) -> None: ...
+        def get_compress_type(self) -> CompressionType: ...
+        def set_compress_type(self, compress_type: CompressionType) -> None: ...
+        def get_compress_level(self) -> int: ...
+        def set_compress_level(self, compress_level: int) -> None: ...
     # end of generated accessors
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
@@ -174,7 +200,42 @@ class DefaultMQProducer(ClientConfig):
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
             self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        if "compress_type" in config:  # the type first: the level is checked against it
+            config = dict(compress_type=config.pop("compress_type"), **config)
         self._apply_config(config, ("producer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Checks the compression settings where they are set (the setters and keywords come here too)."""
+        if name == "compress_type":
+            value = self._checked_compress_type(value)
+        elif name == "compress_level":
+            self._check_compress_level(self.__dict__.get("compress_type"), value)
+        super().__setattr__(name, value)
+
+    def _checked_compress_type(self, value: Any) -> Any:
+        if isinstance(value, str):
+            value = CompressionType.of(value)
+        if isinstance(value, CompressionType):
+            # the codec package must be there now, not at the first send (UnsupportedCompressionException)
+            compressor = CompressorFactory.get_compressor(value)
+            if isinstance(compressor, (Lz4Compressor, ZstdCompressor)):
+                compressor.codec()
+            self._check_compress_level(value, self.__dict__.get("compress_level"))
+        return value
+
+    @staticmethod
+    def _check_compress_level(compress_type: Optional[CompressionType], level: Any) -> None:
+        """Java's ``Deflater`` refuses a ZLIB level outside -1..9 ("invalid compression level") at the first
+        compressed send; here it is refused when set."""
+        if (compress_type is CompressionType.ZLIB and isinstance(level, int)
+                and not ZlibCompressor.MIN_LEVEL <= level <= ZlibCompressor.MAX_LEVEL):
+            raise ValueError("invalid compression level %d: ZLIB takes %d to %d (set compress_type first to use "
+                             "another algorithm's levels)" % (level, ZlibCompressor.MIN_LEVEL,
+                                                             ZlibCompressor.MAX_LEVEL))
+
+    def get_compressor(self) -> Compressor:
+        """Java ``getCompressor``: the compressor of :attr:`compress_type`."""
+        return CompressorFactory.get_compressor(self.compress_type)
 
     def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
         """The message trace dispatcher with the send and end-transaction trace hooks (see

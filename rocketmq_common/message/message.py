@@ -240,6 +240,41 @@ class Message(Bean):
         """Java ``setDelayTimeLevel``."""
         self.put_property(MessageConst.PROPERTY_DELAY_TIME_LEVEL, str(level))
 
+    def _get_long_property(self, name: str) -> int:
+        t = self.get_property(name)
+        return int(t) if t is not None else 0
+
+    def _put_long_property(self, name: str, value: int, parameter: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _type_error(parameter, "an int", value)
+        self.put_property(name, str(value))
+
+    def set_delay_time_sec(self, sec: int) -> None:
+        """Java 5.3.3 ``setDelayTimeSec``: deliver ``sec`` seconds after the broker stores the message (the
+        broker's timer wheel, ``TIMER_DELAY_SEC``; a 4.9.7 broker ignores it)."""
+        self._put_long_property(MessageConst.PROPERTY_TIMER_DELAY_SEC, sec, "sec")
+
+    def get_delay_time_sec(self) -> int:
+        """Java 5.3.3 ``getDelayTimeSec``: 0 when not set."""
+        return self._get_long_property(MessageConst.PROPERTY_TIMER_DELAY_SEC)
+
+    def set_delay_time_ms(self, time_ms: int) -> None:
+        """Java 5.3.3 ``setDelayTimeMs``: deliver ``time_ms`` milliseconds after the broker stores the message
+        (``TIMER_DELAY_MS``; the broker's precision is ``timerPrecisionMs``, 1 s by default)."""
+        self._put_long_property(MessageConst.PROPERTY_TIMER_DELAY_MS, time_ms, "time_ms")
+
+    def get_delay_time_ms(self) -> int:
+        """Java 5.3.3 ``getDelayTimeMs``: 0 when not set."""
+        return self._get_long_property(MessageConst.PROPERTY_TIMER_DELAY_MS)
+
+    def set_deliver_time_ms(self, time_ms: int) -> None:
+        """Java 5.3.3 ``setDeliverTimeMs``: deliver at this epoch time in milliseconds (``TIMER_DELIVER_MS``)."""
+        self._put_long_property(MessageConst.PROPERTY_TIMER_DELIVER_MS, time_ms, "time_ms")
+
+    def get_deliver_time_ms(self) -> int:
+        """Java 5.3.3 ``getDeliverTimeMs``: 0 when not set."""
+        return self._get_long_property(MessageConst.PROPERTY_TIMER_DELIVER_MS)
+
     def is_wait_store_msg_ok(self) -> bool:
         """Java ``isWaitStoreMsgOK``: true unless ``WAIT`` is set to something other than ``true``."""
         result = self.get_property(MessageConst.PROPERTY_WAIT_STORE_MSG_OK)

@@ -9,9 +9,11 @@ short propsLen + properties``.
 
 Like Java, :meth:`MessageDecoder.decode` returns ``None`` for a record it cannot read (logged);
 :meth:`MessageDecoder.decodes` skips it when its ``totalSize`` frames it (else stops there). Compressed bodies are
-inflated with the algorithm of sysFlag bits 8..10 (0 or 3: zlib). LZ4 and ZSTD are not available in this client:
-such a body is kept as stored (still compressed, sysFlag unchanged) and a warning is logged, so the other messages
-of a pull are not lost.
+inflated with the algorithm of sysFlag bits 8..10 (1 LZ4, 2 ZSTD, 0 or 3 zlib) and the COMPRESSED flag cleared,
+as 5.3.3 does. A body that does not decompress (corrupt, or its codec package missing) makes the record undecodable,
+as in Java (``decode`` returns ``None``): one warning names its topic, queue, offset, msgId and codec, and
+:meth:`MessageDecoder.decodes` goes on with the next record, so the message is never handed on still compressed
+and the rest of a pull is delivered.
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ import socket
 import struct
 from typing import Dict, List, Mapping, Optional, Tuple, Union
 
-from rocketmq_common.compression.compressor import UnsupportedCompressionException
 from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_client_ext import MessageClientExt
@@ -191,8 +192,6 @@ class MessageDecoder:
                     body = data[p:p + body_len]
                     if len(body) != body_len:
                         raise ValueError("body of %d bytes is cut at %d" % (body_len, len(body)))
-                    if de_compress_body and sys_flag & MessageSysFlag.COMPRESSED_FLAG:
-                        body = MessageDecoder._decompress(body, sys_flag)
                 p += body_len
             topic_len = data[p]
             if topic_len > 127:
@@ -211,7 +210,12 @@ class MessageDecoder:
             store_host_pos = pos + 48 + len(born_ip) + 12
             msg_id = (data[store_host_pos:store_host_pos + len(store_ip) + 4]
                       + data[pos + 28:pos + 36]).hex().upper()
-        except (struct.error, IndexError, ValueError, IOError) as e:
+            if body is not None and de_compress_body and sys_flag & MessageSysFlag.COMPRESSED_FLAG:
+                body = MessageDecoder._decompress(body, sys_flag, topic, queue_id, queue_offset, msg_id)
+                if body is None:
+                    return None, p
+                sys_flag &= ~MessageSysFlag.COMPRESSED_FLAG
+        except (struct.error, IndexError, ValueError) as e:
             log.warning("cannot decode the stored message at offset %d of %d bytes: %s", pos, len(data), e)
             return None, len(data)
         return (MessageClientExt if is_client else MessageExt).from_values({
@@ -224,13 +228,18 @@ class MessageDecoder:
         }), p
 
     @staticmethod
-    def _decompress(body: bytes, sys_flag: int) -> bytes:
-        compression_type = MessageSysFlag.get_compression_type(sys_flag)
+    def _decompress(body: bytes, sys_flag: int, topic: str, queue_id: int, queue_offset: int,
+                    msg_id: str) -> Optional[bytes]:
+        """The body decompressed with the sysFlag's codec, else ``None`` after one warning naming the message."""
+        codec = "type %d" % ((sys_flag & MessageSysFlag.COMPRESSION_TYPE_COMPARATOR) >> 8)
         try:
+            compression_type = MessageSysFlag.get_compression_type(sys_flag)
+            codec = compression_type.name
             return CompressorFactory.get_compressor(compression_type).decompress(body)
-        except UnsupportedCompressionException as e:
-            log.warning("message body left compressed (sysFlag %d): %s", sys_flag, e)
-            return body
+        except (IOError, ValueError) as e:
+            log.warning("message skipped, its body does not decompress: topic=%s queueId=%d queueOffset=%d "
+                        "msgId=%s codec=%s: %s", topic, queue_id, queue_offset, msg_id, codec, e)
+            return None
 
     @staticmethod
     def encode(message_ext: MessageExt, need_compress: bool) -> bytes:

@@ -1,4 +1,5 @@
-"""Java ``org.apache.rocketmq.common.sysflag.MessageSysFlag``: the ``sysFlag`` of messages.
+"""Java ``org.apache.rocketmq.common.sysflag.MessageSysFlag`` (5.3.3, which adds ``check``): the ``sysFlag`` of
+messages.
 
 Bits: 0 compressed, 1 multi tags, 2-3 transaction type, 4 born host IPv6, 5 store host IPv6, 6 need unwrap,
 7 inner batch, 8-10 compression type.
@@ -48,3 +49,8 @@ class MessageSysFlag:
     def get_compression_type(flag: int) -> CompressionType:
         """Java ``getCompressionType``: type from bits 8..10 (0 means ZLIB, written by clients before 4.9.4)."""
         return CompressionType.find_by_value((flag & MessageSysFlag.COMPRESSION_TYPE_COMPARATOR) >> 8)
+
+    @staticmethod
+    def check(flag: int, expected_flag: int) -> bool:
+        """Java ``check`` (5.x): whether any bit of ``expected_flag`` is set in ``flag``."""
+        return (flag & expected_flag) != 0

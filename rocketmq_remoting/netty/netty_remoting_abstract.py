@@ -24,7 +24,7 @@ from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
 from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.exception import (
-    RemotingSendRequestException, RemotingTimeoutException, RemotingTooMuchRequestException)
+    RemotingCommandException, RemotingSendRequestException, RemotingTimeoutException, RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.netty.channel import Channel
@@ -259,6 +259,12 @@ class NettyRemotingAbstract(TypedBean):
                 processor.async_process_request(ctx, cmd, ctx)
             else:
                 ctx.write_response(processor.process_request(ctx, cmd))
+        except RemotingCommandException as e:  # a header or body that cannot be decoded: the peer's fault
+            log.warning("%s sent a request that cannot be decoded, answered SYSTEM_ERROR: %s; request %s",
+                        ctx.channel().get_remote_addr(), e, cmd)
+            if not cmd.flag & 2:
+                self._write_error(ctx.channel(), RemotingSysResponseCode.SYSTEM_ERROR,
+                                  RemotingHelper.exception_simple_desc(e), cmd.opaque)
         except Exception as e:
             log.error("process request exception, request %s", cmd, exc_info=True)
             if not cmd.flag & 2:

@@ -1,10 +1,14 @@
-"""Reading and writing the JSON dialect of fastjson 1.2.69, which the Java NameServer and Broker speak.
+r"""Reading and writing the JSON dialect of fastjson 1.2.69, which the Java NameServer and Broker speak.
 
 fastjson writes map keys that are not strings as bare JSON values: ``{0:"127.0.0.1:10911"}`` for integer keys
 and ``{{"brokerName":"b","queueId":0,"topic":"T"}:100}`` for MessageQueue keys, and may write a repeated object
 as ``{"$ref":"$.queueDatas[0]"}``. :func:`loads` parses standard JSON with ujson and falls back to a tolerant
 recursive-descent parser for the rest: integer keys become ``int``, object keys become :class:`JsonObjectKey`
-(a hashable dict). :func:`dumps` writes standard JSON, except that :class:`ObjectKeyMap` values are written the
+(a hashable dict). The fallback also accepts what fastjson's default parser features (``JSON.DEFAULT_PARSER_FEATURE``:
+AllowUnQuotedFieldNames, AllowSingleQuotes, AllowArbitraryCommas) and its lexer accept from other clients:
+unquoted and single-quoted field names, single-quoted strings, repeated and trailing commas, ``//`` and ``/* */``
+comments, and the escapes ``\'``, ``\v``, ``\xHH`` and ``\0``..``\7``; anything else fastjson refuses stays a
+:class:`JsonParseError`. :func:`dumps` writes standard JSON, except that :class:`ObjectKeyMap` values are written the
 way fastjson writes object-keyed maps, which is the only form the Java side reads back for them.
 """
 from __future__ import annotations
@@ -85,8 +89,11 @@ def _write(value: Any) -> str:
 
 
 _NUMBER_RE = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-_WS = " \t\n\r"
-_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_WS = " \t\n\r\f\b"  # fastjson skipWhitespace also skips form feed and backspace
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
+            "'": "'", "v": "\v", "F": "\f", **{str(d): chr(d) for d in range(8)}}
+#: an unquoted field name (fastjson ``scanSymbolUnQuoted``: a Java identifier)
+_SYMBOL_RE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
 
 class _Parser:
@@ -110,9 +117,29 @@ class _Parser:
 
     def _skip_ws(self) -> None:
         text, pos, n = self.text, self.pos, len(self.text)
-        while pos < n and text[pos] in _WS:
-            pos += 1
+        while pos < n:
+            ch = text[pos]
+            if ch in _WS:
+                pos += 1
+            elif ch == "/" and text.startswith("//", pos):
+                end = text.find("\n", pos)
+                pos = n if end < 0 else end + 1
+            elif ch == "/" and text.startswith("/*", pos):
+                end = text.find("*/", pos + 2)
+                if end < 0:
+                    self.pos = pos
+                    self._fail("unterminated comment")
+                pos = end + 2
+            else:
+                break
         self.pos = pos
+
+    def _skip_commas(self) -> None:
+        """AllowArbitraryCommas: commas before a key or an item are skipped."""
+        self._skip_ws()
+        while self._peek() == ",":
+            self.pos += 1
+            self._skip_ws()
 
     def _value(self) -> Any:
         self._skip_ws()
@@ -123,7 +150,7 @@ class _Parser:
             return self._object()
         if ch == "[":
             return self._array()
-        if ch == '"':
+        if ch == '"' or ch == "'":
             return self._string()
         if ch == "-" or ch.isdigit():
             return self._number()
@@ -136,12 +163,17 @@ class _Parser:
     def _object(self) -> dict:
         self.pos += 1
         result: dict = {}
-        self._skip_ws()
-        if self._peek() == "}":
-            self.pos += 1
-            return result
         while True:
-            key = self._value()
+            self._skip_commas()
+            if self._peek() == "}":
+                self.pos += 1
+                return result
+            symbol = _SYMBOL_RE.match(self.text, self.pos)
+            if symbol is not None:
+                key: Any = symbol.group(0)  # AllowUnQuotedFieldNames (``{true:1}`` too has the key "true")
+                self.pos = symbol.end()
+            else:
+                key = self._value()
             if isinstance(key, dict):
                 key = JsonObjectKey(key)
             elif isinstance(key, list):
@@ -153,29 +185,27 @@ class _Parser:
             result[key] = self._value()
             self._skip_ws()
             ch = self._peek()
-            self.pos += 1
             if ch == "}":
+                self.pos += 1
                 return result
             if ch != ",":
-                self.pos -= 1
                 self._fail("expected ',' or '}'")
 
     def _array(self) -> list:
         self.pos += 1
         result: List[Any] = []
-        self._skip_ws()
-        if self._peek() == "]":
-            self.pos += 1
-            return result
         while True:
+            self._skip_commas()
+            if self._peek() == "]":
+                self.pos += 1
+                return result
             result.append(self._value())
             self._skip_ws()
             ch = self._peek()
-            self.pos += 1
             if ch == "]":
+                self.pos += 1
                 return result
             if ch != ",":
-                self.pos -= 1
                 self._fail("expected ',' or ']'")
 
     def _peek(self) -> str:
@@ -183,6 +213,7 @@ class _Parser:
 
     def _string(self) -> str:
         text = self.text
+        quote = text[self.pos]
         pos = self.pos + 1
         parts: List[str] = []
         start = pos
@@ -192,7 +223,7 @@ class _Parser:
                 self.pos = pos
                 self._fail("unterminated string")
             ch = text[pos]
-            if ch == '"':
+            if ch == quote:
                 parts.append(text[start:pos])
                 self.pos = pos + 1
                 return "".join(parts)
@@ -208,6 +239,9 @@ class _Parser:
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                             pos += 6
                     parts.append(chr(code))
+                elif esc == "x":
+                    parts.append(chr(int(text[pos + 2:pos + 4], 16)))
+                    pos += 4
                 elif esc in _ESCAPES:
                     parts.append(_ESCAPES[esc])
                     pos += 2

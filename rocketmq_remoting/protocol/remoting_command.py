@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Type, TypeVar
 import ujson
 
 from rocketmq_remoting.exception import RemotingCommandException
+from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string, rocketmq_key
 
 __all__ = [
@@ -385,8 +386,11 @@ class RemotingCommand:
     def _decode_json_header(cls, data: bytes) -> "RemotingCommand":
         try:
             obj = _loads(data)
-        except (ValueError, RecursionError) as e:
-            raise RemotingCommandException("broken JSON header: %s" % e) from None
+        except (ValueError, SystemError, RecursionError):  # SystemError: ujson 5.x on object keys
+            try:  # what fastjson's JSON.parseObject also accepts (unquoted or single-quoted names, extra commas)
+                obj = fastjson.loads(data)
+            except (ValueError, RecursionError) as e:
+                raise RemotingCommandException("broken JSON header: %s" % e) from None
         if type(obj) is not dict:
             raise RemotingCommandException("JSON header is not an object")
         get = obj.get

@@ -3,11 +3,21 @@
 A body class declares its fields with :class:`~rocketmq_remoting.common.bean.Prop`; ``encode()`` writes what
 fastjson writes (properties sorted by name, nulls omitted, enums by name, object-keyed maps in fastjson's form)
 and ``decode()`` reads standard JSON as well as fastjson's dialect (see :mod:`.fastjson`).
+
+Decoding accepts what fastjson 1.2.69's ``JSON.parseObject`` accepts into a Java bean, as other clients rely on
+it (the C++ client writes enums as ordinals, ``"consumeType":1``): an enum by name, by name in any case or by
+ordinal (an empty or unknown name is null); a number or boolean given as a string (``TypeUtils.castToInt`` /
+``castToBoolean``: ``""`` is null, ``"1"``/``"0"``/``"Y"``/``"N"`` are booleans, ``"1,000"`` and ``"3.00"`` are
+ints); a field name in another case or with ``_``/``-`` (``JavaBeanDeserializer.smartMatch``); unknown fields are
+ignored. Values of the expected type take the fast path; the lenient conversions are in :func:`_lenient_value`,
+reached only when it fails. A value fastjson refuses makes ``decode()`` raise :class:`RemotingCommandException`
+naming the body class and the value (``from_json``, which reads files, a ValueError).
 """
 from __future__ import annotations
 
 import base64
 import enum
+import re
 from typing import Any, Dict, Optional, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, SetOf
@@ -70,15 +80,66 @@ def from_json_value(value: Any, type_: Any) -> Any:
     if isinstance(type_, type):
         if issubclass(type_, Bean):
             return _bean_from_json(type_, value)
-        if issubclass(type_, enum.Enum):
-            return type_[value] if isinstance(value, str) else type_(value)
-        if type_ is bool:
-            return value if isinstance(value, bool) else str(value).lower() == "true"
-        if type_ is bytes:
+        if type(value) is type_:
+            return value
+        if issubclass(type_, enum.Enum) and type(value) is str:
+            try:
+                return type_[value]
+            except KeyError:
+                pass
+        elif type_ is bytes:
             return base64.b64decode(value)
-        if type_ in (int, float, str):
-            return value if type(value) is type_ else type_(value)
+        elif type_ is float and type(value) is int:
+            return float(value)
+        return _lenient_value(value, type_)
     return value
+
+
+#: ``TypeUtils.castToBoolean``'s strings ("true"/"false" in any case, "Y"/"F" in any case, "T" and "N" upper)
+_BOOLEANS = {"1": True, "T": True, "Y": True, "y": True, "0": False, "N": False, "F": False, "f": False}
+#: ``Integer.parseInt`` / ``Long.parseLong`` syntax, after castToInt's removal of commas and of a ``.000`` tail
+_JAVA_INTEGER = re.compile(r"[-+]?[0-9]+(?:\.0*)?")
+
+
+def _lenient_value(value: Any, type_: type) -> Any:
+    """``value`` as fastjson 1.2.69 casts it to a field of ``type_`` when it is not of that type
+    (``EnumDeserializer``, ``TypeUtils.castToInt/Long/Double/Boolean/String``); ValueError when fastjson refuses."""
+    if issubclass(type_, enum.Enum):
+        if type(value) is int:  # by ordinal, as EnumDeserializer reads a LITERAL_INT
+            names = type_._member_names_
+            if not 0 <= value < len(names):
+                raise ValueError("parse enum %s error, value : %d" % (type_.__name__, value))
+            return type_[names[value]]
+        if isinstance(value, str):  # by name ignoring case; empty or unknown is null
+            lower = value.lower()
+            return next((member for name, member in type_.__members__.items() if name.lower() == lower), None)
+        raise ValueError("parse enum %s error, value : %s" % (type_.__name__, value))
+    if type_ is str:
+        if isinstance(value, (dict, list)):
+            return fastjson.dumps(value)
+        return ("true" if value else "false") if type(value) is bool else str(value)
+    if isinstance(value, str):
+        if value in ("", "null", "NULL"):
+            return None
+        if type_ is bool:
+            lower = value.lower()
+            if lower in ("true", "false"):
+                return lower == "true"
+            if value in _BOOLEANS:
+                return _BOOLEANS[value]
+            raise ValueError("can not cast to boolean, value : %s" % value)
+        if type_ is int:
+            text = value.replace(",", "")
+            if not _JAVA_INTEGER.fullmatch(text):
+                raise ValueError("can not cast to int, value : %s" % value)
+            return int(text.split(".", 1)[0])
+        if type_ is float:
+            return float(value.replace(",", ""))
+    if isinstance(value, (int, float)) and type_ in (int, float, bool):
+        if type_ is bool:
+            return value == 1
+        return type_(value)
+    raise ValueError("can not cast to %s, value : %r" % (type_.__name__, value))
 
 
 def _decode_key(key: Any, key_type: Any) -> Any:
@@ -94,9 +155,34 @@ def _bean_from_json(cls: Type[Bean], data: Dict[str, Any]) -> Any:
     by_wire = cls._props_by_wire
     for key, value in data.items():
         prop = by_wire.get(key)
+        if prop is None and isinstance(key, str):
+            prop = _smart_match(cls, key)
         if prop is not None:
             setattr(obj, prop.name, from_json_value(value, prop.type))
     return obj
+
+
+def _smart_match(cls: Type[Bean], key: str) -> Any:
+    """The property a field name not spelt as its wire name matches, as fastjson's ``smartMatch`` finds it:
+    ignoring case, ``_`` and ``-``; None for an unknown field (ignored, as fastjson ignores it)."""
+    folded = key.replace("_", "").replace("-", "").lower()
+    return next((p for p in cls._props if p.wire.replace("_", "").lower() == folded), None)
+
+
+def _decode_body(cls: Type[T], parsed: Any) -> T:
+    if type(parsed) is not dict:
+        raise RemotingCommandException("cannot decode %s: the body is not a JSON object" % cls.__name__)
+    try:
+        return _bean_from_json(cls, parsed)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as e:
+        raise RemotingCommandException("cannot decode %s: %s" % (cls.__name__, e)) from None
+
+
+def _parse(cls: type, text: Any) -> Any:
+    try:
+        return fastjson.loads(text)
+    except (ValueError, RecursionError) as e:  # JsonParseError, UnicodeDecodeError
+        raise RemotingCommandException("cannot decode %s: %s" % (cls.__name__, e)) from None
 
 
 class RemotingSerializable(Bean):
@@ -116,16 +202,17 @@ class RemotingSerializable(Bean):
 
     @classmethod
     def from_json(cls: Type[T], text: Any) -> T:
-        """Parse a body from JSON or fastjson text (Java ``fromJson``)."""
+        """Parse a body from JSON or fastjson text (Java ``fromJson``); ValueError for text it cannot read (files
+        are read with it, and their readers name the file)."""
         return _bean_from_json(cls, fastjson.loads(text))
 
     @classmethod
     def decode(cls: Type[T], data: Optional[bytes]) -> T:
-        """Parse a body from UTF-8 bytes (Java ``decode``); a response without a body (None) raises
-        RemotingCommandException naming the body class."""
+        """Parse a body from UTF-8 bytes (Java ``decode``); a response without a body (None), or one fastjson would
+        refuse, raises RemotingCommandException naming the body class and what is wrong."""
         if data is None:
             raise RemotingCommandException("no body to decode as %s" % cls.__name__)
-        return _bean_from_json(cls, fastjson.loads(data))
+        return _decode_body(cls, _parse(cls, data))
 
     @classmethod
     def from_json_value(cls: Type[T], value: Dict[str, Any]) -> T:

@@ -8,8 +8,8 @@ namesrv_addr, topic, group, "10")`` returns a started :class:`interop_support.Ja
 ``-Dtls.enable=true``).
 
 ``anchors5``, ``real5_cluster`` and ``java5_peer``: the same for 5.3.3 (the broker with ``timerWheelEnable`` and
-``recallMessageEnable``); ``java5_peer`` runs :file:`JavaPeer.java` compiled against the 5.3.3 client, and
-``java5_peer.run_class("JavaX.java", "Main", ...)`` another Java file of this folder.
+``recallMessageEnable``); ``java5_peer.run_class("JavaX.java", "Main", ...)`` runs a Java file of this folder
+compiled (once a session) against the 5.3.3 client.
 """
 from __future__ import annotations
 
@@ -113,6 +113,7 @@ class JavaPeers:
         return peer
 
     def __call__(self, *args: str, tls: bool = False) -> JavaProcess:
+        """:file:`JavaPeer.java`'s scenarios (4.9.7 builds only: it uses 4.9's package names)."""
         return self.run_class("JavaPeer.java", "JavaPeer", *args, tls=tls)
 
     def stop(self) -> None:
@@ -121,15 +122,12 @@ class JavaPeers:
 
 
 @pytest.fixture(scope="session")
-def _java5_compiled(anchors5: Anchors, tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+def _java5_compiled(anchors5: Anchors) -> Dict[str, str]:
     return {}
 
 
 @pytest.fixture
-def java5_peer(anchors5: Anchors, _java5_compiled: Dict[str, str], tmp_path_factory: pytest.TempPathFactory,
-               tmp_path) -> Iterator[JavaPeers]:
-    if not _java5_compiled:
-        _java5_compiled["JavaPeer.java"] = compile_java_peer(anchors5, str(tmp_path_factory.mktemp("java5-peer")))
+def java5_peer(anchors5: Anchors, _java5_compiled: Dict[str, str], tmp_path) -> Iterator[JavaPeers]:
     peers = JavaPeers(anchors5, str(tmp_path), _java5_compiled)
     yield peers
     peers.stop()

@@ -1,6 +1,6 @@
 """The package installs without a C compiler: into a fresh venv of the newest Python found, with ``CC=false``, its
-dependencies (netifaces-plus, ujson) come as wheels from the configured index; and without any netifaces the local
-address still comes from the standard-library probe."""
+dependencies (netifaces-plus, ujson, and lz4 and zstandard for LZ4 and ZSTD message bodies) come as wheels from
+the configured index; and without any netifaces the local address still comes from the standard-library probe."""
 from __future__ import annotations
 
 import os
@@ -66,10 +66,15 @@ def test_install_into_a_fresh_venv_of_the_newest_python_without_a_compiler(tmp_p
     check = textwrap.dedent('''
         import importlib.metadata as metadata, sys
         import netifaces, rocketmq_client
+        from rocketmq_common.compression.compression_type import CompressionType
+        from rocketmq_common.compression.compressor_factory import CompressorFactory
         from rocketmq_remoting.common.remoting_util import RemotingUtil
         assert metadata.version("rocketmq-py") == rocketmq_client.__version__
         assert metadata.version("netifaces-plus")
         assert RemotingUtil.get_local_address()
+        for type_ in CompressionType:  # the codec packages came as wheels and work
+            compressor = CompressorFactory.get_compressor(type_)
+            assert compressor.decompress(compressor.compress(b"body " * 1000, 5)) == b"body " * 1000
         print("python %d.%d ok" % sys.version_info[:2])
     ''')
     checked = subprocess.run([venv_python, "-c", check], cwd=str(tmp_path), env=env, stdout=subprocess.PIPE,

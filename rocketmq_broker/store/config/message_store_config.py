@@ -73,6 +73,14 @@ class MessageStoreConfig(Bean):
     enable_schedule_message_stats = Prop(bool, True)
     use_reentrant_lock_when_put_message = Prop(bool, True)
     transient_store_pool_enable = Prop(bool, False)
+    # the timer wheel (delay by any time) of 5.3.3, with 5.3.3's defaults; see TimerMessageStore
+    timer_wheel_enable = Prop(bool, True)
+    timer_max_delay_sec = Prop(int, 3600 * 24 * 3)
+    timer_precision_ms = Prop(int, 1000)
+    timer_flush_interval_ms = Prop(int, 1000)
+    timer_congest_num_each_slot = Prop(int, (1 << 31) - 1)
+    timer_enable_disruptor = Prop(bool, False)  # accepted from a 5.3.3 file; one dequeue thread here either way
+    timer_skip_unknown_error = Prop(bool, False)
 
     def normalize(self) -> None:
         """Turn enum settings given by name (as read from a properties file) into the enums."""
@@ -80,6 +88,15 @@ class MessageStoreConfig(Bean):
             self.flush_disk_type = FlushDiskType(self.flush_disk_type.strip().upper())
         if isinstance(self.broker_role, str):
             self.broker_role = BrokerRole(self.broker_role.strip().upper())
+
+    def set_timer_precision_ms(self, timer_precision_ms: int) -> None:
+        """Java 5.3.3 ``setTimerPrecisionMs``: the largest of 100, 200, 500, 1000 ms not above the value asked."""
+        candidates = (100, 200, 500, 1000)
+        chosen = candidates[0]
+        for candidate in candidates:
+            if timer_precision_ms >= candidate:
+                chosen = candidate
+        self.timer_precision_ms = chosen
 
     def get_store_path_commit_log(self) -> str:
         """Java ``getStorePathCommitLog``: ``<root>/commitlog`` unless set."""

@@ -28,8 +28,6 @@ from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_client.producer.transaction_send_result import TransactionSendResult
 from rocketmq_client.validators import Validators
-from rocketmq_common.compression.compression_type import CompressionType
-from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_accessor import MessageAccessor
@@ -54,7 +52,6 @@ from rocketmq_remoting.exception import (
     RemotingTimeoutException,
     RemotingTooMuchRequestException,
 )
-from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 if TYPE_CHECKING:
     from rocketmq_client.hook.check_forbidden_hook import CheckForbiddenHook
@@ -149,7 +146,6 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     #: set by ``start``
     mq_client_factory = Prop(MQClientInstance)
     mq_fault_strategy = Prop(MQFaultStrategy, required=True)
-    compress_level = Prop(int, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -161,8 +157,6 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
         def get_mq_fault_strategy(self) -> MQFaultStrategy: ...
         def set_mq_fault_strategy(self, mq_fault_strategy: MQFaultStrategy) -> None: ...
-        def get_compress_level(self) -> int: ...
-        def set_compress_level(self, compress_level: int) -> None: ...
     # end of generated accessors
 
     def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
@@ -184,11 +178,6 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         self.service_state = ServiceState.CREATE_JUST
         self.mq_client_factory = None
         self.mq_fault_strategy = MQFaultStrategy()
-        self.compress_level = int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL,
-                                                       "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5"))  # type: ignore[arg-type]
-        self._compress_type = CompressionType.of(get_system_property(
-            MixAll.MESSAGE_COMPRESS_TYPE, "ROCKETMQ_MESSAGE_COMPRESS_TYPE", "ZLIB"))  # type: ignore[arg-type]
-        self._compressor = CompressorFactory.get_compressor(self._compress_type)
 
     def register_check_forbidden_hook(self, check_forbidden_hook: "CheckForbiddenHook") -> None:
         """Java ``registerCheckForbiddenHook``."""
@@ -589,7 +578,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             msg_body_compressed = False
             if self._try_to_compress_message(msg):
                 sys_flag |= MessageSysFlag.COMPRESSED_FLAG
-                sys_flag |= self._compress_type.get_compression_flag()
+                sys_flag |= self._default_mq_producer.compress_type.get_compression_flag()
                 msg_body_compressed = True
 
             tran_msg = msg.get_property(MessageConst.PROPERTY_TRANSACTION_PREPARED)
@@ -712,7 +701,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         body = msg.body
         if body is not None and len(body) >= self._default_mq_producer.compress_msg_body_over_howmuch:
             try:
-                data = self._compressor.compress(body, self.compress_level)
+                producer = self._default_mq_producer
+                data = producer.get_compressor().compress(body, producer.compress_level)
             except IOError:
                 log.error("tryToCompressMessage exception", exc_info=True)
                 log.warning("%s", msg)
@@ -1045,14 +1035,6 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             cost = _now_millis() - begin
             if cost > 500:
                 log.warning("prepare send request for <%s> cost %d ms", msg.get_topic(), cost)
-
-    def get_compress_type(self) -> CompressionType:
-        return self._compress_type
-
-    def set_compress_type(self, compress_type: CompressionType) -> None:
-        """Java ``setCompressType`` (4.9.7 keeps the compressor chosen at construction; here both change)."""
-        self._compress_type = compress_type
-        self._compressor = CompressorFactory.get_compressor(compress_type)
 
     def get_not_available_duration(self) -> List[int]:
         return self.mq_fault_strategy.get_not_available_duration()

@@ -340,3 +340,32 @@ def test_null_cluster_name_is_left_out_of_the_stored_properties(broker, client):
     response = client.request(send_request("TopicTest", b"x", {"TAGS": "TagA", "WAIT": "true"}))
     assert response.code == ResponseCode.SUCCESS
     assert _stored_properties(broker, response) == [("TAGS", "TagA")]
+
+
+@pytest.mark.parametrize("compress_type", ["LZ4", "ZSTD"])
+def test_lz4_and_zstd_bodies_are_stored_unchanged_and_bad_ones_refused(broker, client, compress_type):
+    """A 5.x producer's LZ4 / ZSTD body is stored and served byte for byte (the consumer decompresses it); a
+    corrupt or truncated one is refused (MESSAGE_ILLEGAL), and one that would decompress past the limit is found
+    so reading a step at a time, never holding what it claims."""
+    from rocketmq_broker.processor import abstract_send_message_processor as processor
+    from rocketmq_common.compression.compression_type import CompressionType
+    from rocketmq_common.compression.compressor_factory import CompressorFactory
+
+    type_ = CompressionType.of(compress_type)
+    compressor = CompressorFactory.get_compressor(type_)
+    sys_flag = 1 | type_.get_compression_flag()
+    body = compressor.compress(b"stored as sent " * 400, 5)
+    assert client.request(send_request("TopicTest", body, sys_flag=sys_flag)).code == ResponseCode.SUCCESS
+    served = client.request(pull_request("CG", "TopicTest", 0, 0)).body
+    stored = MessageDecoder.decode(served, True, False)
+    assert stored.get_body() == body and stored.get_sys_flag() == sys_flag
+    assert [m.get_body() for m in MessageDecoder.decodes(served)] == [b"stored as sent " * 400]
+    for bad in (b"garbage", body[:-4]):
+        response = client.request(send_request("TopicTest", bad, sys_flag=sys_flag))
+        assert response.code == ResponseCode.MESSAGE_ILLEGAL
+        assert ("flagged %s-compressed does not decompress" % compress_type) in response.remark
+    bomb = compressor.compress(bytes(3 * processor._INFLATE_STEP), 5) * 2  # two frames of 3 MiB of zeros
+    limit = 5 * processor._INFLATE_STEP
+    assert processor._compressed_body_problem(sys_flag, bomb, limit) == (
+        "the message body decompresses to more than %d bytes" % limit)
+    assert processor._compressed_body_problem(sys_flag, bomb, 6 * processor._INFLATE_STEP) is None

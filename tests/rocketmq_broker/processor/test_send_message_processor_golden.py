@@ -113,7 +113,7 @@ def test_scenario1_json_frames_replayed(broker, client):
     assert q1.ext_fields["nextBeginOffset"] == "2"
     _compare_with_golden(q1.body, "064", [0, 1])
     big = decode_messages(q1.body)[0]
-    assert big.sys_flag == 769 and len(big.body) == 5000
+    assert big.sys_flag == 768 and len(big.body) == 5000  # decoded: 5.3.3 clears the COMPRESSED flag
 
     # the delayed message waits in SCHEDULE_TOPIC_XXXX queue 2 (level 3) with its real topic and queue
     schedule = client.request(pull_request("GoldenCG", TopicValidator.RMQ_SYS_SCHEDULE_TOPIC, 2, 0))

@@ -141,4 +141,5 @@ def test_a_pull_batch_with_one_undecodable_message_gives_the_others_and_one_warn
                                 SubscriptionData(topic="TopicTest", sub_string="*"))
     assert [m.body for m in result.get_msg_found_list()] == [b"msg-0", b"msg-1", b"msg-3", b"msg-4"]
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
-    assert len(warnings) == 1 and "cannot decode the stored message" in warnings[0].getMessage()
+    assert len(warnings) == 1 and "message skipped, its body does not decompress: topic=TopicTest queueId=0 " \
+        "queueOffset=2" in warnings[0].getMessage() and "codec=ZLIB" in warnings[0].getMessage()

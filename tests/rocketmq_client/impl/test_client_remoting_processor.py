@@ -185,6 +185,38 @@ def test_push_reply_message_completes_the_request_future(broker_side):
         ResponseCode.SUCCESS
 
 
+@pytest.mark.parametrize("compress_type", ["LZ4", "ZSTD", "ZLIB"])
+def test_push_reply_message_decompresses_and_refuses_a_corrupt_body(broker_side, compress_type, caplog):
+    """Each 5.x compression type is decompressed; a body that does not decompress is refused (Java would hand it
+    on still compressed), with one line, and the request keeps waiting."""
+    from rocketmq_common.compression.compression_type import CompressionType
+    from rocketmq_common.compression.compressor_factory import CompressorFactory
+
+    instance, server, channel = broker_side
+    type_ = CompressionType.of(compress_type)
+    table = RequestFutureHolder.get_instance().get_request_future_table()
+    futures = {key: RequestResponseFuture(key, 3000, None) for key in ("zip-ok", "zip-bad")}
+    table.update(futures)
+    bodies = {"zip-ok": CompressorFactory.get_compressor(type_).compress(b"reply " * 1000, 5), "zip-bad": b"garbage"}
+    codes = {}
+    for key, body in bodies.items():
+        header = ReplyMessageRequestHeader(producer_group="RG", topic="ReplyTopic", default_topic="TBW102",
+                                           default_topic_queue_nums=4, queue_id=0,
+                                           sys_flag=1 | type_.get_compression_flag(), born_timestamp=1, flag=0,
+                                           properties=MessageDecoder.message_properties2string(
+                                               {MessageConst.PROPERTY_CORRELATION_ID: key}),
+                                           reconsume_times=None, born_host="127.0.0.1:10",
+                                           store_host="127.0.0.1:20", store_timestamp=2)
+        with caplog.at_level(logging.WARNING, logger="rocketmq_client.impl.client_remoting_processor"):
+            codes[key] = _call(server, channel, RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, header, body).get_code()
+    assert futures["zip-ok"].wait_response_message(3000).get_body() == b"reply " * 1000
+    assert codes == {"zip-ok": ResponseCode.SUCCESS, "zip-bad": ResponseCode.SYSTEM_ERROR}
+    assert "zip-bad" in table and futures["zip-bad"].get_response_msg() is None
+    del table["zip-bad"]
+    [line] = [r.getMessage() for r in caplog.records if "does not decompress" in r.getMessage()]
+    assert "topic=ReplyTopic correlationId=zip-bad" in line
+
+
 def test_reset_offset_for_a_group_without_push_consumer_is_logged(broker_side, caplog, wait_until):
     instance, server, channel = broker_side
     caplog.set_level(logging.INFO, logger="rocketmq_client.impl.factory.mq_client_instance")

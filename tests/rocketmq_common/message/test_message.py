@@ -60,7 +60,7 @@ def test_user_properties_and_other_accessors() -> None:
     msg = Message("T", b"x")
     msg.put_user_property("myProp", "myValue")
     assert msg.get_user_property("myProp") == "myValue"
-    assert "DELAY" in MessageConst.STRING_HASH_SET and len(MessageConst.STRING_HASH_SET) == 31
+    assert "DELAY" in MessageConst.STRING_HASH_SET and len(MessageConst.STRING_HASH_SET) == 40
     assert "INNER_MULTI_DISPATCH" not in MessageConst.STRING_HASH_SET
     msg.set_instance_id("ns")
     msg.set_buyer_id("buyer")
@@ -166,3 +166,21 @@ def test_java_positional_constructors():
     assert (msg.flag, msg.is_wait_store_msg_ok()) == (5, False)
     with pytest.raises(TypeError):
         Message("T", "a", "b", "c", "d")
+
+
+def test_timer_accessors_of_5_3_3() -> None:
+    msg = Message("T", b"x")
+    assert (msg.get_delay_time_sec(), msg.get_delay_time_ms(), msg.get_deliver_time_ms()) == (0, 0, 0)
+    msg.set_delay_time_sec(10)
+    msg.set_delay_time_ms(1500)
+    msg.set_deliver_time_ms(1796220000000)
+    assert (msg.get_delay_time_sec(), msg.get_delay_time_ms(), msg.get_deliver_time_ms()) == (10, 1500, 1796220000000)
+    assert msg.get_property("TIMER_DELAY_SEC") == "10" and msg.get_property("TIMER_DELAY_MS") == "1500"
+    assert msg.get_property("TIMER_DELIVER_MS") == "1796220000000"
+    with pytest.raises(TypeError, match="sec must be an int"):
+        msg.set_delay_time_sec(1.5)  # type: ignore[arg-type]
+    for name in ("TIMER_DELAY_SEC", "TIMER_DELAY_MS", "TIMER_DELIVER_MS", "TIMER_OUT_MS", "TIMER_ENQUEUE_MS",
+                 "TIMER_DEQUEUE_MS", "TIMER_ROLL_TIMES", "TIMER_DEL_UNIQKEY", "TIMER_DELAY_LEVEL"):
+        with pytest.raises(ValueError, match="is used by system"):
+            msg.put_user_property(name, "1")
+

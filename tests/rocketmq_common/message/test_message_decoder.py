@@ -103,14 +103,31 @@ def test_zlib_compressed_body(sys_flag: int) -> None:
     assert MessageDecoder.encode(stored, False) == data
 
 
-def test_lz4_body_is_left_compressed_and_later_messages_survive(caplog: pytest.LogCaptureFixture) -> None:
-    lz4 = MessageDecoder.encode(_stored(body=b"\x04\x22\x4d\x18opaque", sys_flag=0x101), False)
-    plain = MessageDecoder.encode(_stored(body=b"next"), False)
-    with caplog.at_level(logging.WARNING):
-        msgs = MessageDecoder.decodes(lz4 + plain)
-    assert [m.get_body() for m in msgs] == [b"\x04\x22\x4d\x18opaque", b"next"]
-    assert msgs[0].get_sys_flag() == 0x101
-    assert "LZ4 compression is not supported" in caplog.text
+@pytest.mark.parametrize("sys_flag", [0x101, 0x201])
+def test_lz4_and_zstd_bodies_are_decompressed_and_the_flag_cleared(sys_flag: int) -> None:
+    body = b"the quick brown fox " * 300
+    data = MessageDecoder.encode(_stored(body=body, sys_flag=sys_flag), True)
+    stored = MessageDecoder.decode(data, True, False)
+    assert stored.get_body()[:4] == (b"\x04\x22\x4d\x18" if sys_flag == 0x101 else b"\x28\xb5\x2f\xfd")
+    decoded = MessageDecoder.decodes(data)[0]
+    assert decoded.get_body() == body and decoded.get_sys_flag() == sys_flag & ~1  # as 5.3.3 clears it
+    assert stored.get_sys_flag() == sys_flag
+
+
+@pytest.mark.parametrize("sys_flag, codec", [(0x101, "LZ4"), (0x201, "ZSTD"), (0x301, "ZLIB"), (0x701, "type 7")])
+def test_a_corrupt_compressed_body_is_skipped_with_one_line_and_the_rest_delivered(
+        caplog: pytest.LogCaptureFixture, sys_flag: int, codec: str) -> None:
+    bad = _stored(topic="TopicBad", body=b"\x04\x22\x4d\x18opaque", sys_flag=sys_flag)
+    bad.set_queue_id(3)
+    data = b"".join(MessageDecoder.encode(m, False) for m in (_stored(body=b"first"), bad, _stored(body=b"next")))
+    with caplog.at_level(logging.WARNING, logger="rocketmq_common.message.message_decoder"):
+        msgs = MessageDecoder.decodes(data)
+    assert [m.get_body() for m in msgs] == [b"first", b"next"]
+    [record] = caplog.records
+    msg_id = MessageDecoder.decode(data, True, False, offset=msgs[0].get_store_size()).get_msg_id()
+    assert ("topic=TopicBad queueId=3 queueOffset=5 msgId=%s codec=%s" % (msg_id, codec)) in record.getMessage()
+    assert record.exc_info is None
+    assert MessageDecoder.decode(data, offset=msgs[0].get_store_size()) is None
 
 
 def test_read_body_false_and_several_records() -> None:

@@ -20,6 +20,8 @@ def test_message_sys_flag() -> None:
     assert MessageSysFlag.get_transaction_value(0x30D) == 12
     assert MessageSysFlag.reset_transaction_value(0x30D, MessageSysFlag.TRANSACTION_COMMIT_TYPE) == 0x309
     assert MessageSysFlag.clear_compressed_flag(769) == 768
+    assert MessageSysFlag.check(0x201, MessageSysFlag.COMPRESSED_FLAG) and not MessageSysFlag.check(0x200, 0x1)
+    assert MessageSysFlag.get_compression_type(0x301 & ~0x1) is CompressionType.ZLIB  # the type survives clearing
     assert MessageSysFlag.get_compression_type(769) is CompressionType.ZLIB
     assert MessageSysFlag.get_compression_type(1) is CompressionType.ZLIB
     assert MessageSysFlag.get_compression_type(0x101) is CompressionType.LZ4

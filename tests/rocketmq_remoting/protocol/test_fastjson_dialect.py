@@ -56,10 +56,24 @@ def test_ref_resolution():
     assert value["self"] is value
 
 
-@pytest.mark.parametrize("text", ["{0:}", "{0 \"a\"}", "[1,2", '{"a":1} x', "{'a':1}", '"abc', "{1:2,}"])
+@pytest.mark.parametrize("text", ["{0:}", "{0 \"a\"}", "[1,2", '{"a":1} x', '"abc', "{a}", "{'a:1}", "[1 2]",
+                                  "{\"a\":1 /* unterminated", "{\"a\":tru}", "{\"a\":'x\\q'}"])
 def test_garbage_is_rejected(text):
     with pytest.raises(ValueError):
         fastjson.loads(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("{'a':1}", {"a": 1}),  # AllowSingleQuotes
+    ("{a:'x\\'y'}", {"a": "x'y"}),  # AllowUnQuotedFieldNames, and the \\' escape
+    ("{true:1,null:2}", {"true": 1, "null": 2}),  # an unquoted name is a string whatever it spells
+    ("{1:2,}", {1: 2}),  # AllowArbitraryCommas: a trailing comma
+    ("{,,\"a\":[1,,2,],}", {"a": [1, 2]}),  # ... and repeated ones, in objects and arrays
+    ("{\"a\" /* c */ : 1 // c\n}", {"a": 1}),  # comments where whitespace may be
+    ("[\"\\x41\\v\\0\"]", ["A\v\0"]),  # fastjson's extra escapes
+])
+def test_what_fastjson_default_features_accept(text, value):
+    assert fastjson.loads(text) == value
 
 
 def test_body_round_trip_and_fastjson_form():

@@ -123,3 +123,39 @@ def test_query_msg_trace_by_id(cluster, wait_until):
     assert rows[1][0:2] == ["Pub", "TracedProducer"] and rows[1][-2].endswith("ms") and rows[1][-1] == "success"
     none = mqadmin(cluster, "queryMsgTraceById", "-i", "F" * 32)
     assert none.code == 1 and none.out == "" and "no message" in none.err
+
+
+@pytest.mark.timeout(120)
+def test_message_queries_print_the_bodies_an_lz4_or_zstd_producer_compressed(cluster, wait_until):
+    """queryMsgById, queryMsgByUniqueKey, queryMsgByOffset and printMsg read a body the producer compressed
+    (5.x compress types) as it was sent."""
+    from rocketmq_common.compression.compression_type import CompressionType
+
+    topic = "ZipMsgTopic"
+    cluster.create_topic(topic, 1)
+    bodies = {t: ("%s body " % t.name).encode() * 600 for t in (CompressionType.LZ4, CompressionType.ZSTD)}
+    results = {}
+    for compress_type, body in bodies.items():
+        producer = DefaultMQProducer("ZipProducer_" + compress_type.name, namesrv_addr=cluster.namesrv_addr,
+                                     instance_name=unique_instance_name(), compress_type=compress_type)
+        producer.start()
+        try:
+            results[compress_type] = producer.send(Message(topic, body, tags="TagZ", keys="zip"))
+        finally:
+            producer.shutdown()
+    for compress_type, result in results.items():
+        with new_admin(cluster.namesrv_addr) as admin:
+            wait_until(lambda: admin.query_message_by_uniq_key(topic, result.msg_id, 32, 0, 1 << 62)
+                       .get_message_list(), message="the message indexed")
+        for argv in (("queryMsgById", "-i", result.offset_msg_id),
+                     ("queryMsgByUniqueKey", "-t", topic, "-i", result.msg_id),
+                     ("queryMsgByOffset", "-t", topic, "-b", result.message_queue.broker_name, "-i", "0", "-o",
+                      str(result.queue_offset))):
+            done = mqadmin(cluster, *argv)
+            assert done.code == 0, done.err
+            with open(_labels(done.lines)["Message Body Path:"], "rb") as f:
+                assert f.read() == bodies[compress_type], argv
+    printed = mqadmin(cluster, "printMsg", "-t", topic)
+    assert printed.code == 0, printed.err
+    assert sorted(line.rsplit(" BODY: ", 1)[1] for line in printed.lines if line.startswith("MSGID: ")) == sorted(
+        b.decode() for b in bodies.values())

@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.store.hook``."""
