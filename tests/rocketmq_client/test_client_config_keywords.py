@@ -20,6 +20,8 @@ def sample_value(prop, current):
     """A valid value of ``prop`` different from its default where possible."""
     if prop.type is bool:
         return not current
+    if prop.name == "compress_level":  # ZLIB, the default type, takes -1..9
+        return 3
     if prop.type is int:
         return (current or 0) + 7
     if prop.type is float:
