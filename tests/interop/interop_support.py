@@ -104,8 +104,10 @@ class Anchors(NamedTuple):
         if not self.is_5:
             return []
         name = "rmq.%s.logback.xml" % server if server else "rmq.client-quiet.logback.xml"
-        return ["-Drmq.logback.configurationFile=" + os.path.join(self.home, "conf", name),
-                "-Dslf4j.internal.verbosity=WARN"]
+        path = os.path.join(self.home, "conf", name)
+        if not os.path.isfile(path):  # a release's conf/ has no quiet client configuration: logback's default
+            return ["-Dslf4j.internal.verbosity=WARN"]
+        return ["-Drmq.logback.configurationFile=" + path, "-Dslf4j.internal.verbosity=WARN"]
 
 
 def find_anchors(variable: str = "ROCKETMQ_ANCHORS", version: str = "4.9.7") -> Optional[Anchors]:

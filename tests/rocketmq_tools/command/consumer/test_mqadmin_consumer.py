@@ -75,7 +75,7 @@ def test_delete_sub_group_of_a_cluster_removes_its_offsets(cluster, wait_until):
     assert "%RETRY%DoomedGroup" not in mqadmin(cluster, "topicList").lines
 
 
-def test_consumer_status_of_an_online_group(cluster, wait_until):
+def test_consumer_status_of_an_online_group(cluster, wait_until, body_dir):
     cluster.create_topic("StatusTopic", 2)
     online = OnlineConsumer(cluster.namesrv_addr, "StatusGroup", "StatusTopic")
     try:
@@ -87,6 +87,7 @@ def test_consumer_status_of_an_online_group(cluster, wait_until):
         index, client_id, version, path = done.rows()[1]
         assert (index, client_id) == ("1", online.client_id()) and version.startswith("V")
         assert os.path.isfile(path) and "StatusTopic" in open(path).read()
+        assert path.startswith(os.path.join(body_dir, "rocketmq", "consumerStatus"))  # not the system's temp dir
         assert "Same subscription in the same group of consumer" in done.out and "Rebalance OK" in done.out
         one = mqadmin(cluster, "consumerStatus", "-g", "StatusGroup", "-i", online.client_id())
         assert one.code == 0 and "#Consumer Subscription#" in one.out and "StatusTopic" in one.out

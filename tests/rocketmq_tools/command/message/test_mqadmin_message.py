@@ -2,6 +2,7 @@
 printMsgByQueue, queryMsgTraceById and queryMsgById given a client msgId."""
 from __future__ import annotations
 
+import os
 
 import pytest
 
@@ -33,7 +34,7 @@ def _labels(lines):
     return {line[:20].strip(): line[21:] for line in lines if len(line) > 21 and line[:20].strip().endswith(":")}
 
 
-def test_query_msg_by_unique_key(cluster, sent, wait_until):
+def test_query_msg_by_unique_key(cluster, sent, wait_until, body_dir):
     result = sent[0]
     with new_admin(cluster.namesrv_addr) as admin:
         wait_until(lambda: admin.query_message_by_uniq_key(TOPIC, result.msg_id, 32, 0, 1 << 62).get_message_list(),
@@ -46,6 +47,7 @@ def test_query_msg_by_unique_key(cluster, sent, wait_until):
     assert fields["Queue Offset:"] == str(result.queue_offset)
     with open(fields["Message Body Path:"], "rb") as f:
         assert f.read() == b"m0"
+    assert fields["Message Body Path:"].startswith(os.path.join(body_dir, "rocketmq", "msgbodys"))
     assert "WARN: No Consumer" in done.out
     nothing = mqadmin(cluster, "queryMsgByUniqueKey", "-t", TOPIC, "-i", "0" * 32)
     assert nothing.code == 1 and nothing.err.count("\n") == 1
