@@ -30,13 +30,18 @@ from __future__ import annotations
 import collections.abc
 import concurrent.futures
 import logging
+import threading
 from typing import TYPE_CHECKING, Any, Callable, Collection, Dict, List, Optional, Set, Tuple, Union, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.impl.mq_client_manager import MQClientManager
-from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
+from rocketmq_client.impl.producer.default_mq_producer_impl import (
+    MIN_BACK_PRESSURE_NUM,
+    MIN_BACK_PRESSURE_SIZE,
+    DefaultMQProducerImpl,
+)
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.validators import Validators
@@ -88,6 +93,10 @@ def _default_compress_level() -> int:
     """Java's ``compressLevel`` initialiser: the ``rocketmq.message.compressLevel`` property, else 5."""
     return int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL, "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5") or "5")
 
+
+#: Java 5.3.3: the least values the back-pressure setters take
+_BACK_PRESSURE_MINIMUMS = {"back_pressure_for_async_send_num": MIN_BACK_PRESSURE_NUM,
+                           "back_pressure_for_async_send_size": MIN_BACK_PRESSURE_SIZE}
 
 _SEND_KEYWORDS = ("mq", "selector", "arg", "callback", "timeout")
 
@@ -153,6 +162,12 @@ class DefaultMQProducer(ClientConfig):
     #: ZLIB takes -1..9 (Java's Deflater, checked when set), ZSTD clamps to -131072..22, LZ4 ignores the level
     compress_type = Prop(CompressionType, required=True, factory=_default_compress_type)
     compress_level = Prop(int, required=True, factory=_default_compress_level)
+    #: async back-pressure (5.3.3): with it on, an async send waits (up to its timeout) while
+    #: ``back_pressure_for_async_send_num`` sends or ``back_pressure_for_async_send_size`` body bytes are in flight
+    #: (at least 10 and 1 MiB: smaller values are raised to these), then fails with RemotingTooMuchRequestException
+    enable_backpressure_for_async_mode = Prop(bool, False)
+    back_pressure_for_async_send_num = Prop(int, 10000)
+    back_pressure_for_async_send_size = Prop(int, 100 * 1024 * 1024)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -181,6 +196,13 @@ class DefaultMQProducer(ClientConfig):
         def set_compress_type(self, compress_type: CompressionType) -> None: ...
         def get_compress_level(self) -> int: ...
         def set_compress_level(self, compress_level: int) -> None: ...
+        def get_enable_backpressure_for_async_mode(self) -> bool: ...
+        def is_enable_backpressure_for_async_mode(self) -> bool: ...
+        def set_enable_backpressure_for_async_mode(self, enable_backpressure_for_async_mode: bool) -> None: ...
+        def get_back_pressure_for_async_send_num(self) -> int: ...
+        def set_back_pressure_for_async_send_num(self, back_pressure_for_async_send_num: int) -> None: ...
+        def get_back_pressure_for_async_send_size(self) -> int: ...
+        def set_back_pressure_for_async_send_size(self, back_pressure_for_async_send_size: int) -> None: ...
     # end of generated accessors
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
@@ -196,6 +218,7 @@ class DefaultMQProducer(ClientConfig):
         super().__init__()
         self.namespace = namespace
         self.producer_group = MixAll.DEFAULT_PRODUCER_GROUP if producer_group is None else producer_group
+        self._back_pressure_lock = threading.Lock()  # Java's backPressureForAsyncSend*Lock write side
         self.default_mq_producer_impl = DefaultMQProducerImpl(self, rpc_hook)
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
@@ -210,7 +233,29 @@ class DefaultMQProducer(ClientConfig):
             value = self._checked_compress_type(value)
         elif name == "compress_level":
             self._check_compress_level(self.__dict__.get("compress_type"), value)
+        elif name in _BACK_PRESSURE_MINIMUMS:
+            value = self._resized_back_pressure(name, value)
         super().__setattr__(name, value)
+
+    def _resized_back_pressure(self, name: str, value: Any) -> Any:
+        """Java 5.3.3 ``setBackPressureForAsyncSendNum`` / ``Size``: raise ``value`` to the minimum and resize the
+        semaphore so that the sends in flight count against the new limit."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return value  # the Prop check refuses it
+        value = max(value, _BACK_PRESSURE_MINIMUMS[name])
+        impl: Optional[DefaultMQProducerImpl] = self.__dict__.get("default_mq_producer_impl")
+        if impl is not None:
+            with self._back_pressure_lock:
+                if name == "back_pressure_for_async_send_num":
+                    acquired = self.back_pressure_for_async_send_num \
+                        - impl.get_semaphore_async_send_num_available_permits()
+                    impl.set_semaphore_async_send_num(value - acquired)
+                else:
+                    acquired = self.back_pressure_for_async_send_size \
+                        - impl.get_semaphore_async_send_size_available_permits()
+                    impl.set_semaphore_async_send_size(value - acquired)
+                super().__setattr__(name, value)
+        return value
 
     def _checked_compress_type(self, value: Any) -> Any:
         if isinstance(value, str):
