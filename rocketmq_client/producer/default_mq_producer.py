@@ -43,6 +43,12 @@ from rocketmq_client.impl.producer.default_mq_producer_impl import (
     DefaultMQProducerImpl,
 )
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
+from rocketmq_client.producer.produce_accumulator import (
+    ProduceAccumulator,
+    check_batch_max_bytes,
+    check_batch_max_delay_ms,
+    check_total_batch_max_bytes,
+)
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.validators import Validators
 from rocketmq_common.compression.compression_type import CompressionType
@@ -51,6 +57,7 @@ from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_batch import MessageBatch
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
+from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -97,6 +104,10 @@ def _default_compress_level() -> int:
 #: Java 5.3.3: the least values the back-pressure setters take
 _BACK_PRESSURE_MINIMUMS = {"back_pressure_for_async_send_num": MIN_BACK_PRESSURE_NUM,
                            "back_pressure_for_async_send_size": MIN_BACK_PRESSURE_SIZE}
+
+#: Java 5.3.3: the auto-batching settings and their checks
+_BATCH_SETTINGS = {"batch_max_delay_ms": check_batch_max_delay_ms, "batch_max_bytes": check_batch_max_bytes,
+                   "total_batch_max_bytes": check_total_batch_max_bytes}
 
 _SEND_KEYWORDS = ("mq", "selector", "arg", "callback", "timeout")
 
@@ -168,6 +179,12 @@ class DefaultMQProducer(ClientConfig):
     enable_backpressure_for_async_mode = Prop(bool, False)
     back_pressure_for_async_send_num = Prop(int, 10000)
     back_pressure_for_async_send_size = Prop(int, 100 * 1024 * 1024)
+    #: auto batching (5.3.3, see :mod:`rocketmq_client.producer.produce_accumulator`): sends without a timeout
+    #: go in batches; the batch settings' -1 keeps the accumulator's own (10 ms, 32 KiB, 32 MiB)
+    auto_batch = Prop(bool, False)
+    batch_max_delay_ms = Prop(int, -1)
+    batch_max_bytes = Prop(int, -1)
+    total_batch_max_bytes = Prop(int, -1)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -203,6 +220,11 @@ class DefaultMQProducer(ClientConfig):
         def set_back_pressure_for_async_send_num(self, back_pressure_for_async_send_num: int) -> None: ...
         def get_back_pressure_for_async_send_size(self) -> int: ...
         def set_back_pressure_for_async_send_size(self, back_pressure_for_async_send_size: int) -> None: ...
+        def is_auto_batch(self) -> bool: ...
+        def set_auto_batch(self, auto_batch: bool) -> None: ...
+        def set_batch_max_delay_ms(self, batch_max_delay_ms: int) -> None: ...
+        def set_batch_max_bytes(self, batch_max_bytes: int) -> None: ...
+        def set_total_batch_max_bytes(self, total_batch_max_bytes: int) -> None: ...
     # end of generated accessors
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
@@ -218,6 +240,7 @@ class DefaultMQProducer(ClientConfig):
         super().__init__()
         self.namespace = namespace
         self.producer_group = MixAll.DEFAULT_PRODUCER_GROUP if producer_group is None else producer_group
+        self._produce_accumulator: Optional[ProduceAccumulator] = None
         self._back_pressure_lock = threading.Lock()  # Java's backPressureForAsyncSend*Lock write side
         self.default_mq_producer_impl = DefaultMQProducerImpl(self, rpc_hook)
         self._trace_dispatcher: Any = None
@@ -235,7 +258,96 @@ class DefaultMQProducer(ClientConfig):
             self._check_compress_level(self.__dict__.get("compress_type"), value)
         elif name in _BACK_PRESSURE_MINIMUMS:
             value = self._resized_back_pressure(name, value)
+        elif name in _BATCH_SETTINGS:
+            self._apply_batch_setting(name, value)
         super().__setattr__(name, value)
+
+    def _apply_batch_setting(self, name: str, value: Any) -> None:
+        """Java 5.3.3 ``batchMaxDelayMs`` / ``batchMaxBytes`` / ``totalBatchMaxBytes``: checked (Java checks when
+        the accumulator takes them) and handed to the accumulator if there is one; -1 keeps its default."""
+        if isinstance(value, int) and not isinstance(value, bool) and value != -1:
+            _BATCH_SETTINGS[name](value)
+            accumulator = self.__dict__.get("_produce_accumulator")
+            if accumulator is not None:
+                getattr(accumulator, name)(value)
+
+    def init_produce_accumulator(self) -> None:
+        """Java 5.3.3 ``initProduceAccumulator`` (at start): the client id's accumulator, with the batch
+        settings that are not -1."""
+        accumulator = MQClientManager.get_instance().get_or_create_produce_accumulator(self)
+        self._produce_accumulator = accumulator
+        for name in _BATCH_SETTINGS:
+            value = getattr(self, name)
+            if value > -1:
+                getattr(accumulator, name)(value)
+
+    def get_auto_batch(self) -> bool:
+        """Java ``getAutoBatch``: False until the producer started (no accumulator yet)."""
+        return self._produce_accumulator is not None and self.auto_batch
+
+    def get_batch_max_delay_ms(self) -> int:
+        """Java ``getBatchMaxDelayMs``: the accumulator's (0 before start)."""
+        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_batch_max_delay_ms()
+
+    def get_batch_max_bytes(self) -> int:
+        """Java ``getBatchMaxBytes``: the accumulator's (0 before start)."""
+        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_batch_max_bytes()
+
+    def get_total_batch_max_bytes(self) -> int:
+        """Java ``getTotalBatchMaxBytes``: the accumulator's (0 before start)."""
+        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_total_batch_max_bytes()
+
+    def _can_batch(self, msg: Message) -> bool:
+        """Java ``canBatch``: room in the accumulator, and not a delayed / timed, retry-topic or producer-group
+        message."""
+        assert self._produce_accumulator is not None
+        if not self._produce_accumulator.try_add_message(msg):
+            return False
+        if (msg.get_delay_time_level() > 0 or msg.get_delay_time_ms() > 0 or msg.get_delay_time_sec() > 0
+                or msg.get_deliver_time_ms() > 0):
+            return False
+        if msg.get_topic().startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
+            return False
+        return MessageConst.PROPERTY_PRODUCER_GROUP not in msg.get_properties()
+
+    def send_by_accumulator(self, msg: Message, mq: Optional[MessageQueue],
+                            send_callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """Java ``sendByAccumulator``: through the accumulator when ``msg`` can be batched, else directly."""
+        if not self._can_batch(msg):
+            return self.send_direct(msg, mq, send_callback)
+        Validators.check_message(msg, self)
+        MessageClientIDSetter.set_uniq_id(msg)
+        accumulator = self._produce_accumulator
+        assert accumulator is not None
+        if send_callback is None:
+            return accumulator.send(msg, mq, self)
+        accumulator.send_async(msg, mq, send_callback, self)
+        return None
+
+    def send_direct(self, msg: Message, mq: Optional[MessageQueue],
+                    send_callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """Java ``sendDirect``: the engine's send of ``msg`` (to ``mq`` if given) with the default timeout."""
+        impl, timeout = self.default_mq_producer_impl, self.send_msg_timeout
+        if send_callback is None:
+            if mq is None:
+                return impl.send_default_impl(msg, _SYNC, None, timeout)
+            return impl.send_to_queue(msg, mq, timeout)
+        if mq is None:
+            impl.send_async_default(msg, send_callback, timeout)
+        else:
+            impl.send_to_queue_async(msg, mq, send_callback, timeout)
+        return None
+
+    def _send_auto_batched(self, msg: Message, mq: Optional[MessageQueue],
+                           callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """``send`` of the forms Java batches; an async form reports any failure through its callback."""
+        if callback is None:
+            return self.send_by_accumulator(msg, mq, None)
+        try:
+            self.send_by_accumulator(msg, mq, callback)
+        except Exception as e:
+            callback.on_exception(e)
+        return None
 
     def _resized_back_pressure(self, name: str, value: Any) -> Any:
         """Java 5.3.3 ``setBackPressureForAsyncSendNum`` / ``Size``: raise ``value`` to the minimum and resize the
@@ -305,6 +417,8 @@ class DefaultMQProducer(ClientConfig):
         the trace dispatcher if any."""
         self.set_producer_group(self.with_namespace(self.producer_group))
         self.default_mq_producer_impl.start()
+        if self._produce_accumulator is not None:
+            self._produce_accumulator.start()
         if self._trace_dispatcher is not None:
             try:
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
@@ -318,6 +432,10 @@ class DefaultMQProducer(ClientConfig):
         down is shut down at interpreter exit (see :class:`MQClientManager`)."""
         MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_producer_impl.shutdown()
+        accumulator = self._produce_accumulator
+        if accumulator is not None:
+            accumulator.shutdown()
+            MQClientManager.get_instance().remove_produce_accumulator(accumulator)
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()
 
@@ -370,11 +488,18 @@ class DefaultMQProducer(ClientConfig):
             if self.get_namespace():
                 msg.set_topic(self.with_namespace(msg.get_topic()))
             if not args:  # the common cases first: send(msg) and send(msg, callback)
+                if self.get_auto_batch():
+                    return self._send_auto_batched(msg, None, None)
                 return impl.send_default_impl(msg, _SYNC, None, self.send_msg_timeout)
             if len(args) == 1 and is_callback(args[0]):
+                if self.get_auto_batch():
+                    return self._send_auto_batched(msg, None, args[0])
                 impl.send_async_default(msg, args[0], self.send_msg_timeout)
                 return None
             form = parse_send_args("send", args)
+            if form.kind == QUEUE and form.timeout is None and self.get_auto_batch():
+                return self._send_auto_batched(msg, self.queue_with_namespace(form.mq),  # type: ignore[arg-type]
+                                               form.callback)
         elif _is_message_collection(msg):
             form = parse_send_args("send", args, allow_selector=False)
             msg = self._batch(msg)

@@ -277,6 +277,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 producer.change_instance_name_to_pid()
             factory = MQClientManager.get_instance().get_or_create_mq_client_instance(producer, self._rpc_hook)
             self.mq_client_factory = factory
+            producer.init_produce_accumulator()
             if not factory.register_producer(producer.get_producer_group(), self):
                 self.service_state = ServiceState.CREATE_JUST
                 raise MQClientException("The producer group[%s] has been created before, specify another name "
