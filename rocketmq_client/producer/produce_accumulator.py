@@ -23,7 +23,6 @@ from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_batch import MessageBatch
-from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
@@ -302,7 +301,10 @@ class MessageAccumulation:
             return True
 
     def batch(self) -> MessageBatch:
-        """Java ``batch``: one MessageBatch of the messages, with the key's topic, flag and tags, all keys."""
+        """Java ``batch``: one MessageBatch of the messages, with the key's topic, flag and tags, all keys. Java
+        also gives the batch a unique id; the broker appends a batch's properties to each of its messages, so that
+        id would replace every message's own (consumers would see one id, not the SendResults'): left out, as
+        ``DefaultMQProducer._batch`` leaves it out."""
         topic, _, wait_store_msg_ok, tag = self.aggregate_key
         message_batch = MessageBatch(self.messages)
         message_batch.set_topic(topic)
@@ -311,7 +313,6 @@ class MessageAccumulation:
             message_batch.set_keys(sorted(self.keys))
         if tag is not None:
             message_batch.set_tags(tag)
-        MessageClientIDSetter.set_uniq_id(message_batch)
         message_batch.set_body(MessageDecoder.encode_messages(self.messages))
         return message_batch
 

@@ -17,7 +17,9 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.protocol.request_code import RequestCode
+from store_reading import stored_messages
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -66,6 +68,8 @@ def test_async_sends_batched_each_with_its_result_consumed_once(new_producer, ne
     new_consumer(None, collector, topic=topic)
     collector.wait_for(bodies | {b"route"}, timeout=60)
     counts = collections.Counter(collector.bodies)
+    stored = {MessageClientIDSetter.get_uniq_id(m) for m in stored_messages(embedded_cluster.broker_controller, topic)}
+    assert {r.get_msg_id() for r in callback.results} <= stored
     assert all(counts[body] == 1 for body in bodies)
     producer.shutdown()
     assert not _guards()
