@@ -222,8 +222,11 @@ class DefaultMQProducer(ClientConfig):
         def set_back_pressure_for_async_send_size(self, back_pressure_for_async_send_size: int) -> None: ...
         def is_auto_batch(self) -> bool: ...
         def set_auto_batch(self, auto_batch: bool) -> None: ...
+        def get_batch_max_delay_ms(self) -> int: ...
         def set_batch_max_delay_ms(self, batch_max_delay_ms: int) -> None: ...
+        def get_batch_max_bytes(self) -> int: ...
         def set_batch_max_bytes(self, batch_max_bytes: int) -> None: ...
+        def get_total_batch_max_bytes(self) -> int: ...
         def set_total_batch_max_bytes(self, total_batch_max_bytes: int) -> None: ...
     # end of generated accessors
 
@@ -282,20 +285,9 @@ class DefaultMQProducer(ClientConfig):
                 getattr(accumulator, name)(value)
 
     def get_auto_batch(self) -> bool:
-        """Java ``getAutoBatch``: False until the producer started (no accumulator yet)."""
+        """Java ``getAutoBatch``: whether sends are batched now, False until the producer started (no accumulator
+        yet); ``is_auto_batch`` / ``auto_batch`` give the setting."""
         return self._produce_accumulator is not None and self.auto_batch
-
-    def get_batch_max_delay_ms(self) -> int:
-        """Java ``getBatchMaxDelayMs``: the accumulator's (0 before start)."""
-        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_batch_max_delay_ms()
-
-    def get_batch_max_bytes(self) -> int:
-        """Java ``getBatchMaxBytes``: the accumulator's (0 before start)."""
-        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_batch_max_bytes()
-
-    def get_total_batch_max_bytes(self) -> int:
-        """Java ``getTotalBatchMaxBytes``: the accumulator's (0 before start)."""
-        return 0 if self._produce_accumulator is None else self._produce_accumulator.get_total_batch_max_bytes()
 
     def _can_batch(self, msg: Message) -> bool:
         """Java ``canBatch``: room in the accumulator, and not a delayed / timed, retry-topic or producer-group

@@ -31,7 +31,7 @@ def _guards() -> List[str]:
 def test_settings_are_checked_and_reach_the_accumulator(new_producer) -> None:
     producer = DefaultMQProducer("AutoBatchPG", auto_batch=True, batch_max_delay_ms=20)
     assert producer.get_auto_batch() is False  # no accumulator before start, as Java
-    assert producer.get_batch_max_delay_ms() == 0
+    assert producer.is_auto_batch() is True and producer.get_batch_max_delay_ms() == 20
     with pytest.raises(ValueError, match=r"^batchMaxDelayMs expect between 1ms and 30s, but get 0!$"):
         producer.set_batch_max_delay_ms(0)
     with pytest.raises(ValueError, match=r"^batchMaxBytes expect between 1B and 2MB, but get 2097153!$"):
@@ -40,10 +40,11 @@ def test_settings_are_checked_and_reach_the_accumulator(new_producer) -> None:
         DefaultMQProducer("AutoBatchPG", total_batch_max_bytes=-5)
     started = new_producer(auto_batch=True, batch_max_delay_ms=20, batch_max_bytes=4096)
     assert started.get_auto_batch() is True
-    assert (started.get_batch_max_delay_ms(), started.get_batch_max_bytes()) == (20, 4096)
-    assert started.get_total_batch_max_bytes() == 32 * 1024 * 1024
+    accumulator = started._produce_accumulator
+    assert (accumulator.get_batch_max_delay_ms(), accumulator.get_batch_max_bytes()) == (20, 4096)
+    assert accumulator.get_total_batch_max_bytes() == 32 * 1024 * 1024  # -1: the accumulator's default
     started.set_total_batch_max_bytes(1 << 20)
-    assert started.get_total_batch_max_bytes() == 1 << 20
+    assert accumulator.get_total_batch_max_bytes() == 1 << 20
 
 
 def test_async_sends_batched_each_with_its_result_consumed_once(new_producer, new_consumer,
