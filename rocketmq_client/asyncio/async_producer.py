@@ -10,9 +10,8 @@
 with ``call_soon_threadsafe``, so any number of awaited sends from one loop hold no thread each (they queue in the
 core's async sender executor, bounded as in Java). With ``enable_backpressure_for_async_mode`` (5.3.3) the core's
 send may wait for a permit: it then runs on the producer's executor, and the loop is never blocked. Results and
-exceptions are the core's (``SendResult``,
-``MQClientException``, ``MQBrokerException``, ``RemotingException``...). ``shutdown`` fails the awaits still
-pending with an MQClientException saying so.
+exceptions are the core's (``SendResult``, ``MQClientException``, ``MQBrokerException``, ``RemotingException``...).
+``shutdown`` fails the awaits still pending with an MQClientException saying so.
 """
 from __future__ import annotations
 

@@ -4,9 +4,9 @@
 Same interface as :class:`threading.Semaphore` (``acquire(blocking=True, timeout=None)``, ``release(n=1)``) plus
 Java's ``availablePermits``, ``tryAcquire(permits, timeout)`` and ``reducePermits`` (the producer's async
 back-pressure takes a message's size in permits and resizes its semaphores in place). An acquire that finds a
-permit, and a release nobody waits for, take one C-level lock
-operation each; :class:`threading.Semaphore` goes through its Condition's Python code every time, and every async
-and one-way request takes and returns a permit (the costs: benchmarks/README.md, History).
+permit, and a release nobody waits for, take one C-level lock operation each; :class:`threading.Semaphore` goes
+through its Condition's Python code every time, and every async and one-way request takes and returns a permit
+(the costs: benchmarks/README.md, History).
 """
 from __future__ import annotations
 
