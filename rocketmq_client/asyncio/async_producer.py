@@ -8,24 +8,26 @@
 
 ``send`` uses the core's asynchronous send (Java ``send(msg, SendCallback)``): the result is handed to the loop
 with ``call_soon_threadsafe``, so any number of awaited sends from one loop hold no thread each (they queue in the
-core's async sender executor, bounded as in Java). Results and exceptions are the core's (``SendResult``,
-``MQClientException``, ``MQBrokerException``, ``RemotingException``...). ``shutdown`` fails the awaits still
-pending with an MQClientException saying so.
+core's async sender executor, bounded as in Java). With ``enable_backpressure_for_async_mode`` (5.3.3) the core's
+send may wait for a permit: it then runs on the producer's executor, and the loop is never blocked. Results and
+exceptions are the core's (``SendResult``, ``MQClientException``, ``MQBrokerException``, ``RemotingException``...).
+``shutdown`` fails the awaits still pending with an MQClientException saying so.
 """
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Collection, Optional, Union
+from typing import TYPE_CHECKING, Any, Collection, Dict, Optional, Union
 
 from rocketmq_client.asyncio.bridge import (LoopCallback, PendingFutures, client_closed, run_in_thread,
                                             run_on_executor, run_on_loop, shutdown_with_executor)
+from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.transaction_listener import TransactionListener
 from rocketmq_client.producer.transaction_mq_producer import TransactionMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
+from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
 if TYPE_CHECKING:
     from rocketmq_client.producer.send_result import SendResult
@@ -86,15 +88,35 @@ class AsyncProducer:
         allowed, no selector); ``timeout`` in ms (default ``send_msg_timeout``)."""
         _check_route(mq, selector, arg)
         future = self._pending.new_future()
+        callback = LoopCallback(future)
+        route: Dict[str, Any] = dict(selector=selector, arg=arg) if selector is not None else dict(mq=mq)
         try:
-            if selector is not None:
-                self.producer.send(msg, selector=selector, arg=arg, callback=LoopCallback(future), timeout=timeout)
+            if self.producer.is_enable_backpressure_for_async_mode():
+                self._send_with_back_pressure(msg, route, callback, timeout)
             else:
-                self.producer.send(msg, mq=mq, callback=LoopCallback(future), timeout=timeout)
+                self.producer.send(msg, callback=callback, timeout=timeout, **route)
         except BaseException:
             future.cancel()
             raise
         return await future
+
+    def _send_with_back_pressure(self, msg: Any, route: Dict[str, Any], callback: LoopCallback,
+                                 timeout: Optional[int]) -> None:
+        """With async back-pressure (5.3.3) the core's send waits for its permits: it runs on the producer's
+        executor, so the loop goes on while the limit is reached (the await ends with the send's outcome)."""
+        def run() -> None:
+            try:
+                self.producer.send(msg, callback=callback, timeout=timeout, **route)
+            except Exception as e:
+                callback.on_exception(e)
+
+        try:
+            self._executor.execute(run)
+        except RejectedExecutionException as e:
+            if self._executor.is_shutdown():
+                raise client_closed("AsyncProducer.send") from e
+            raise MQClientException("AsyncProducer.send: %d sends already wait for back-pressure permits"
+                                    % self._executor.get_queue_size(), e) from e
 
     async def send_oneway(self, msg: Message, mq: Optional[MessageQueue] = None, *, selector: Any = None,
                           arg: Any = None) -> None:

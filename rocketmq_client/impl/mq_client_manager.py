@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 if TYPE_CHECKING:
     from rocketmq_client.client_config import ClientConfig
+    from rocketmq_client.producer.produce_accumulator import ProduceAccumulator
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -29,6 +30,7 @@ class MQClientManager:
     def __init__(self) -> None:
         self._factory_index_generator = itertools.count()
         self._factory_table: Dict[str, "MQClientInstance"] = {}
+        self._accumulator_table: Dict[str, "ProduceAccumulator"] = {}
         self._lock = threading.Lock()
         # started clients by id(): (client, is_consumer), in start order
         self._started_clients: Dict[int, Tuple[Any, bool]] = {}
@@ -66,6 +68,24 @@ class MQClientManager:
             return prev
         log.info("Created new MQClientInstance for clientId:[%s]", client_id)
         return created
+
+    def get_or_create_produce_accumulator(self, client_config: "ClientConfig") -> "ProduceAccumulator":
+        """Java 5.3.3 ``getOrCreateProduceAccumulator``: the auto-batching accumulator of the client id."""
+        from rocketmq_client.producer.produce_accumulator import ProduceAccumulator
+
+        client_id = client_config.build_mq_client_id()
+        with self._lock:
+            accumulator = self._accumulator_table.get(client_id)
+            if accumulator is None:
+                accumulator = self._accumulator_table[client_id] = ProduceAccumulator(client_id)
+                log.info("Created new ProduceAccumulator for clientId:[%s]", client_id)
+        return accumulator
+
+    def remove_produce_accumulator(self, accumulator: "ProduceAccumulator") -> None:
+        """Forget a shut-down accumulator (not in Java, whose table keeps it): a restarted producer gets a new one."""
+        with self._lock:
+            if self._accumulator_table.get(accumulator.instance_name) is accumulator:
+                del self._accumulator_table[accumulator.instance_name]
 
     def remove_client_factory(self, client_id: str) -> None:
         """Java ``removeClientFactory``."""

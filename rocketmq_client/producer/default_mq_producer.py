@@ -30,14 +30,25 @@ from __future__ import annotations
 import collections.abc
 import concurrent.futures
 import logging
+import threading
 from typing import TYPE_CHECKING, Any, Callable, Collection, Dict, List, Optional, Set, Tuple, Union, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.impl.mq_client_manager import MQClientManager
-from rocketmq_client.impl.producer.default_mq_producer_impl import DefaultMQProducerImpl
+from rocketmq_client.impl.producer.default_mq_producer_impl import (
+    MIN_BACK_PRESSURE_NUM,
+    MIN_BACK_PRESSURE_SIZE,
+    DefaultMQProducerImpl,
+)
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
+from rocketmq_client.producer.produce_accumulator import (
+    ProduceAccumulator,
+    check_batch_max_bytes,
+    check_batch_max_delay_ms,
+    check_total_batch_max_bytes,
+)
 from rocketmq_client.producer.send_callback import SendCallback
 from rocketmq_client.validators import Validators
 from rocketmq_common.compression.compression_type import CompressionType
@@ -46,6 +57,7 @@ from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_batch import MessageBatch
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
+from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -88,6 +100,14 @@ def _default_compress_level() -> int:
     """Java's ``compressLevel`` initialiser: the ``rocketmq.message.compressLevel`` property, else 5."""
     return int(get_system_property(MixAll.MESSAGE_COMPRESS_LEVEL, "ROCKETMQ_MESSAGE_COMPRESS_LEVEL", "5") or "5")
 
+
+#: Java 5.3.3: the least values the back-pressure setters take
+_BACK_PRESSURE_MINIMUMS = {"back_pressure_for_async_send_num": MIN_BACK_PRESSURE_NUM,
+                           "back_pressure_for_async_send_size": MIN_BACK_PRESSURE_SIZE}
+
+#: Java 5.3.3: the auto-batching settings and their checks
+_BATCH_SETTINGS = {"batch_max_delay_ms": check_batch_max_delay_ms, "batch_max_bytes": check_batch_max_bytes,
+                   "total_batch_max_bytes": check_total_batch_max_bytes}
 
 _SEND_KEYWORDS = ("mq", "selector", "arg", "callback", "timeout")
 
@@ -153,6 +173,18 @@ class DefaultMQProducer(ClientConfig):
     #: ZLIB takes -1..9 (Java's Deflater, checked when set), ZSTD clamps to -131072..22, LZ4 ignores the level
     compress_type = Prop(CompressionType, required=True, factory=_default_compress_type)
     compress_level = Prop(int, required=True, factory=_default_compress_level)
+    #: async back-pressure (5.3.3): with it on, an async send waits (up to its timeout) while
+    #: ``back_pressure_for_async_send_num`` sends or ``back_pressure_for_async_send_size`` body bytes are in flight
+    #: (at least 10 and 1 MiB: smaller values are raised to these), then fails with RemotingTooMuchRequestException
+    enable_backpressure_for_async_mode = Prop(bool, False)
+    back_pressure_for_async_send_num = Prop(int, 10000)
+    back_pressure_for_async_send_size = Prop(int, 100 * 1024 * 1024)
+    #: auto batching (5.3.3, see :mod:`rocketmq_client.producer.produce_accumulator`): sends without a timeout
+    #: go in batches; the batch settings' -1 keeps the accumulator's own (10 ms, 32 KiB, 32 MiB)
+    auto_batch = Prop(bool, False)
+    batch_max_delay_ms = Prop(int, -1)
+    batch_max_bytes = Prop(int, -1)
+    total_batch_max_bytes = Prop(int, -1)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -181,6 +213,21 @@ class DefaultMQProducer(ClientConfig):
         def set_compress_type(self, compress_type: CompressionType) -> None: ...
         def get_compress_level(self) -> int: ...
         def set_compress_level(self, compress_level: int) -> None: ...
+        def get_enable_backpressure_for_async_mode(self) -> bool: ...
+        def is_enable_backpressure_for_async_mode(self) -> bool: ...
+        def set_enable_backpressure_for_async_mode(self, enable_backpressure_for_async_mode: bool) -> None: ...
+        def get_back_pressure_for_async_send_num(self) -> int: ...
+        def set_back_pressure_for_async_send_num(self, back_pressure_for_async_send_num: int) -> None: ...
+        def get_back_pressure_for_async_send_size(self) -> int: ...
+        def set_back_pressure_for_async_send_size(self, back_pressure_for_async_send_size: int) -> None: ...
+        def is_auto_batch(self) -> bool: ...
+        def set_auto_batch(self, auto_batch: bool) -> None: ...
+        def get_batch_max_delay_ms(self) -> int: ...
+        def set_batch_max_delay_ms(self, batch_max_delay_ms: int) -> None: ...
+        def get_batch_max_bytes(self) -> int: ...
+        def set_batch_max_bytes(self, batch_max_bytes: int) -> None: ...
+        def get_total_batch_max_bytes(self) -> int: ...
+        def set_total_batch_max_bytes(self, total_batch_max_bytes: int) -> None: ...
     # end of generated accessors
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
@@ -196,6 +243,8 @@ class DefaultMQProducer(ClientConfig):
         super().__init__()
         self.namespace = namespace
         self.producer_group = MixAll.DEFAULT_PRODUCER_GROUP if producer_group is None else producer_group
+        self._produce_accumulator: Optional[ProduceAccumulator] = None
+        self._back_pressure_lock = threading.Lock()  # Java's backPressureForAsyncSend*Lock write side
         self.default_mq_producer_impl = DefaultMQProducerImpl(self, rpc_hook)
         self._trace_dispatcher: Any = None
         if enable_msg_trace:
@@ -210,7 +259,107 @@ class DefaultMQProducer(ClientConfig):
             value = self._checked_compress_type(value)
         elif name == "compress_level":
             self._check_compress_level(self.__dict__.get("compress_type"), value)
+        elif name in _BACK_PRESSURE_MINIMUMS:
+            value = self._resized_back_pressure(name, value)
+        elif name in _BATCH_SETTINGS:
+            self._apply_batch_setting(name, value)
         super().__setattr__(name, value)
+
+    def _apply_batch_setting(self, name: str, value: Any) -> None:
+        """Java 5.3.3 ``batchMaxDelayMs`` / ``batchMaxBytes`` / ``totalBatchMaxBytes``: checked (Java checks when
+        the accumulator takes them) and handed to the accumulator if there is one; -1 keeps its default."""
+        if isinstance(value, int) and not isinstance(value, bool) and value != -1:
+            _BATCH_SETTINGS[name](value)
+            accumulator = self.__dict__.get("_produce_accumulator")
+            if accumulator is not None:
+                getattr(accumulator, name)(value)
+
+    def init_produce_accumulator(self) -> None:
+        """Java 5.3.3 ``initProduceAccumulator`` (at start): the client id's accumulator, with the batch
+        settings that are not -1."""
+        accumulator = MQClientManager.get_instance().get_or_create_produce_accumulator(self)
+        self._produce_accumulator = accumulator
+        for name in _BATCH_SETTINGS:
+            value = getattr(self, name)
+            if value > -1:
+                getattr(accumulator, name)(value)
+
+    def get_auto_batch(self) -> bool:
+        """Java ``getAutoBatch``: whether sends are batched now, False until the producer started (no accumulator
+        yet); ``is_auto_batch`` / ``auto_batch`` give the setting."""
+        return self._produce_accumulator is not None and self.auto_batch
+
+    def _can_batch(self, msg: Message) -> bool:
+        """Java ``canBatch``: room in the accumulator, and not a delayed / timed, retry-topic or producer-group
+        message."""
+        assert self._produce_accumulator is not None
+        if not self._produce_accumulator.try_add_message(msg):
+            return False
+        if (msg.get_delay_time_level() > 0 or msg.get_delay_time_ms() > 0 or msg.get_delay_time_sec() > 0
+                or msg.get_deliver_time_ms() > 0):
+            return False
+        if msg.get_topic().startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
+            return False
+        return MessageConst.PROPERTY_PRODUCER_GROUP not in msg.get_properties()
+
+    def send_by_accumulator(self, msg: Message, mq: Optional[MessageQueue],
+                            send_callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """Java ``sendByAccumulator``: through the accumulator when ``msg`` can be batched, else directly."""
+        if not self._can_batch(msg):
+            return self.send_direct(msg, mq, send_callback)
+        Validators.check_message(msg, self)
+        MessageClientIDSetter.set_uniq_id(msg)
+        accumulator = self._produce_accumulator
+        assert accumulator is not None
+        if send_callback is None:
+            return accumulator.send(msg, mq, self)
+        accumulator.send_async(msg, mq, send_callback, self)
+        return None
+
+    def send_direct(self, msg: Message, mq: Optional[MessageQueue],
+                    send_callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """Java ``sendDirect``: the engine's send of ``msg`` (to ``mq`` if given) with the default timeout."""
+        impl, timeout = self.default_mq_producer_impl, self.send_msg_timeout
+        if send_callback is None:
+            if mq is None:
+                return impl.send_default_impl(msg, _SYNC, None, timeout)
+            return impl.send_to_queue(msg, mq, timeout)
+        if mq is None:
+            impl.send_async_default(msg, send_callback, timeout)
+        else:
+            impl.send_to_queue_async(msg, mq, send_callback, timeout)
+        return None
+
+    def _send_auto_batched(self, msg: Message, mq: Optional[MessageQueue],
+                           callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """``send`` of the forms Java batches; an async form reports any failure through its callback."""
+        if callback is None:
+            return self.send_by_accumulator(msg, mq, None)
+        try:
+            self.send_by_accumulator(msg, mq, callback)
+        except Exception as e:
+            callback.on_exception(e)
+        return None
+
+    def _resized_back_pressure(self, name: str, value: Any) -> Any:
+        """Java 5.3.3 ``setBackPressureForAsyncSendNum`` / ``Size``: raise ``value`` to the minimum and resize the
+        semaphore so that the sends in flight count against the new limit."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return value  # the Prop check refuses it
+        value = max(value, _BACK_PRESSURE_MINIMUMS[name])
+        impl: Optional[DefaultMQProducerImpl] = self.__dict__.get("default_mq_producer_impl")
+        if impl is not None:
+            with self._back_pressure_lock:
+                if name == "back_pressure_for_async_send_num":
+                    acquired = self.back_pressure_for_async_send_num \
+                        - impl.get_semaphore_async_send_num_available_permits()
+                    impl.set_semaphore_async_send_num(value - acquired)
+                else:
+                    acquired = self.back_pressure_for_async_send_size \
+                        - impl.get_semaphore_async_send_size_available_permits()
+                    impl.set_semaphore_async_send_size(value - acquired)
+                super().__setattr__(name, value)
+        return value
 
     def _checked_compress_type(self, value: Any) -> Any:
         if isinstance(value, str):
@@ -260,6 +409,8 @@ class DefaultMQProducer(ClientConfig):
         the trace dispatcher if any."""
         self.set_producer_group(self.with_namespace(self.producer_group))
         self.default_mq_producer_impl.start()
+        if self._produce_accumulator is not None:
+            self._produce_accumulator.start()
         if self._trace_dispatcher is not None:
             try:
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
@@ -273,6 +424,10 @@ class DefaultMQProducer(ClientConfig):
         down is shut down at interpreter exit (see :class:`MQClientManager`)."""
         MQClientManager.get_instance().unregister_started_client(self)
         self.default_mq_producer_impl.shutdown()
+        accumulator = self._produce_accumulator
+        if accumulator is not None:
+            accumulator.shutdown()
+            MQClientManager.get_instance().remove_produce_accumulator(accumulator)
         if self._trace_dispatcher is not None:
             self._trace_dispatcher.shutdown()
 
@@ -325,11 +480,18 @@ class DefaultMQProducer(ClientConfig):
             if self.get_namespace():
                 msg.set_topic(self.with_namespace(msg.get_topic()))
             if not args:  # the common cases first: send(msg) and send(msg, callback)
+                if self.get_auto_batch():
+                    return self._send_auto_batched(msg, None, None)
                 return impl.send_default_impl(msg, _SYNC, None, self.send_msg_timeout)
             if len(args) == 1 and is_callback(args[0]):
+                if self.get_auto_batch():
+                    return self._send_auto_batched(msg, None, args[0])
                 impl.send_async_default(msg, args[0], self.send_msg_timeout)
                 return None
             form = parse_send_args("send", args)
+            if form.kind == QUEUE and form.timeout is None and self.get_auto_batch():
+                return self._send_auto_batched(msg, self.queue_with_namespace(form.mq),  # type: ignore[arg-type]
+                                               form.callback)
         elif _is_message_collection(msg):
             form = parse_send_args("send", args, allow_selector=False)
             msg = self._batch(msg)

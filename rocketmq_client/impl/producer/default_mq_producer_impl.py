@@ -45,6 +45,7 @@ from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.common.semaphore import Semaphore
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor, executor_submitter
 from rocketmq_remoting.exception import (
     RemotingConnectException,
@@ -74,6 +75,10 @@ log = logging.getLogger(__name__)
 #: Java: the async sender pool's LinkedBlockingQueue capacity
 ASYNC_SENDER_QUEUE_CAPACITY = 50000
 
+#: Java 5.3.3: the least in-flight async sends and bytes the back-pressure semaphores allow
+MIN_BACK_PRESSURE_NUM = 10
+MIN_BACK_PRESSURE_SIZE = 1024 * 1024
+
 
 def _elapsed_millis(begin: float) -> float:
     return (time.monotonic() - begin) * 1000.0
@@ -89,6 +94,15 @@ _TRANSACTION_FLAGS = {
     LocalTransactionState.ROLLBACK_MESSAGE: MessageSysFlag.TRANSACTION_ROLLBACK_TYPE,
     LocalTransactionState.UNKNOW: MessageSysFlag.TRANSACTION_NOT_TYPE,
 }
+
+
+def _resize(semaphore: Semaphore, available: int) -> None:
+    """Make ``available`` permits of ``semaphore`` free now (see ``set_semaphore_async_send_num``)."""
+    delta = available - semaphore.available_permits()
+    if delta > 0:
+        semaphore.release(delta)
+    elif delta < 0:
+        semaphore.reduce_permits(-delta)
 
 
 def _now_millis() -> int:
@@ -137,6 +151,39 @@ class _AsyncRequestSendCallback(SendCallback):
         self._owner._request_fail(self._future.get_correlation_id())
 
 
+class BackpressureSendCallBack(SendCallback):
+    """Java 5.3.3 ``DefaultMQProducerImpl.BackpressureSendCallBack``: wraps the application's callback of an async
+    send and returns the back-pressure permits the send took (one of the count, ``msg_len`` of the size) before
+    reporting, so that the limit counts the sends whose answer is still awaited."""
+
+    __slots__ = ("_impl", "send_callback", "msg_len", "is_semaphore_async_num_acquired",
+                 "is_semaphore_async_size_acquired")
+
+    def __init__(self, impl: "DefaultMQProducerImpl", send_callback: "SendCallback") -> None:
+        self._impl = impl
+        self.send_callback = send_callback
+        self.msg_len = 0
+        self.is_semaphore_async_num_acquired = False
+        self.is_semaphore_async_size_acquired = False
+
+    def on_success(self, send_result: "SendResult") -> None:
+        self.semaphore_processor()
+        self.send_callback.on_success(send_result)
+
+    def on_exception(self, e: BaseException) -> None:
+        self.semaphore_processor()
+        self.send_callback.on_exception(e)
+
+    def semaphore_processor(self) -> None:
+        """Java ``semaphoreProcessor``: release what was acquired, once."""
+        if self.is_semaphore_async_size_acquired:
+            self.is_semaphore_async_size_acquired = False
+            self._impl.semaphore_async_send_size.release(self.msg_len)
+        if self.is_semaphore_async_num_acquired:
+            self.is_semaphore_async_num_acquired = False
+            self._impl.semaphore_async_send_num.release()
+
+
 class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     """See the module docstring. Implements ``MQProducerInner`` for the client instance."""
 
@@ -175,6 +222,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         self._async_sender_executor: Any = None
         self._async_submit: Any = None  # executor_submitter() of the executor in _async_submit_executor
         self._async_submit_executor: Any = None
+        self._init_back_pressure()
         self.service_state = ServiceState.CREATE_JUST
         self.mq_client_factory = None
         self.mq_fault_strategy = MQFaultStrategy()
@@ -229,6 +277,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 producer.change_instance_name_to_pid()
             factory = MQClientManager.get_instance().get_or_create_mq_client_instance(producer, self._rpc_hook)
             self.mq_client_factory = factory
+            producer.init_produce_accumulator()
             if not factory.register_producer(producer.get_producer_group(), self):
                 self.service_state = ServiceState.CREATE_JUST
                 raise MQClientException("The producer group[%s] has been created before, specify another name "
@@ -402,9 +451,66 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         self.make_sure_state_ok()
         return self._factory().get_mq_admin_impl().query_message_by_uniq_key(topic, uniq_key)
 
+    # ------------------------------------------------------------------ async back-pressure (Java 5.3.3)
+
+    def _init_back_pressure(self) -> None:
+        """Java 5.3.3's constructor: the (fair there) semaphores of in-flight async sends and bytes, at least 10
+        sends and 1 MiB."""
+        producer = self._default_mq_producer
+        num = producer.get_back_pressure_for_async_send_num()
+        size = producer.get_back_pressure_for_async_send_size()
+        if num <= MIN_BACK_PRESSURE_NUM:
+            log.info("semaphoreAsyncSendNum can not be smaller than 10.")
+        if size <= MIN_BACK_PRESSURE_SIZE:
+            log.info("semaphoreAsyncSendSize can not be smaller than 1M.")
+        self.semaphore_async_send_num = Semaphore(max(num, MIN_BACK_PRESSURE_NUM))
+        self.semaphore_async_send_size = Semaphore(max(size, MIN_BACK_PRESSURE_SIZE))
+
+    def set_semaphore_async_send_num(self, num: int) -> None:
+        """Java ``setSemaphoreAsyncSendNum``: ``num`` permits available now. Java replaces the semaphore (its
+        read/write lock keeps acquirers off meanwhile); here the live one is adjusted, so that waiting sends keep
+        waiting on it and sends in flight return their permits to it."""
+        _resize(self.semaphore_async_send_num, num)
+
+    def set_semaphore_async_send_size(self, size: int) -> None:
+        """Java ``setSemaphoreAsyncSendSize`` (see :meth:`set_semaphore_async_send_num`)."""
+        _resize(self.semaphore_async_send_size, size)
+
+    def get_semaphore_async_send_num_available_permits(self) -> int:
+        """Java ``getSemaphoreAsyncSendNumAvailablePermits``."""
+        return self.semaphore_async_send_num.available_permits()
+
+    def get_semaphore_async_send_size_available_permits(self) -> int:
+        """Java ``getSemaphoreAsyncSendSizeAvailablePermits``."""
+        return self.semaphore_async_send_size.available_permits()
+
+    def _acquire_back_pressure(self, msg: Message, callback: BackpressureSendCallBack, timeout: float,
+                               begin: float) -> bool:
+        """Java ``executeAsyncMessageSend``'s acquisition: one permit of the count, then the body's length (1
+        without a body) of the size, each waiting what is left of ``timeout``; when one is not had in time the
+        callback gets RemotingTooMuchRequestException and False is returned (nothing is sent)."""
+        body = msg.get_body()
+        callback.msg_len = 1 if body is None else len(body)
+        left = timeout - _elapsed_millis(begin)
+        callback.is_semaphore_async_num_acquired = left > 0 and self.semaphore_async_send_num.try_acquire(
+            1, left / 1000.0)
+        if not callback.is_semaphore_async_num_acquired:
+            callback.on_exception(RemotingTooMuchRequestException("send message tryAcquire semaphoreAsyncNum timeout"))
+            return False
+        left = timeout - _elapsed_millis(begin)
+        callback.is_semaphore_async_size_acquired = left > 0 and self.semaphore_async_send_size.try_acquire(
+            callback.msg_len, left / 1000.0)
+        if not callback.is_semaphore_async_size_acquired:
+            callback.on_exception(RemotingTooMuchRequestException(
+                "send message tryAcquire semaphoreAsyncSize timeout"))
+            return False
+        return True
+
     def send_async_default(self, msg: Message, send_callback: "SendCallback", timeout: int) -> None:
         """Java ``send(msg, sendCallback, timeout)``: on the async sender pool, with what is left of ``timeout``."""
-        self._execute_async(self._async_default_task, send_callback, msg, send_callback, timeout, time.monotonic())
+        callback = BackpressureSendCallBack(self, send_callback)
+        self._execute_async(self._async_default_task, msg, callback, timeout, msg, callback, timeout,
+                            time.monotonic())
 
     def _async_default_task(self, msg: Message, send_callback: "SendCallback", timeout: int, begin: float) -> None:
         cost = _elapsed_millis(begin)
@@ -416,9 +522,15 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         else:
             send_callback.on_exception(RemotingTooMuchRequestException("DEFAULT ASYNC send call timeout"))
 
-    def _execute_async(self, task: Any, send_callback: "SendCallback", *args: Any) -> None:
-        """Submit ``task(*args)`` to the async sender executor. When the executor refuses (its queue is full or it
-        is shut down) the callback gets an MQClientException at once (Java throws it from ``send``)."""
+    def _execute_async(self, task: Any, msg: Message, send_callback: BackpressureSendCallBack, timeout: int,
+                       *args: Any) -> None:
+        """Java ``executeAsyncMessageSend``: with back-pressure enabled (5.3.3), take its permits first (waiting up
+        to ``timeout``, ``args[-1]`` being the send's start), then submit ``task(*args)`` to the async sender
+        executor. When the executor refuses (its queue is full or it is shut down) the task runs here with
+        back-pressure, else the callback gets an MQClientException at once (Java throws it from ``send``)."""
+        backpressure = self._default_mq_producer.is_enable_backpressure_for_async_mode()
+        if backpressure and not self._acquire_back_pressure(msg, send_callback, timeout, args[-1]):
+            return
         executor = self.get_async_sender_executor()
         submit = self._async_submit
         if submit is None or executor is not self._async_submit_executor:
@@ -427,6 +539,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         try:
             submit(task, *args)
         except RuntimeError as e:  # RejectedExecutionException, or concurrent.futures after shutdown
+            if backpressure:
+                task(*args)
+                return
             send_callback.on_exception(MQClientException(
                 "executor rejected the async send: the async sender executor is saturated or shut down (%s)"
                 % (executor,), e))
@@ -801,7 +916,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     def send_to_queue_async(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback",
                             timeout: int) -> None:
         """Java ``send(msg, mq, sendCallback, timeout)``."""
-        self._execute_async(self._async_queue_task, send_callback, msg, mq, send_callback, timeout, time.monotonic())
+        callback = BackpressureSendCallBack(self, send_callback)
+        self._execute_async(self._async_queue_task, msg, callback, timeout, msg, mq, callback, timeout,
+                            time.monotonic())
 
     def _async_queue_task(self, msg: Message, mq: MessageQueue, send_callback: "SendCallback", timeout: int,
                           begin: float) -> None:
@@ -853,7 +970,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     def send_select_async(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
                           timeout: int) -> None:
         """Java ``send(msg, selector, arg, sendCallback, timeout)``."""
-        self._execute_async(self._async_select_task, send_callback, msg, selector, arg, send_callback, timeout,
+        callback = BackpressureSendCallBack(self, send_callback)
+        self._execute_async(self._async_select_task, msg, callback, timeout, msg, selector, arg, callback, timeout,
                             time.monotonic())
 
     def _async_select_task(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",

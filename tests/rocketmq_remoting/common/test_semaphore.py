@@ -48,6 +48,32 @@ def test_release_wakes_waiting_threads_each_with_one_permit(wait_until):
     assert semaphore.available_permits() == 0
 
 
+def test_try_acquire_takes_several_permits_at_once(wait_until):
+    semaphore = Semaphore(5)
+    assert semaphore.try_acquire(3, 0) and semaphore.available_permits() == 2
+    assert not semaphore.try_acquire(3, 0.05)  # 2 left: gives up after its timeout, takes none
+    assert semaphore.available_permits() == 2
+    got = []
+    waiter = threading.Thread(target=lambda: got.append(semaphore.try_acquire(4, 10)))
+    waiter.start()
+    wait_until(lambda: semaphore._multi_waiters == 1, message="the waiter")
+    semaphore.release(1)  # 3: still not enough
+    assert waiter.is_alive() and semaphore.available_permits() == 3
+    semaphore.release(1)
+    waiter.join(10)
+    assert got == [True] and semaphore.available_permits() == 0
+
+
+def test_reduce_permits_may_go_below_zero():
+    semaphore = Semaphore(2)
+    semaphore.reduce_permits(3)
+    assert semaphore.available_permits() == -1 and not semaphore.try_acquire(1, 0)
+    semaphore.release(2)
+    assert semaphore.try_acquire(1, 0)
+    with pytest.raises(ValueError):
+        semaphore.reduce_permits(-1)
+
+
 def test_negative_initial_value_is_refused():
     with pytest.raises(ValueError):
         Semaphore(-1)
