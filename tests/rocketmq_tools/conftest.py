@@ -4,9 +4,9 @@
 :class:`tools_support.Run` (exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's
 name server. ``wait_until`` comes from ``tests/conftest.py``. ``body_dir`` (autouse): the temporary directory the
 commands write to (queryMsgById's ``rocketmq/msgbodys``, consumerStatus's ``rocketmq/consumerStatus``, export's
-``rocketmq/export``) is each test's ``tmp_path``, never the shared system one. As a conftest without
-``__init__.py`` this module puts ``tests/rocketmq_tools/`` on ``sys.path`` before the sub-directories are collected, so every command-line test
-imports ``tools_support`` by module name.
+``rocketmq/export``) is each test's ``tmp_path``, never the shared system one. As a conftest without ``__init__.py``
+this module puts ``tests/rocketmq_tools/`` on ``sys.path`` before the sub-directories are collected, so every
+command-line test imports ``tools_support`` by module name.
 """
 from __future__ import annotations
 
