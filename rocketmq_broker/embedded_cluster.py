@@ -65,7 +65,21 @@ def _apply(config: Any, overrides: Optional[Mapping[str, Any]]) -> None:
 
 
 class EmbeddedCluster:
-    """See the module docstring. Not started until :meth:`start` (or ``with``)."""
+    """An in-process NameServer and broker(s) on ephemeral loopback ports, for tests and trials (no Java
+    counterpart: it starts Java's ``NamesrvController`` and ``BrokerController``, as their Startup classes do).
+
+    ::
+
+        with EmbeddedCluster() as cluster:               # broker-a in DefaultCluster
+            producer = DefaultMQProducer("g", namesrv_addr=cluster.namesrv_addr)
+
+    Options: ``brokers`` (1-26 masters: broker-a, broker-b...), ``store_dir`` (else a temporary directory removed on
+    shutdown), ``cluster_name`` ("DefaultCluster"), ``broker_config`` / ``message_store_config`` /
+    ``netty_server_config`` (dicts of snake-case attribute names, e.g. ``{"auto_create_topic_enable": False}``),
+    ``namesrv_broker_channel_expired_time`` / ``namesrv_scan_interval_millis``, ``tls_config``. Attributes:
+    ``namesrv_addr``, ``broker_addr``; methods :meth:`create_topic`, :meth:`restart_broker`, :meth:`shutdown`.
+    Not started until :meth:`start` (or ``with``).
+    """
 
     def __init__(self, store_dir: Optional[str] = None, brokers: int = 1, cluster_name: str = "DefaultCluster",
                  broker_config: Optional[Mapping[str, Any]] = None,

@@ -109,6 +109,8 @@ def check_namesrv_addr(namesrv_addr: Optional[str]) -> None:
         entries.pop()
     for entry in entries:
         problem = _namesrv_entry_problem(entry)
+        if problem and "," in entry:
+            problem += " (the separator of NameServer addresses is ';', not ',')"
         if problem:
             raise MQClientException("namesrv_addr %r: the entry %r %s; expected host:port[;host:port], e.g. "
                                     "127.0.0.1:9876;127.0.0.2:9876 (or an http:// name server endpoint)"

@@ -1,5 +1,6 @@
 """OpenTelemetry metrics and tracing of a producer and a push consumer (``rocketmq_client.opentelemetry``, the
-``rocketmq-py[otel]`` extra; this example also needs ``opentelemetry-sdk``).
+``otel`` extra; this example also needs ``opentelemetry-sdk``: ``pip install '.[otel]' opentelemetry-sdk`` from a
+checkout of this repository).
 
     python examples/opentelemetry/otel_producer_consumer.py [-n host:port]
 

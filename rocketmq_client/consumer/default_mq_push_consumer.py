@@ -63,7 +63,21 @@ def _half_an_hour_ago() -> str:
 
 
 class DefaultMQPushConsumer(ClientConfig):
-    """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
+    """A push consumer of a consumer group: Java ``org.apache.rocketmq.client.consumer.DefaultMQPushConsumer``.
+
+    ::
+
+        consumer = DefaultMQPushConsumer("my_group", namesrv_addr="127.0.0.1:9876")
+        consumer.subscribe("MyTopic", "*")
+        consumer.register_message_listener(MessageListenerConcurrently(
+            lambda msgs, context: ConsumeConcurrentlyStatus.CONSUME_SUCCESS))
+        consumer.start()          # register_message_listener() comes before start()
+
+    Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr``,
+    ``message_model`` (CLUSTERING / BROADCASTING), ``consume_from_where``, ``consume_thread_min`` /
+    ``consume_thread_max`` (20 / 20), ``consume_message_batch_max_size`` (1), ``pull_batch_size`` (32),
+    ``max_reconsume_times``, ``namespace``, ``enable_msg_trace``. :meth:`shutdown` persists the offsets.
+    """
 
     consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
     #: CLUSTERING (the group shares the queues) or BROADCASTING (every consumer gets every message)

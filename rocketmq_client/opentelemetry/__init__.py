@@ -1,4 +1,4 @@
-"""OpenTelemetry metrics and tracing for RocketMQ clients (the ``rocketmq-py[otel]`` extra: opentelemetry-api).
+"""OpenTelemetry metrics and tracing for RocketMQ clients (the ``otel`` extra: opentelemetry-api).
 
 Nothing of the client imports this package: only an application calling :func:`enable_opentelemetry` does.
 
@@ -17,8 +17,9 @@ try:
     import opentelemetry.metrics  # noqa: F401
     import opentelemetry.trace  # noqa: F401
 except ImportError as e:  # pragma: no cover - exercised in a subprocess
-    raise ImportError("rocketmq_client.opentelemetry needs the OpenTelemetry API: pip install 'rocketmq-py[otel]' "
-                      "(opentelemetry-api)") from e
+    raise ImportError("rocketmq_client.opentelemetry needs the OpenTelemetry API: pip install opentelemetry-api "
+                      "opentelemetry-sdk (from a checkout of rocketmq-py: pip install '.[otel]' opentelemetry-sdk)"
+                      ) from e
 
 from rocketmq_client.opentelemetry.client_metrics import ClientMetrics
 from rocketmq_client.opentelemetry.consume_message_open_telemetry_hook_impl import \

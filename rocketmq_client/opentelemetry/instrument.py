@@ -9,8 +9,13 @@ Nothing is exported by this package: the providers given (else the global ones,
 """
 from __future__ import annotations
 
+import importlib.util
+import logging
 import weakref
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
+
+import opentelemetry.metrics
+import opentelemetry.trace
 
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
@@ -23,9 +28,39 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 
 __all__ = ["enable_opentelemetry"]
 
+log = logging.getLogger(__name__)
+
 #: the ClientMetrics of each MeterProvider (one set of instruments per provider) and of the global one
 _metrics_by_provider: "weakref.WeakKeyDictionary[Any, ClientMetrics]" = weakref.WeakKeyDictionary()
 _global_metrics: Dict[str, ClientMetrics] = {}
+#: the no-op warning is given once per process
+_no_op_warned = False
+
+
+def _is_api_provider(provider: Any) -> bool:
+    """The API's own providers (``NoOp*`` and the global proxies before a real one is set) record nothing."""
+    return type(provider).__module__.startswith(("opentelemetry.metrics", "opentelemetry.trace"))
+
+
+def _warn_if_no_op(meter_provider: Optional[Any], tracer_provider: Optional[Any], metrics: bool,
+                   tracing: bool) -> None:
+    """Warn once when only the API's no-op providers would receive the data: ``pip install .[otel]`` brings the API
+    only, and without the SDK (``opentelemetry-sdk``) and providers with exporters nothing is recorded."""
+    global _no_op_warned
+    no_op: List[str] = []
+    if metrics and _is_api_provider(meter_provider or opentelemetry.metrics.get_meter_provider()):
+        no_op.append("MeterProvider")
+    if tracing and _is_api_provider(tracer_provider or opentelemetry.trace.get_tracer_provider()):
+        no_op.append("TracerProvider")
+    if not no_op or _no_op_warned:
+        return
+    _no_op_warned = True
+    sdk = importlib.util.find_spec("opentelemetry.sdk") is not None
+    log.warning("enable_opentelemetry: only the OpenTelemetry API's no-op %s is active, so nothing is recorded "
+                "until a real one is set; %sset providers with exporters (opentelemetry.metrics.set_meter_provider, "
+                "opentelemetry.trace.set_tracer_provider) or pass meter_provider= / tracer_provider= "
+                "(docs/opentelemetry.md)", " and ".join(no_op),
+                "" if sdk else "install the SDK (pip install opentelemetry-sdk), then ")
 
 
 def _client_metrics(meter_provider: Optional[Any]) -> ClientMetrics:
@@ -64,9 +99,13 @@ def enable_opentelemetry(client: Any, meter_provider: Optional[Any] = None, trac
     - a push consumer gets a :class:`ConsumeMessageOpenTelemetryHookImpl` as consume and filter hook (process
       spans, ``rocketmq_delivery_latency``, ``rocketmq_await_time``, ``rocketmq_process_time``) and feeds the
       ``rocketmq_consumer_cached_*`` gauges; a lite pull consumer gets the same hook (its "process" is the poll).
+
+    When only the API's no-op providers would get the data (no SDK, or no provider set), it logs one WARNING per
+    process saying so: the API alone records nothing.
     """
     core = _core(client)
     impl: Any
+    _warn_if_no_op(meter_provider, tracer_provider, metrics, tracing)
     client_metrics = _client_metrics(meter_provider) if metrics else None
     if isinstance(core, DefaultMQProducer):
         impl = core.get_default_mq_producer_impl()

@@ -153,7 +153,22 @@ class _FutureSendCallback(SendCallback):
 
 
 class DefaultMQProducer(ClientConfig):
-    """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
+    """A producer of a producer group: Java ``org.apache.rocketmq.client.producer.DefaultMQProducer``.
+
+    ::
+
+        producer = DefaultMQProducer("my_group", namesrv_addr="127.0.0.1:9876")
+        producer.start()
+        result = producer.send(Message("MyTopic", b"hello"))   # a SendResult
+        producer.shutdown()
+
+    Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr``
+    (``host:port[;host:port]``, the separator is ``;``), ``send_msg_timeout`` (ms, 3000),
+    ``retry_times_when_send_failed`` (2), ``retry_times_when_send_async_failed`` (2), ``max_message_size`` (4 MB),
+    ``compress_msg_body_over_howmuch`` (4 KB), ``namespace``, ``instance_name``, ``enable_msg_trace``.
+    ``send`` takes Java's forms (see ``help(DefaultMQProducer.send)``); ``send_oneway``, ``request`` and the batch
+    forms too. Call :meth:`start` before sending and :meth:`shutdown` at the end (or use ``with``).
+    """
 
     producer_group = Prop(str, MixAll.DEFAULT_PRODUCER_GROUP)
     #: template topic of automatically created topics
@@ -472,7 +487,19 @@ class DefaultMQProducer(ClientConfig):
         """Java's ``send`` overloads for a Message or a collection of Messages (a batch), or the same parts as
         keywords (``mq``, ``selector`` and ``arg``, ``callback``, ``timeout``). Synchronous forms return the
         SendResult; forms with a SendCallback return None and report through it (also when the async sender
-        queue is full: ``on_exception`` gets an MQClientException at once)."""
+        queue is full: ``on_exception`` gets an MQClientException at once).
+
+        The forms (``timeout`` in ms, default ``send_msg_timeout``)::
+
+            send(msg[, timeout])                          -> SendResult
+            send(msg, callback[, timeout])                -> None (callback.on_success / on_exception)
+            send(msg, mq[, timeout])                      -> SendResult, to that MessageQueue
+            send(msg, mq, callback[, timeout])            -> None
+            send(msg, selector, arg[, timeout])           -> SendResult, to selector.select(mqs, msg, arg)
+            send(msg, selector, arg, callback[, timeout]) -> None
+            send(msg, mq=..., selector=..., arg=..., callback=..., timeout=...)   the keyword form
+
+        ``msg`` may be a list of Messages of one topic (a batch) in the forms without a selector."""
         if kwargs:
             args = _keyword_form("send", args, kwargs)
         impl = self.default_mq_producer_impl

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
+import shutil
 import socket
 import subprocess
 import threading
@@ -110,14 +111,29 @@ class Anchors(NamedTuple):
         return ["-Drmq.logback.configurationFile=" + path, "-Dslf4j.internal.verbosity=WARN"]
 
 
+#: the JVM flags RocketMQ needs on Java 17 (Java's own distributions set them in bin/runbroker.sh)
+JAVA17_OPENS = ["--add-opens=java.base/%s=ALL-UNNAMED" % package for package in (
+    "java.lang", "java.lang.reflect", "java.util", "java.util.concurrent", "java.nio", "sun.nio.ch",
+    "jdk.internal.ref", "jdk.internal.misc", "java.net", "java.io")] + [
+    "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"]
+
+
 def find_anchors(variable: str = "ROCKETMQ_ANCHORS", version: str = "4.9.7") -> Optional[Anchors]:
-    """The anchors build of ``version`` named by ``$variable``, or None when it is not here."""
+    """The RocketMQ ``version`` named by ``$variable``, or None when it is not here: either a build with an
+    ``env.sh`` (giving ``$JAVA``, ``$JAVA_OPENS``, ``$RMQ_CP``) or an unpacked Apache binary distribution
+    (``rocketmq-all-<version>-bin-release.zip``): then ``java`` of ``$JAVA_HOME`` or the PATH, the class path
+    ``lib/*`` and the Java 17 flags (docs/interop.md)."""
     home = os.environ.get(variable)
-    if not home:
+    if not home or not os.path.isfile(os.path.join(home, "lib", "rocketmq-broker-%s.jar" % version)):
         return None
     env_sh = os.path.join(home, "env.sh")
-    if not os.path.isfile(os.path.join(home, "lib", "rocketmq-broker-%s.jar" % version)) or not os.path.isfile(env_sh):
-        return None
+    if not os.path.isfile(env_sh):
+        java_home = os.environ.get("JAVA_HOME")
+        java = os.path.join(java_home, "bin", "java") if java_home else shutil.which("java")
+        if not java or not os.access(java, os.X_OK):
+            return None
+        return Anchors(home, java, list(JAVA17_OPENS), os.path.join(home, "lib", "*"), version)
     done = subprocess.run(["bash", "-c", '. "$1" && printf "%s\\n" "$JAVA" "$JAVA_OPENS" "$RMQ_CP"', "_", env_sh],
                           capture_output=True, text=True, timeout=30)
     lines = done.stdout.splitlines()

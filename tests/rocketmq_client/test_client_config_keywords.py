@@ -128,6 +128,8 @@ def test_an_unknown_attribute_is_refused_with_the_close_matches() -> None:
     ("127.0.0.1:9876;broker", "the entry 'broker' has no port"),
     ("127.0.0.1:9876; 127.0.0.2:9876", "the entry ' 127.0.0.2:9876' contains whitespace"),
     ("host:port", "the entry 'host:port' has no valid port"),
+    ("127.0.0.1:9876,127.0.0.1:9877", "has no port (the separator of NameServer addresses is ';', not ',')"),
+    ("a,b:2", "has no valid host name (the separator of NameServer addresses is ';', not ',')"),
 ])
 def test_a_malformed_name_server_address_names_the_bad_entry(address: str, problem: str) -> None:
     producer = DefaultMQProducer("g", namesrv_addr="127.0.0.1:9876")

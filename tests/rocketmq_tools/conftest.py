@@ -2,12 +2,11 @@
 
 ``cli``: ``cli(*argv)`` runs :func:`rocketmq_tools.cli.main` in this process and returns a
 :class:`tools_support.Run` (exit code, stdout, stderr); ``cli.on(cluster, *argv)`` adds ``-n`` with the cluster's
-name server. ``wait_until`` comes from ``tests/conftest.py``. Every command-line test has its own temporary
-directory (``tmp_path``, for this process and, through ``TMPDIR``, for the subcommands it runs), so what the
-commands write there (queryMsgById's ``rocketmq/msgbodys``, consumerStatus's ``rocketmq/consumerStatus``,
-exportMetadata's ``rocketmq/export``) stays out of the system's; ``body_dir`` is that directory. As a conftest
-without ``__init__.py`` this module puts ``tests/rocketmq_tools/`` on ``sys.path`` before the sub-directories are
-collected, so every command-line test imports ``tools_support`` by module name.
+name server. ``wait_until`` comes from ``tests/conftest.py``. ``body_dir`` (autouse): the temporary directory the
+commands write to (queryMsgById's ``rocketmq/msgbodys``, consumerStatus's ``rocketmq/consumerStatus``, export's
+``rocketmq/export``) is each test's ``tmp_path``, never the shared system one. As a conftest without ``__init__.py``
+this module puts ``tests/rocketmq_tools/`` on ``sys.path`` before the sub-directories are collected, so every
+command-line test imports ``tools_support`` by module name.
 """
 from __future__ import annotations
 
@@ -39,8 +38,13 @@ def cli(capsys: pytest.CaptureFixture) -> Cli:
     return Cli(capsys)
 
 
+#: the system temporary directory, read before any test points tempfile at its tmp_path
+SYSTEM_TMP = tempfile.gettempdir()
+
+
 @pytest.fixture(autouse=True)
 def body_dir(tmp_path, monkeypatch) -> str:
+    """In this process (``tempfile.tempdir``) and in the commands' subprocesses (``TMPDIR``)."""
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     return str(tmp_path)

@@ -294,7 +294,8 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
                 self._operate_after_running()
             elif state in (ServiceState.RUNNING, ServiceState.START_FAILED, ServiceState.SHUTDOWN_ALREADY):
                 raise MQClientException("The PullConsumer service state not OK, maybe started once, "
-                                        + state.name + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                        + state.name + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                                     + state.next_step(), None)
 
     def _check_config(self) -> None:
         """Java ``checkConfig``."""

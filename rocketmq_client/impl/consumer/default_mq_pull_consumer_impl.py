@@ -192,7 +192,8 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
         """Java ``isRunning`` (private there): raise unless RUNNING."""
         if self.service_state != ServiceState.RUNNING:
             raise MQClientException("The consumer is not in running status, " + self.service_state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                    + self.service_state.next_step(), None)
 
     def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
         """Java ``createTopic``."""
@@ -539,7 +540,8 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
                 self.service_state = ServiceState.RUNNING
             elif state in (ServiceState.RUNNING, ServiceState.START_FAILED, ServiceState.SHUTDOWN_ALREADY):
                 raise MQClientException("The PullConsumer service state not OK, maybe started once, "
-                                        + state.name + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                        + state.name + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                                     + state.next_step(), None)
 
     def shutdown(self) -> None:
         """Java ``shutdown``: persist the offsets, unregister the group, shut the instance down (when unused)."""

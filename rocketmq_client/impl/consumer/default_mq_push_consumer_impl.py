@@ -79,8 +79,9 @@ _PROPERTY_RETRY_TOPIC = MessageConst.PROPERTY_RETRY_TOPIC
 _time = time.time
 
 
-def _not_ok(text: str) -> str:
-    return text + FAQUrl.suggest_todo(FAQUrl.CLIENT_PARAMETER_CHECK_URL)
+def _not_ok(text: str, next_step: str = "") -> str:
+    """Java's checkConfig message and FAQ line, then the next step for a Python user (an addition to Java)."""
+    return text + FAQUrl.suggest_todo(FAQUrl.CLIENT_PARAMETER_CHECK_URL) + (next_step and "\nNext step: " + next_step)
 
 
 class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
@@ -239,7 +240,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         factory = self.mq_client_factory
         if factory is None:
             raise MQClientException("The consumer service state not OK, " + self.service_state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                    + self.service_state.next_step(), None)
         return factory
 
     # ------------------------------------------------------------------ the pull loop
@@ -352,7 +354,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         """Java ``makeSureStateOK``."""
         if self.service_state is not ServiceState.RUNNING:
             raise MQClientException("The consumer service state not OK, " + self.service_state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                    + self.service_state.next_step(), None)
 
     def execute_pull_request_later(self, pull_request: "PullRequest", time_delay: int) -> None:
         """Java ``executePullRequestLater``."""
@@ -515,7 +518,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                 self.service_state = ServiceState.RUNNING
             else:
                 raise MQClientException("The PushConsumer service state not OK, maybe started once, " + state.name
-                                        + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                        + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK) + state.next_step(), None)
         self.update_topic_subscribe_info_when_subscription_changed()
         self.mq_client_factory.check_client_in_broker()  # type: ignore[union-attr]
         self.mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
@@ -545,7 +548,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             raise MQClientException(_not_ok("subscription is null"), None)
         listener = consumer.get_message_listener()
         if listener is None:
-            raise MQClientException(_not_ok("messageListener is null"), None)
+            raise MQClientException(_not_ok("messageListener is null",
+                                            "call register_message_listener(listener) before start()."), None)
         if not isinstance(listener, (MessageListenerOrderly, MessageListenerConcurrently)):
             raise MQClientException(_not_ok("messageListener must be instanceof MessageListenerOrderly or "
                                             "MessageListenerConcurrently"), None)

@@ -291,7 +291,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             self.service_state = ServiceState.RUNNING
         elif state in (ServiceState.RUNNING, ServiceState.START_FAILED, ServiceState.SHUTDOWN_ALREADY):
             raise MQClientException("The producer service state not OK, maybe started once, " + state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK) + state.next_step(), None)
         self.mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
         RequestFutureHolder.get_instance().start_scheduled_task(self)
 
@@ -409,7 +409,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         """Java ``makeSureStateOK`` (private there): raise unless RUNNING."""
         if self.service_state != ServiceState.RUNNING:
             raise MQClientException("The producer service state not OK, " + self.service_state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                    + self.service_state.next_step(), None)
 
     def fetch_publish_message_queues(self, topic: str) -> List[MessageQueue]:
         """Java ``fetchPublishMessageQueues``."""
@@ -559,7 +560,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         ns_list = self._factory().get_mq_client_api_impl().get_name_server_address_list()
         if not ns_list:
             raise MQClientException("No name server address, please set it."
-                                    + FAQUrl.suggest_todo(FAQUrl.NAME_SERVER_ADDR_NOT_EXIST_URL),
+                                    + FAQUrl.suggest_todo(FAQUrl.NAME_SERVER_ADDR_NOT_EXIST_URL)
+                                    + "\nNext step: pass namesrv_addr='host:port[;host:port]' to the producer "
+                                    "or set NAMESRV_ADDR.",
                                     None).set_response_code(ClientErrorCode.NO_NAME_SERVER_EXCEPTION)
 
     def send_default_impl(self, msg: Message, communication_mode: CommunicationMode,
@@ -638,7 +641,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
 
         self._validate_name_server_setting()
         raise MQClientException("No route info of this topic: " + msg.topic
-                                + FAQUrl.suggest_todo(FAQUrl.NO_TOPIC_ROUTE_INFO),
+                                + FAQUrl.suggest_todo(FAQUrl.NO_TOPIC_ROUTE_INFO)
+                                + "\nNext step: create the topic (rocketmq updateTopic -n <namesrv> -c <cluster> -t "
+                                + msg.topic + ", or the broker's autoCreateTopicEnable=true) and check namesrv_addr.",
                                 None).set_response_code(ClientErrorCode.NOT_FOUND_TOPIC_EXCEPTION)
 
     def _log_send_failure(self, e: BaseException, begin: float, mq: MessageQueue, msg: Message) -> None:
@@ -804,7 +809,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         factory = self.mq_client_factory
         if factory is None:
             raise MQClientException("The producer service state not OK, " + self.service_state.name
-                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK), None)
+                                    + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
+                                    + self.service_state.next_step(), None)
         return factory
 
     def _try_to_compress_message(self, msg: Message) -> bool:
