@@ -196,7 +196,8 @@ class JavaProcess:
         command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
                    "-Drocketmq.home.dir=" + (home_dir or anchors.home),
                    "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"), "-Drocketmq.client.logUseSlf4j=false",
-                   *anchors.logging_properties(server), *(system_properties or ()), "-cp", class_path or anchors.class_path, main, *args]
+                   *anchors.logging_properties(server), *(system_properties or ()),
+                   "-cp", class_path or anchors.class_path, main, *args]
         with open(self.out_path, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                             cwd=work)

@@ -1,6 +1,6 @@
-"""Our client against a real Apache RocketMQ 4.9.7 and 5.3.3 NameServer and broker (each skipped without its build): every
-send form, the three consumers, order, transactions and their check, delay levels, SQL92 filtering, request/reply
-and mqadmin, each checked by what comes back from the real broker."""
+"""Our client against a real Apache RocketMQ 4.9.7 and 5.3.3 NameServer and broker (each skipped without its
+build): every send form, the three consumers, order, transactions and their check, delay levels, SQL92 filtering,
+request/reply and mqadmin, each checked by what comes back from the real broker."""
 from __future__ import annotations
 
 import subprocess

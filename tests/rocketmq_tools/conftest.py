@@ -38,10 +38,6 @@ def cli(capsys: pytest.CaptureFixture) -> Cli:
     return Cli(capsys)
 
 
-#: the system temporary directory, read before any test points tempfile at its tmp_path
-SYSTEM_TMP = tempfile.gettempdir()
-
-
 @pytest.fixture(autouse=True)
 def body_dir(tmp_path, monkeypatch) -> str:
     """In this process (``tempfile.tempdir``) and in the commands' subprocesses (``TMPDIR``)."""

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import os
 
-from conftest import SYSTEM_TMP
 from rocketmq_tools.command.consumer.consumer_status_sub_command import running_info_dir
 from rocketmq_tools.command.message.query_msg_by_id_sub_command import body_dir as bodies
 from rocketmq_tools.command.support import new_admin
+from tools_support import SYSTEM_TMP
 
 
 def _listing(*parts: str) -> set:

@@ -9,9 +9,13 @@ import signal
 import subprocess
 import sys
 import time
+import tempfile
 from typing import List, NamedTuple, Optional
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
+
+#: the system temporary directory, read before any test points tempfile at its tmp_path
+SYSTEM_TMP = tempfile.gettempdir()
 
 #: a subcommand run is bounded (a hang fails the test, not the suite)
 RUN_TIMEOUT = 45.0
