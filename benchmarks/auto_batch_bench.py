@@ -75,8 +75,7 @@ def parse(out):
 
 def main():
     n, size, rounds = (int(a) for a in (sys.argv[1:4] + ["20000", "1000", "3"][len(sys.argv[1:4]):]))
-    sys.path.insert(0, os.path.join(ROOT, "tests", "interop"))
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    sys.path.extend([os.path.join(ROOT, "tests", "interop"), os.path.join(ROOT, "tests")])
     from interop_support import RealCluster, find_anchors5, unique
 
     anchors = find_anchors5()
