@@ -75,6 +75,9 @@ def parse(out):
 
 def main():
     n, size, rounds = (int(a) for a in (sys.argv[1:4] + ["20000", "1000", "3"][len(sys.argv[1:4]):]))
+    # the checkout first: with an editable install, tests/rocketmq_client would otherwise be found as a namespace
+    # package before the editable finder is asked for rocketmq_client
+    sys.path[:0] = [ROOT]
     sys.path.extend([os.path.join(ROOT, "tests", "interop"), os.path.join(ROOT, "tests")])
     from interop_support import RealCluster, find_anchors5, unique
 
