@@ -13,11 +13,11 @@ compiled (once a session) against the 5.3.3 client.
 """
 from __future__ import annotations
 
-import os
 from typing import Callable, Dict, Iterator, List
 
 import pytest
-from interop_support import Anchors, JavaProcess, RealCluster, compile_java_peer, find_anchors, find_anchors5
+from interop_support import (
+    Anchors, JavaPeers, JavaProcess, RealCluster, compile_java_peer, find_anchors, find_anchors5)
 
 
 @pytest.fixture(scope="session")
@@ -90,35 +90,6 @@ def real_broker(request: pytest.FixtureRequest) -> RealCluster:
     """``real_cluster``, then ``real5_cluster``: a test of our client on a real broker runs against each build
     there is (and skips for a missing one)."""
     return request.getfixturevalue("real_cluster" if request.param == "4.9.7" else "real5_cluster")
-
-
-class JavaPeers:
-    """Starts Java programs of this folder against one anchors build, compiling each source once."""
-
-    def __init__(self, anchors: Anchors, work: str, compiled: Dict[str, str]) -> None:
-        self.anchors = anchors
-        self.work = work
-        self.compiled = compiled  # source -> class path, shared by the session
-        self.started: List[JavaProcess] = []
-
-    def run_class(self, source: str, main: str, *args: str, tls: bool = False) -> JavaProcess:
-        class_path = self.compiled.get(source)
-        if class_path is None:
-            out = os.path.join(self.work, "classes-" + source.replace(".", "-"))
-            os.makedirs(out, exist_ok=True)
-            class_path = self.compiled[source] = compile_java_peer(self.anchors, out, source)
-        peer = JavaProcess(self.anchors, self.work, "%s-%d" % (main, len(self.started)), main, list(args),
-                           class_path=class_path, system_properties=["-Dtls.enable=true"] if tls else None)
-        self.started.append(peer)
-        return peer
-
-    def __call__(self, *args: str, tls: bool = False) -> JavaProcess:
-        """:file:`JavaPeer.java`'s scenarios (4.9.7 builds only: it uses 4.9's package names)."""
-        return self.run_class("JavaPeer.java", "JavaPeer", *args, tls=tls)
-
-    def stop(self) -> None:
-        for peer in self.started:
-            peer.stop()
 
 
 @pytest.fixture(scope="session")

@@ -311,6 +311,35 @@ class RealCluster:
         self.namesrv.stop()
 
 
+class JavaPeers:
+    """Starts Java programs of this folder against one anchors build, compiling each source once."""
+
+    def __init__(self, anchors: Anchors, work: str, compiled: Dict[str, str]) -> None:
+        self.anchors = anchors
+        self.work = work
+        self.compiled = compiled  # source -> class path, shared by the session
+        self.started: List[JavaProcess] = []
+
+    def run_class(self, source: str, main: str, *args: str, tls: bool = False) -> JavaProcess:
+        class_path = self.compiled.get(source)
+        if class_path is None:
+            out = os.path.join(self.work, "classes-" + source.replace(".", "-"))
+            os.makedirs(out, exist_ok=True)
+            class_path = self.compiled[source] = compile_java_peer(self.anchors, out, source)
+        peer = JavaProcess(self.anchors, self.work, "%s-%d" % (main, len(self.started)), main, list(args),
+                           class_path=class_path, system_properties=["-Dtls.enable=true"] if tls else None)
+        self.started.append(peer)
+        return peer
+
+    def __call__(self, *args: str, tls: bool = False) -> JavaProcess:
+        """:file:`JavaPeer.java`'s scenarios (4.9.7 builds only: it uses 4.9's package names)."""
+        return self.run_class("JavaPeer.java", "JavaPeer", *args, tls=tls)
+
+    def stop(self) -> None:
+        for peer in self.started:
+            peer.stop()
+
+
 def compile_java_peer(anchors: Anchors, out_dir: str, source: str = "JavaPeer.java") -> str:
     """Compile ``source`` (a Java file beside this module) into ``out_dir``; returns the class path that runs it."""
     done = subprocess.run([anchors.javac, "-nowarn", "-cp", anchors.class_path, "-d", out_dir,

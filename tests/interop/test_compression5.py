@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import pathlib
-from typing import Iterator, List
+from typing import Callable, Iterator, List
 
 import pytest
-from interop_support import Anchors, Collected, JavaProcess, compile_java_peer, make_topic, unique
+from interop_support import Collected, JavaPeers, JavaProcess, make_topic, unique
 from waiting import wait_for
 
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
@@ -42,35 +42,10 @@ def finish(peer: JavaProcess) -> List[str]:
     return out.splitlines()
 
 
-class JavaCompression5:
-    """Runs :file:`JavaCompression5.java` (compiled once per session against the 5.3.3 client) in ``work``."""
-
-    def __init__(self, anchors: Anchors, class_path: str, work: str) -> None:
-        self.anchors, self.class_path, self.work = anchors, class_path, work
-        self.started: List[JavaProcess] = []
-
-    def __call__(self, *args: str) -> List[str]:
-        """The output lines of ``JavaCompression5 args``, once it exited 0."""
-        peer = JavaProcess(self.anchors, self.work, "JavaCompression5-%d" % len(self.started), "JavaCompression5",
-                           list(args), class_path=self.class_path)
-        self.started.append(peer)
-        return finish(peer)
-
-    def stop(self) -> None:
-        for peer in self.started:
-            peer.stop()
-
-
-@pytest.fixture(scope="module")
-def _java_class_path(anchors5: Anchors, tmp_path_factory: pytest.TempPathFactory) -> str:
-    return compile_java_peer(anchors5, str(tmp_path_factory.mktemp("java-compression5")), "JavaCompression5.java")
-
-
 @pytest.fixture
-def java(anchors5: Anchors, _java_class_path: str, tmp_path: pathlib.Path) -> Iterator[JavaCompression5]:
-    peers = JavaCompression5(anchors5, _java_class_path, str(tmp_path))
-    yield peers
-    peers.stop()
+def java(java5_peer: JavaPeers) -> Callable[..., List[str]]:
+    """``java(*args)``: the output lines of :file:`JavaCompression5.java` run with ``args``, once it exited 0."""
+    return lambda *args: finish(java5_peer.run_class("JavaCompression5.java", "JavaCompression5", *args))
 
 
 @pytest.fixture(params=["real5", "embedded"])

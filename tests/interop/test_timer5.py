@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Dict, Iterator, Tuple
 
 import pytest
-from interop_support import Anchors, Collected, JavaProcess, RealCluster, compile_java_peer, make_topic, unique
+from interop_support import Collected, JavaPeers, RealCluster, make_topic, unique
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster, start_embedded_cluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
@@ -73,18 +73,12 @@ def embedded(tmp_path: Path) -> Iterator[EmbeddedCluster]:
         cluster.shutdown()
 
 
-def test_the_java_5_producers_delayed_messages_on_our_broker(embedded: EmbeddedCluster, anchors5: Anchors,
-                                                             tmp_path: Path) -> None:
+def test_the_java_5_producers_delayed_messages_on_our_broker(embedded: EmbeddedCluster,
+                                                             java5_peer: JavaPeers) -> None:
     topic = unique("TimerTopic")
     embedded.create_topic(topic)
-    # compiled alone (java5_peer compiles JavaPeer.java too, whose 4.9.7 imports the 5.3.3 client lacks)
-    class_path = compile_java_peer(anchors5, str(tmp_path), "JavaTimer5.java")
-    peer = JavaProcess(anchors5, str(tmp_path), "java-timer5", "JavaTimer5",
-                       [embedded.namesrv_addr, topic, unique("JavaPG")], class_path=class_path)
-    try:
-        assert peer.process.wait(60) == 0, peer.output()
-    finally:
-        peer.stop()
+    peer = java5_peer.run_class("JavaTimer5.java", "JavaTimer5", embedded.namesrv_addr, topic, unique("JavaPG"))
+    assert peer.process.wait(60) == 0, peer.output()
     earliest = {}
     for line in peer.output().splitlines():
         if line.startswith("SENT "):
