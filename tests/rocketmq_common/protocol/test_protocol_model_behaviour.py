@@ -45,8 +45,9 @@ def _codes(cls):
 
 def test_request_codes():
     codes = _codes(RequestCode)
-    assert len(codes) == 96
-    assert len(set(codes.values())) == 96
+    assert len(codes) == 96 + 62  # 4.9.7's, and the 62 that 5.3.3 added
+    assert len(set(codes.values())) == len(codes)
+    assert (RequestCode.POP_MESSAGE, RequestCode.RECALL_MESSAGE, RequestCode.QUERY_ASSIGNMENT) == (200050, 370, 400)
     assert (RequestCode.SEND_MESSAGE_V2, RequestCode.PULL_MESSAGE, RequestCode.GET_ROUTEINFO_BY_TOPIC) == (310, 11, 105)
     assert RequestCode.name_of(RequestCode.DELETE_EXPIRED_COMMITLOG) == "DELETE_EXPIRED_COMMITLOG"
     assert RequestCode.name_of(9999) == "9999"
@@ -55,11 +56,14 @@ def test_request_codes():
 def test_response_codes_extend_the_remoting_ones():
     assert issubclass(ResponseCode, RemotingSysResponseCode)
     codes = _codes(ResponseCode)
-    assert len(codes) == 5 + 32
+    assert len(codes) == 5 + 32 + 32  # the remoting ones, 4.9.7's, and the 32 that 5.3.3 added
     assert ResponseCode.name_of(0) == "SUCCESS"
     assert ResponseCode.name_of(4) == "TRANSACTION_FAILED"
     assert ResponseCode.name_of(ResponseCode.FLOW_CONTROL) == "FLOW_CONTROL"
     assert ResponseCode.name_of(-1) == "-1"
+    # 5.x gave 4.9.7's ACL 1.0 codes to POP: both names, as a reply's code can mean either
+    assert ResponseCode.name_of(209) == "POLLING_FULL/UPDATE_AND_CREATE_ACL_CONFIG_FAILED"
+    assert ResponseCode.name_of(ResponseCode.ILLEGAL_OPERATION) == "ILLEGAL_OPERATION"
 
 
 # ---------------------------------------------------------------- subscriptions
