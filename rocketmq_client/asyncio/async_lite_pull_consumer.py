@@ -37,8 +37,18 @@ POLL_SLICE_MILLIS = 500
 
 
 class AsyncLitePullConsumer:
-    """A ``DefaultLitePullConsumer`` for asyncio code (see the module docstring).
+    """A ``DefaultLitePullConsumer`` for asyncio code: polls are awaited, never run on the loop.
 
+    ::
+
+        consumer = AsyncLitePullConsumer("my_group", namesrv_addr="127.0.0.1:9876")
+        consumer.subscribe("MyTopic", "*")          # before start(), as in Java
+        await consumer.start()
+        async for msg in consumer:                  # ends when the consumer shuts down
+            handle(msg)
+
+    Polls, commits and seeks run one at a time on the consumer's own thread, as Java's synchronized ``poll``;
+    ``await consumer.poll()`` returns a list like the core's. ``shutdown`` fails the awaits still pending.
     ``AsyncLitePullConsumer(group, **config)``: every DefaultLitePullConsumer setting as a keyword
     (``auto_commit``, ``pull_batch_size``, ``poll_timeout_millis``...); ``rpc_hook`` is the Java constructor's.
     :attr:`consumer` is the core consumer.

@@ -39,8 +39,16 @@ __all__ = ["AsyncProducer", "AsyncTransactionProducer", "AsyncTransactionListene
 
 
 class AsyncProducer:
-    """A ``DefaultMQProducer`` for asyncio code (see the module docstring).
+    """A ``DefaultMQProducer`` for asyncio code; every call is the threaded core's, awaited.
 
+    ::
+
+        async with AsyncProducer("my_group", namesrv_addr="127.0.0.1:9876") as producer:   # or await start()
+            result = await producer.send(Message("MyTopic", b"hello"))                     # a SendResult
+
+    Awaited sends use the core's asynchronous send, so many from one loop hold no thread each; with
+    ``enable_backpressure_for_async_mode`` a send that waits for a permit waits on the producer's executor, never
+    on the loop. ``shutdown`` fails the awaits still pending with an MQClientException.
     ``AsyncProducer(group, **config)``: every DefaultMQProducer setting as a keyword (``namesrv_addr``,
     ``send_msg_timeout``, ``retry_times_when_send_async_failed``...); ``rpc_hook``, ``enable_msg_trace`` and
     ``customized_trace_topic`` are the Java constructor's arguments. :attr:`producer` is the core producer (hooks,

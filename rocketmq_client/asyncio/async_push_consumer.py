@@ -78,8 +78,25 @@ class _LoopListenerOrderly(MessageListenerOrderly):
 
 
 class AsyncPushConsumer:
-    """A ``DefaultMQPushConsumer`` for asyncio code (see the module docstring).
+    """A ``DefaultMQPushConsumer`` for asyncio code: the listener is a coroutine run on the starting loop.
 
+    ::
+
+        consumer = AsyncPushConsumer("my_group", namesrv_addr="127.0.0.1:9876")
+        consumer.subscribe("MyTopic", "*")
+
+        async def on_messages(msgs, context):
+            for msg in msgs:
+                await handle(msg.get_body())
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+        consumer.register_message_listener(on_messages)   # before start(); orderly=True for ConsumeOrderlyStatus
+        await consumer.start()
+        ...
+        await consumer.shutdown()
+
+    At most ``consume_thread_max`` listener calls run at once and a slow listener pauses pulling, as in the core;
+    an exception counts as RECONSUME_LATER (SUSPEND_CURRENT_QUEUE_A_MOMENT when orderly).
     ``AsyncPushConsumer(group, **config)``: every DefaultMQPushConsumer setting as a keyword; ``rpc_hook``,
     ``allocate_message_queue_strategy``, ``enable_msg_trace`` and ``customized_trace_topic`` are the Java
     constructor's arguments. ``await_termination_millis_when_shutdown`` defaults to

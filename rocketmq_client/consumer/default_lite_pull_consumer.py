@@ -60,7 +60,24 @@ def _half_an_hour_ago() -> str:
 
 
 class DefaultLitePullConsumer(ClientConfig):
-    """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
+    """A consumer the application polls: Java ``org.apache.rocketmq.client.consumer.DefaultLitePullConsumer``.
+
+    ::
+
+        consumer = DefaultLitePullConsumer("my_group", namesrv_addr="127.0.0.1:9876")
+        consumer.subscribe("MyTopic", "*")      # or consumer.assign(queues): the two modes exclude each other
+        consumer.start()
+        for msg in consumer.poll():             # up to pull_batch_size messages, waits up to poll_timeout_millis
+            ...
+        consumer.shutdown()                     # or ``with DefaultLitePullConsumer(...) as consumer:``
+
+    Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr``
+    (``host:port[;host:port]``, the separator is ``;``), ``message_model`` (CLUSTERING), ``consume_from_where``
+    (CONSUME_FROM_LAST_OFFSET), ``pull_batch_size`` (10), ``poll_timeout_millis`` (5000), ``auto_commit`` (True:
+    what was polled is committed at a later ``poll`` once ``auto_commit_interval_millis``, 5000, has passed;
+    otherwise call ``commit_sync``), ``pull_thread_nums`` (20), ``pull_threshold_for_queue`` (1000),
+    ``namespace``, ``enable_msg_trace``. In assign mode ``seek``, ``pause`` and ``resume`` choose what is read.
+    """
 
     consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
     #: long polling: how long the broker may hold a pull (ms)

@@ -70,7 +70,26 @@ def split_callback_and_timeout(method: str, args: Tuple[Any, ...]) -> Tuple[Opti
 
 
 class DefaultMQPullConsumer(ClientConfig):
-    """See the module docstring. Settings are Java's fields with generated ``get_x`` / ``set_x``."""
+    """A consumer that pulls the queues and offsets it chooses: Java
+    ``org.apache.rocketmq.client.consumer.DefaultMQPullConsumer`` (deprecated in Java for
+    :class:`~rocketmq_client.consumer.default_lite_pull_consumer.DefaultLitePullConsumer`).
+
+    ::
+
+        consumer = DefaultMQPullConsumer("my_group", namesrv_addr="127.0.0.1:9876")
+        consumer.start()
+        for mq in consumer.fetch_subscribe_message_queues("MyTopic"):
+            result = consumer.pull(mq, "*", consumer.fetch_consume_offset(mq, True), 32)   # a PullResult
+            consumer.update_consume_offset(mq, result.get_next_begin_offset())
+        consumer.shutdown()                     # or ``with DefaultMQPullConsumer(...) as consumer:``
+
+    Java's overloads are one method each: ``pull(mq, sub_expression | MessageSelector, offset, max_nums[,
+    pull_callback][, timeout])`` (synchronous, or asynchronous with a ``PullCallback``) and
+    ``pull_block_if_not_found(...)`` (the broker holds the pull up to ``broker_suspend_max_time_millis``, 20000).
+    Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr`` (the separator is
+    ``;``), ``message_model`` (CLUSTERING), ``register_topics`` (the topics whose queue changes reach
+    ``message_queue_listener``), ``consumer_pull_timeout_millis`` (10000), ``namespace``.
+    """
 
     consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
     #: long polling: how long the broker may hold a blocking pull (ms)

@@ -107,7 +107,22 @@ class PullTaskImpl(TypedBean):
 
 
 class MQPullConsumerScheduleService(TypedBean):
-    """See the module docstring."""
+    """Java ``org.apache.rocketmq.client.consumer.MQPullConsumerScheduleService``: a pull consumer that runs the
+    registered :class:`PullTaskCallback` of a topic for each queue assigned to it, again and again, on
+    ``pull_thread_nums`` (20) threads named ``PullMsgThread-<group><n>``.
+
+    ::
+
+        service = MQPullConsumerScheduleService("my_group")
+        service.get_default_mq_pull_consumer().set_namesrv_addr("127.0.0.1:9876")
+        service.register_pull_task_callback("MyTopic", callback)   # callback.do_pull_task(mq, context)
+        service.start()
+        ...
+        service.shutdown()
+
+    The callback pulls with ``context.get_pull_consumer()`` and sets the delay before its next run with
+    ``context.set_pull_next_delay_time_millis``; an exception delays the next run by 1 s.
+    """
 
     pull_thread_nums = Prop(int, 20)
     default_mq_pull_consumer = Prop(DefaultMQPullConsumer, required=True)

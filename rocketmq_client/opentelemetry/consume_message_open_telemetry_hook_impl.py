@@ -66,7 +66,11 @@ class _ConsumeTrace:
 
 
 class ConsumeMessageOpenTelemetryHookImpl(ConsumeMessageHook, FilterMessageHook):
-    """See the module docstring. ``client_id()`` names the consumer's client; register the hook as the consumer's
+    """A ConsumeMessageHook opening a CONSUMER span per consumed message, the child of the producer's span whose
+    W3C trace context the message carries, and recording ``rocketmq_await_time`` and ``rocketmq_process_time``;
+    as a FilterMessageHook it records ``rocketmq_delivery_latency`` (from the broker's store time). Needs the
+    OpenTelemetry SDK (``pip install opentelemetry-sdk``) and configured providers to record anything.
+    ``client_id()`` names the consumer's client; register the hook as the consumer's
     consume hook and (for delivery latency and await time) its filter hook: :func:`enable_opentelemetry` does."""
 
     def __init__(self, client_id: Callable[[], str], consumer_group: Callable[[], str],

@@ -70,7 +70,11 @@ def message_type(context_msg_type: Any) -> str:
 
 
 class SendMessageOpenTelemetryHookImpl(SendMessageHook):
-    """See the module docstring. ``client_id()`` names the producer's client (attribute ``client_id``);
+    """A SendMessageHook opening a PRODUCER span per send attempt, writing its W3C trace context into the
+    message's ``traceparent`` / ``tracestate`` properties and recording ``rocketmq_send_cost_time``; a batch's
+    messages carry no trace context. Needs the OpenTelemetry SDK (``pip install opentelemetry-sdk``) and configured
+    providers to record anything; :func:`enable_opentelemetry` registers it.
+    ``client_id()`` names the producer's client (attribute ``client_id``);
     ``tracer_provider`` None is the global one; ``metrics`` None records no metric."""
 
     def __init__(self, client_id: Callable[[], str], tracer_provider: Optional[Any] = None,

@@ -27,8 +27,27 @@ __all__ = ["TransactionMQProducer"]
 
 
 class TransactionMQProducer(DefaultMQProducer):
-    """See the module docstring. The deprecated TransactionCheckListener / LocalTransactionExecuter API of Java
-    is not provided: use a TransactionListener."""
+    """A producer of transactional messages: Java ``org.apache.rocketmq.client.producer.TransactionMQProducer``.
+
+    ::
+
+        class Listener(TransactionListener):
+            def execute_local_transaction(self, msg, arg):   # after the half message is stored
+                return LocalTransactionState.COMMIT_MESSAGE
+            def check_local_transaction(self, msg):          # the broker asks about an unfinished one
+                return LocalTransactionState.COMMIT_MESSAGE
+
+        producer = TransactionMQProducer("my_tx_group", namesrv_addr="127.0.0.1:9876")
+        producer.set_transaction_listener(Listener())       # before start()
+        producer.start()
+        result = producer.send_message_in_transaction(Message("MyTopic", b"..."), None)
+        producer.shutdown()
+
+    Every DefaultMQProducer option, plus the check executor: the ``executor_service`` given, else
+    ``check_thread_pool_min_size`` .. ``check_thread_pool_max_size`` threads (1 .. 1) over a queue of
+    ``check_request_hold_max`` (2000) requests. Java's deprecated TransactionCheckListener /
+    LocalTransactionExecuter API is not provided: use a TransactionListener.
+    """
 
     check_thread_pool_min_size = Prop(int, 1)
     check_thread_pool_max_size = Prop(int, 1)

@@ -54,7 +54,21 @@ __all__ = ["DefaultMQAdminExt"]
 
 
 class DefaultMQAdminExt(ClientConfig):
-    """See the module docstring. ``timeout_millis`` (Java's constructor argument, 5000) bounds each request."""
+    """The admin client of the mqadmin commands: Java ``org.apache.rocketmq.tools.admin.DefaultMQAdminExt``.
+
+    ::
+
+        admin = DefaultMQAdminExt(namesrv_addr="127.0.0.1:9876")
+        with admin:                                          # start() on entry, shutdown() on exit
+            print(admin.fetch_all_topic_list().get_topic_list())
+            print(admin.examine_broker_cluster_info().get_broker_addr_table())
+
+    A ClientConfig (``namesrv_addr``, the separator is ``;``; ``instance_name``...) plus the admin calls that
+    ``python -m rocketmq_tools`` (mqadmin) runs, each delegated to
+    :class:`~rocketmq_tools.admin.default_mq_admin_ext_impl.DefaultMQAdminExtImpl`. ``timeout_millis`` (Java's
+    constructor argument, 5000) bounds each request. Java's overloads ``viewMessage(offsetMsgId)`` /
+    ``viewMessage(topic, msgId)`` are :meth:`view_message` with one or two arguments.
+    """
 
     admin_ext_group = Prop(str, "admin_ext_group")
     create_topic_key = Prop(str, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC)
