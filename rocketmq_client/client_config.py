@@ -81,6 +81,10 @@ def _vip_channel_default() -> bool:
                                           "COM_ROCKETMQ_SEND_MESSAGE_WITH_VIP_CHANNEL", "false"))
 
 
+def _heartbeat_v2_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.HEART_BEAT_V2, "COM_ROCKETMQ_HEARTBEAT_V2", "false"))
+
+
 def close_matches(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'a' or 'b'?)`` for the names of ``candidates`` close to ``name``, else ``""``."""
     matches = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
@@ -142,6 +146,7 @@ class ClientConfig(TypedBean):
     """
 
     SEND_MESSAGE_WITH_VIP_CHANNEL_PROPERTY = "com.rocketmq.sendMessageWithVIPChannel"
+    HEART_BEAT_V2 = "com.rocketmq.heartbeat.v2"
 
     namesrv_addr = Prop(str, factory=NameServerAddressUtils.get_name_server_addresses)
     client_ip = Prop(str, wire="clientIP", factory=RemotingUtil.get_local_address)
@@ -159,6 +164,9 @@ class ClientConfig(TypedBean):
     unit_mode = Prop(bool, False)
     unit_name = Prop(str)
     vip_channel_enabled = Prop(bool, factory=_vip_channel_default)
+    #: heartbeat v2 (5.3.3): once a broker answered that it supports it, heartbeats whose fingerprint it has
+    #: already seen go without the subscriptions (``com.rocketmq.heartbeat.v2`` / ``COM_ROCKETMQ_HEARTBEAT_V2``)
+    use_heartbeat_v2 = Prop(bool, factory=_heartbeat_v2_default)
     use_tls = Prop(bool, wire="useTLS", factory=lambda: TlsSystemConfig.tls_enable)
     mq_client_api_timeout = Prop(int, 3 * 1000)
     language = Prop(LanguageCode, LanguageCode.PYTHON)
@@ -191,6 +199,9 @@ class ClientConfig(TypedBean):
         def get_vip_channel_enabled(self) -> bool: ...
         def is_vip_channel_enabled(self) -> bool: ...
         def set_vip_channel_enabled(self, vip_channel_enabled: bool) -> None: ...
+        def get_use_heartbeat_v2(self) -> bool: ...
+        def is_use_heartbeat_v2(self) -> bool: ...
+        def set_use_heartbeat_v2(self, use_heartbeat_v2: bool) -> None: ...
         def get_use_tls(self) -> bool: ...
         def is_use_tls(self) -> bool: ...
         def set_use_tls(self, use_tls: bool) -> None: ...
@@ -300,6 +311,7 @@ class ClientConfig(TypedBean):
         self.unit_mode = cc.unit_mode
         self.unit_name = cc.unit_name
         self.vip_channel_enabled = cc.vip_channel_enabled
+        self.use_heartbeat_v2 = cc.use_heartbeat_v2
         self.use_tls = cc.use_tls
         self.namespace = cc.namespace
         self.language = cc.language

@@ -122,6 +122,9 @@ class MixAll:
     LMQ_PREFIX = "%LMQ%"
     MULTI_DISPATCH_QUEUE_SPLITTER = ","
     REQ_T = "ReqT"
+    #: heartbeat v2 (5.3.3): the extFields of a 5.x broker's heartbeat answer
+    IS_SUPPORT_HEART_BEAT_V2 = "IS_SUPPORT_HEART_BEAT_V2"
+    IS_SUB_CHANGE = "IS_SUB_CHANGE"
 
     # ------------------------------------------------------------------ names
 

@@ -99,16 +99,36 @@ class ConsumerManager(TypedBean):
         changed (then CHANGE goes to every member, the new one included, when notification is enabled)."""
         sub_list = set(sub_list or ())
         with self._lock:
-            info = self.consumer_table.get(group)
-            if info is None:
-                info = ConsumerGroupInfo(group, consume_type, message_model, consume_from_where)
-                self.consumer_table[group] = info
+            info = self._group_info(group, consume_type, message_model, consume_from_where)
             r1 = info.update_channel(client_channel_info, consume_type, message_model, consume_from_where)
             r2 = info.update_subscription(sub_list)
         if (r1 or r2) and is_notify_consumer_ids_changed_enable:
             self.consumer_ids_change_listener.handle(ConsumerGroupEvent.CHANGE, group, info.get_all_channel())
         self.consumer_ids_change_listener.handle(ConsumerGroupEvent.REGISTER, group, sub_list)
         return r1 or r2
+
+    def register_consumer_without_sub(self, group: str, client_channel_info: ClientChannelInfo,
+                                      consume_type: Optional[ConsumeType], message_model: Optional[MessageModel],
+                                      consume_from_where: Optional[ConsumeFromWhere],
+                                      is_notify_consumer_ids_changed_enable: bool) -> bool:
+        """Java ``registerConsumerWithoutSub`` (5.3.3, heartbeat v2): add or refresh the consumer, keeping the
+        group's subscriptions; True if its members changed (then CHANGE goes to them when notification is
+        enabled)."""
+        with self._lock:
+            info = self._group_info(group, consume_type, message_model, consume_from_where)
+            changed = info.update_channel(client_channel_info, consume_type, message_model, consume_from_where)
+        if changed and is_notify_consumer_ids_changed_enable:
+            self.consumer_ids_change_listener.handle(ConsumerGroupEvent.CHANGE, group, info.get_all_channel())
+        return changed
+
+    def _group_info(self, group: str, consume_type: Optional[ConsumeType], message_model: Optional[MessageModel],
+                    consume_from_where: Optional[ConsumeFromWhere]) -> ConsumerGroupInfo:
+        """The group's ConsumerGroupInfo, made if it has none (Java's ``putIfAbsent``; under ``_lock``)."""
+        info = self.consumer_table.get(group)
+        if info is None:
+            info = ConsumerGroupInfo(group, consume_type, message_model, consume_from_where)
+            self.consumer_table[group] = info
+        return info
 
     def unregister_consumer(self, group: str, client_channel_info: ClientChannelInfo,
                             is_notify_consumer_ids_changed_enable: bool) -> None:

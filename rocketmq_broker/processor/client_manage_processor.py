@@ -1,9 +1,12 @@
 """Java ``org.apache.rocketmq.broker.processor.ClientManageProcessor``: HEART_BEAT, UNREGISTER_CLIENT and
-CHECK_CLIENT_CONFIG."""
+CHECK_CLIENT_CONFIG; the heartbeat follows 5.3.3 (heartbeat v2: a heartbeat with a fingerprint other than 0 may
+leave out the subscriptions, which the broker then keeps; every answer says ``IS_SUPPORT_HEART_BEAT_V2`` and
+whether the group's fingerprint changed, ``IS_SUB_CHANGE``). A group without a subscription group config (none
+created automatically) is still registered, as 4.9.7 does (5.3.3 skips it)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Dict, Optional
 
 from rocketmq_broker.client.client_channel_info import ClientChannelInfo
 from rocketmq_common.constant.perm_name import PermName
@@ -23,6 +26,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["ClientManageProcessor"]
@@ -45,6 +49,8 @@ class ClientManageProcessor(AsyncNettyRequestProcessor):
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         self.broker_controller = broker_controller
+        #: consumer group -> the heartbeat fingerprint last received for it (5.3.3; 0 from a v1 heartbeat)
+        self.consumer_group_heartbeat_table: Dict[str, int] = {}
 
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
         code = request.code
@@ -60,32 +66,67 @@ class ClientManageProcessor(AsyncNettyRequestProcessor):
         return False
 
     def heart_beat(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``heartBeat``: register every consumer group (creating its subscription group and retry topic)
-        and producer group of the heartbeat on this connection."""
-        controller = self.broker_controller
-        response = _new_response()
+        """Java ``heartBeat`` (5.3.3): register every consumer group (creating its subscription group and retry
+        topic) and producer group of the heartbeat on this connection; a fingerprint other than 0 takes
+        :meth:`heart_beat_v2`."""
         heartbeat_data = HeartbeatData.decode(request.body or b"{}")
         client_channel_info = ClientChannelInfo(ctx.channel(), heartbeat_data.client_id, request.language,
                                                 request.version)
+        if heartbeat_data.heartbeat_fingerprint != 0:
+            return self.heart_beat_v2(ctx, heartbeat_data, client_channel_info)
         for data in heartbeat_data.consumer_data_set or ():
-            subscription_group_config = controller.get_subscription_group_manager().find_subscription_group_config(
-                data.group_name)
-            is_notify_consumer_ids_changed_enable = True
-            if subscription_group_config is not None:
-                is_notify_consumer_ids_changed_enable = subscription_group_config.notify_consumer_ids_changed_enable
-                topic_sys_flag = TopicSysFlag.build_sys_flag(False, True) if data.unit_mode else 0
-                controller.get_topic_config_manager().create_topic_in_send_message_back_method(
-                    MixAll.get_retry_topic(data.group_name), subscription_group_config.retry_queue_nums,
-                    PermName.PERM_WRITE | PermName.PERM_READ, topic_sys_flag)
-            changed = controller.get_consumer_manager().register_consumer(
+            self.consumer_group_heartbeat_table[data.group_name] = 0
+            self._register_consumer(ctx, data, client_channel_info, False)
+        return self._heartbeat_response(heartbeat_data, client_channel_info, True)
+
+    def heart_beat_v2(self, ctx: "ChannelHandlerContext", heartbeat_data: HeartbeatData,
+                      client_channel_info: ClientChannelInfo) -> RemotingCommand:
+        """Java ``heartBeatV2`` (5.3.3): as :meth:`heart_beat`, keeping the subscriptions the broker has when the
+        heartbeat is ``without_sub``; the answer's ``IS_SUB_CHANGE`` is true when a group's last fingerprint was
+        another (the client then sends its subscriptions again)."""
+        is_sub_change = False
+        fingerprint = heartbeat_data.heartbeat_fingerprint
+        for data in heartbeat_data.consumer_data_set or ():
+            last = self.consumer_group_heartbeat_table.get(data.group_name)
+            if last is not None and last != fingerprint:
+                is_sub_change = True
+            self.consumer_group_heartbeat_table[data.group_name] = fingerprint
+            self._register_consumer(ctx, data, client_channel_info, heartbeat_data.without_sub)
+        return self._heartbeat_response(heartbeat_data, client_channel_info, is_sub_change)
+
+    def _register_consumer(self, ctx: "ChannelHandlerContext", data: "ConsumerData",
+                           client_channel_info: ClientChannelInfo, without_sub: bool) -> None:
+        controller = self.broker_controller
+        subscription_group_config = controller.get_subscription_group_manager().find_subscription_group_config(
+            data.group_name)
+        is_notify_consumer_ids_changed_enable = True
+        if subscription_group_config is not None:
+            is_notify_consumer_ids_changed_enable = subscription_group_config.notify_consumer_ids_changed_enable
+            topic_sys_flag = TopicSysFlag.build_sys_flag(False, True) if data.unit_mode else 0
+            controller.get_topic_config_manager().create_topic_in_send_message_back_method(
+                MixAll.get_retry_topic(data.group_name), subscription_group_config.retry_queue_nums,
+                PermName.PERM_WRITE | PermName.PERM_READ, topic_sys_flag)
+        consumer_manager = controller.get_consumer_manager()
+        if without_sub:
+            changed = consumer_manager.register_consumer_without_sub(
+                data.group_name, client_channel_info, data.consume_type, data.message_model,
+                data.consume_from_where, is_notify_consumer_ids_changed_enable)
+        else:
+            changed = consumer_manager.register_consumer(
                 data.group_name, client_channel_info, data.consume_type, data.message_model,
                 data.consume_from_where, data.subscription_data_set, is_notify_consumer_ids_changed_enable)
-            if changed:
-                log.info("registerConsumer info changed %s %s", data, ctx.channel().get_remote_addr())
+        if changed:
+            log.info("registerConsumer info changed %s %s", data, ctx.channel().get_remote_addr())
+
+    def _heartbeat_response(self, heartbeat_data: HeartbeatData, client_channel_info: ClientChannelInfo,
+                            is_sub_change: bool) -> RemotingCommand:
         for data in heartbeat_data.producer_data_set or ():
-            controller.get_producer_manager().register_producer(data.group_name, client_channel_info)
+            self.broker_controller.get_producer_manager().register_producer(data.group_name, client_channel_info)
+        response = _new_response()
         response.code = ResponseCode.SUCCESS
         response.remark = None
+        response.add_ext_field(MixAll.IS_SUPPORT_HEART_BEAT_V2, "true")
+        response.add_ext_field(MixAll.IS_SUB_CHANGE, "true" if is_sub_change else "false")
         return response
 
     def unregister_client(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:

@@ -158,6 +158,7 @@ from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.heartbeat_v2_result import HeartbeatV2Result
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
@@ -782,6 +783,21 @@ class MQClientAPIImpl(TypedBean):
         response = self.remoting_client.invoke_sync(addr, request, timeout_millis)
         if response.get_code() == ResponseCode.SUCCESS:
             return response.get_version()
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def send_heartbeat_v2(self, addr: str, heartbeat_data: "HeartbeatData", timeout_millis: int) -> HeartbeatV2Result:
+        """Java ``sendHeartbeatV2`` (5.3.3): HEART_BEAT as :meth:`send_heartbeat`, answered with the broker's
+        version and its v2 flags (both False from a broker without heartbeat v2)."""
+        request = RemotingCommand.create_request_command(RequestCode.HEART_BEAT, None)
+        request.set_language(self.client_config.language)
+        request.set_body(heartbeat_data.encode())
+        response = self.remoting_client.invoke_sync(addr, request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            ext_fields = response.get_ext_fields()
+            if ext_fields is not None:
+                return HeartbeatV2Result(response.get_version(), parse_bool(ext_fields.get(MixAll.IS_SUB_CHANGE)),
+                                         parse_bool(ext_fields.get(MixAll.IS_SUPPORT_HEART_BEAT_V2)))
+            return HeartbeatV2Result(response.get_version(), False, False)
         raise MQBrokerException(response.get_code(), response.get_remark(), addr)
 
     def unregister_client(self, addr: str, client_id: str, producer_group: Optional[str],

@@ -88,6 +88,35 @@ def test_sync_sends_reach_a_push_consumer_with_tags_keys_and_properties(clients)
         assert (msg.get_tags(), msg.get_keys(), msg.get_user_property("n")) == ("Tag%d" % (i % 2), "K%d" % i, str(i))
 
 
+def test_heartbeat_v2_leaves_the_subscriptions_out_only_where_the_broker_keeps_them(real_broker: RealCluster,
+                                                                                    clients) -> None:
+    """5.3.3 says it supports heartbeat v2 and keeps the subscriptions of the heartbeats without them; 4.9.7
+    answers without the flags, so every heartbeat carries them (Java 5.3.3's fallback)."""
+    producer = clients["producer"]()
+    topic = make_topic(producer)
+    collected = Collected()
+    consumer = clients["push_consumer"](topic, collected, use_heartbeat_v2=True)
+    factory = consumer.get_default_mq_push_consumer_impl().get_mq_client_factory()
+    api = factory.get_mq_client_api_impl()
+    real = api.send_heartbeat_v2
+    answers: List[Any] = []
+
+    def recording(addr: str, heartbeat_data: Any, timeout_millis: int) -> Any:
+        result = real(addr, heartbeat_data, timeout_millis)
+        answers.append((heartbeat_data.is_without_sub(), result.is_support_v2()))
+        return result
+
+    api.send_heartbeat_v2 = recording
+    for _ in range(3):
+        assert factory.send_heartbeat_to_all_broker_with_lock()
+    if real_broker.version == "5.3.3":
+        assert answers[-1] == (True, True)
+    else:
+        assert answers == [(False, False)] * 3
+    sent = {producer.send(Message(topic, b"v2-%d" % i)).get_msg_id(): b"v2-%d" % i for i in range(10)}
+    collected.wait_for_bodies(set(sent.values()))
+
+
 def test_async_oneway_and_batch_sends_reach_a_lite_pull_consumer(real_broker: RealCluster, clients) -> None:
     producer = clients["producer"]()
     topic = make_topic(producer)

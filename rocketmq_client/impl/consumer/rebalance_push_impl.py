@@ -120,7 +120,7 @@ class RebalancePushImpl(RebalanceImpl):
                 log.info("The pullThresholdSizeForQueue is changed from %s to %s",
                          consumer.get_pull_threshold_size_for_queue(), new_val)
                 consumer.set_pull_threshold_size_for_queue(new_val)
-        self.mq_client_factory.send_heartbeat_to_all_broker_with_lock()  # type: ignore[union-attr]
+        self.mq_client_factory.send_heartbeat_to_all_broker_with_lock_v2(True)  # type: ignore[union-attr]
 
     def remove_unnecessary_message_queue(self, mq: "MessageQueue", pq: ProcessQueue) -> bool:
         """Java ``removeUnnecessaryMessageQueue``: persist and forget the offset; orderly clustering consumers

@@ -7,7 +7,7 @@ import logging
 import random
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tuple, cast
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.exception import (
@@ -158,6 +158,10 @@ class MQClientInstance(TypedBean):
         self._prompt_heartbeat_sent: Dict[str, float] = {}
         self._prompt_heartbeat_waiters: Dict[str, List[Callable[[], None]]] = {}
         self._lock_prompt_heartbeat = threading.Lock()
+        #: heartbeat v2 (5.3.3): the brokers that answered supporting it, and the fingerprint each was last sent
+        #: with the subscriptions
+        self._broker_support_v2_heartbeat_set: Set[str] = set()
+        self._broker_addr_heartbeat_fingerprint_table: Dict[str, int] = {}
         self.service_state = ServiceState.CREATE_JUST
         self._random = random.Random()
 
@@ -500,52 +504,133 @@ class MQClientInstance(TypedBean):
 
     # ------------------------------------------------------------------ heartbeats
 
-    def send_heartbeat_to_all_broker_with_lock(self) -> None:
-        """Java ``sendHeartbeatToAllBrokerWithLock`` (the deprecated filter-class upload is not done)."""
+    def send_heartbeat_to_all_broker_with_lock_v2(self, is_rebalance: bool) -> bool:
+        """Java ``sendHeartbeatToAllBrokerWithLockV2`` (5.3.3): as :meth:`send_heartbeat_to_all_broker_with_lock`;
+        with ``is_rebalance`` (a push consumer's queues changed) heartbeat v2 forgets the fingerprints first, so
+        that every broker gets the subscriptions."""
         if self._lock_heartbeat.acquire(False):
             try:
-                self._send_heartbeat_to_all_broker()
+                if self.client_config.use_heartbeat_v2:
+                    return self._send_heartbeat_to_all_broker_v2(is_rebalance)
+                return self._send_heartbeat_to_all_broker()
             except Exception:
                 log.error("sendHeartbeatToAllBroker exception", exc_info=True)
             finally:
                 self._lock_heartbeat.release()
         else:  # another heartbeat is being sent (Java: warn): expected when producers and consumers start together
             log.debug("lock heartBeat, but failed. [%s]", self.client_id)
+        return False
 
-    def _send_heartbeat_to_all_broker(self) -> None:
-        heartbeat_data = self._prepare_heartbeat_data()
-        producer_empty = not heartbeat_data.producer_data_set
-        consumer_empty = not heartbeat_data.consumer_data_set
-        if producer_empty and consumer_empty:
+    def send_heartbeat_to_all_broker_with_lock(self) -> bool:
+        """Java ``sendHeartbeatToAllBrokerWithLock`` (5.3.3: v1 or v2 by ``use_heartbeat_v2``, as
+        ``send_heartbeat_to_all_broker_with_lock_v2(False)``; the deprecated filter-class upload of 4.9.7 is not
+        done)."""
+        return self.send_heartbeat_to_all_broker_with_lock_v2(False)
+
+    def _heartbeat_targets(self, heartbeat_data: HeartbeatData) -> List[Tuple[str, int, str]]:
+        """The (broker name, id, address) that a heartbeat goes to: every broker, masters only for a client
+        without consumers (the loop of Java's ``sendHeartbeatToAllBroker`` and ``...V2``); nothing, with a
+        warning, for a client with no groups."""
+        if not heartbeat_data.producer_data_set and not heartbeat_data.consumer_data_set:
             log.warning("sending heartbeat, but no consumer and no producer. [%s]", self.client_id)
-            return
-        if not self.broker_addr_table:
-            return
+            return []
+        consumer_empty = not heartbeat_data.consumer_data_set
+        return [(broker_name, broker_id, addr)
+                for broker_name, one_table in list(self.broker_addr_table.items()) if one_table is not None
+                for broker_id, addr in list(one_table.items())
+                if addr is not None and not (consumer_empty and broker_id != MixAll.MASTER_ID)]
+
+    def _send_heartbeat_to_all_broker(self) -> bool:
+        heartbeat_data = self._prepare_heartbeat_data(False)
+        targets = self._heartbeat_targets(heartbeat_data)
+        if not targets:
+            return False
         times = next(self._send_heartbeat_times_total)
-        for broker_name, one_table in list(self.broker_addr_table.items()):
-            if one_table is None:
-                continue
-            for broker_id, addr in list(one_table.items()):
-                if addr is None:
-                    continue
-                if consumer_empty and broker_id != MixAll.MASTER_ID:
-                    continue
-                try:
-                    self._heartbeat_sent[addr] = time.time()
-                    version = self.mq_client_api_impl.send_heartbeat(addr, heartbeat_data,
-                                                                     self.client_config.mq_client_api_timeout)
-                    self._heartbeat_answered[addr] = time.time()
-                    self.broker_version_table.setdefault(broker_name, {})[addr] = version
-                    if times % 20 == 0:
-                        log.info("send heart beat to broker[%s %s %s] success", broker_name, broker_id, addr)
-                        log.info("%s", heartbeat_data)
-                except Exception:
-                    if self._is_broker_in_name_server(addr):
-                        log.info("send heart beat to broker[%s %s %s] failed", broker_name, broker_id, addr,
-                                 exc_info=True)
+        for broker_name, broker_id, addr in targets:
+            self._send_heartbeat_to_broker(broker_id, broker_name, addr, heartbeat_data, times % 20 == 0)
+        return True
+
+    def _send_heartbeat_to_all_broker_v2(self, is_rebalance: bool) -> bool:
+        """Java ``sendHeartbeatToAllBrokerV2`` (5.3.3)."""
+        heartbeat_data_with_sub = self._prepare_heartbeat_data(False)
+        targets = self._heartbeat_targets(heartbeat_data_with_sub)
+        if not targets:
+            return False
+        if is_rebalance:
+            self._broker_addr_heartbeat_fingerprint_table.clear()
+        fingerprint = heartbeat_data_with_sub.compute_heartbeat_fingerprint()
+        heartbeat_data_with_sub.set_heartbeat_fingerprint(fingerprint)
+        heartbeat_data_without_sub = self._prepare_heartbeat_data(True)
+        heartbeat_data_without_sub.set_heartbeat_fingerprint(fingerprint)
+        times = next(self._send_heartbeat_times_total)
+        for broker_name, broker_id, addr in targets:
+            self._send_heartbeat_to_broker_v2(broker_id, broker_name, addr, heartbeat_data_with_sub,
+                                              heartbeat_data_without_sub, fingerprint, times % 20 == 0)
+        return True
+
+    def _send_heartbeat_to_broker(self, broker_id: Optional[int], broker_name: Optional[str], addr: str,
+                                  heartbeat_data: HeartbeatData, log_success: bool) -> bool:
+        """Java's private ``sendHeartbeatToBroker(id, brokerName, addr, heartbeatData)``: True once answered (a
+        prompt heartbeat may go to an address not in the broker table yet: no name, no id)."""
+        try:
+            self._heartbeat_sent[addr] = time.time()
+            version = self.mq_client_api_impl.send_heartbeat(addr, heartbeat_data,
+                                                             self.client_config.mq_client_api_timeout)
+            self._heartbeat_answered_by(broker_id, broker_name, addr, version, heartbeat_data, log_success)
+            return True
+        except Exception:
+            self._log_heartbeat_failure(broker_name, broker_id, addr)
+        return False
+
+    def _send_heartbeat_to_broker_v2(self, broker_id: Optional[int], broker_name: Optional[str], addr: str,
+                                     heartbeat_data_with_sub: HeartbeatData, heartbeat_data_without_sub: HeartbeatData,
+                                     fingerprint: int, log_success: bool) -> bool:
+        """Java ``sendHeartbeatToBrokerV2`` (5.3.3): the heartbeat without subscriptions to a broker that supports
+        v2 and was last sent this fingerprint, else the whole one (then remembering the fingerprint unless the
+        broker saw the subscriptions change); True once answered."""
+        try:
+            self._heartbeat_sent[addr] = time.time()
+            timeout = self.client_config.mq_client_api_timeout
+            fingerprints = self._broker_addr_heartbeat_fingerprint_table
+            if addr in self._broker_support_v2_heartbeat_set and fingerprints.get(addr) == fingerprint:
+                result = self.mq_client_api_impl.send_heartbeat_v2(addr, heartbeat_data_without_sub, timeout)
+                if result.is_sub_change():
+                    fingerprints.pop(addr, None)
+                log.debug("sendHeartbeatToAllBrokerV2 simple brokerName: %s subChange: %s", broker_name,
+                          result.is_sub_change())
+            else:
+                result = self.mq_client_api_impl.send_heartbeat_v2(addr, heartbeat_data_with_sub, timeout)
+                if result.is_support_v2():
+                    self._broker_support_v2_heartbeat_set.add(addr)
+                    if result.is_sub_change():
+                        fingerprints.pop(addr, None)
                     else:
-                        log.info("send heart beat to broker[%s %s %s] exception, because the broker not up, "
-                                 "forget it", broker_name, broker_id, addr, exc_info=True)
+                        fingerprints[addr] = fingerprint
+                log.debug("sendHeartbeatToAllBrokerV2 normal brokerName: %s subChange: %s", broker_name,
+                          result.is_sub_change())
+            self._heartbeat_answered_by(broker_id, broker_name, addr, result.get_version(), heartbeat_data_with_sub,
+                                        log_success)
+            return True
+        except Exception:
+            self._log_heartbeat_failure(broker_name, broker_id, addr)
+        return False
+
+    def _heartbeat_answered_by(self, broker_id: Optional[int], broker_name: Optional[str], addr: str, version: int,
+                               heartbeat_data: HeartbeatData, log_success: bool) -> None:
+        """What both heartbeat versions do with an answer: note it and the broker's version, and log every 20th."""
+        self._heartbeat_answered[addr] = time.time()
+        if broker_name is not None:
+            self.broker_version_table.setdefault(broker_name, {})[addr] = version
+        if log_success:
+            log.info("send heart beat to broker[%s %s %s] success", broker_name, broker_id, addr)
+            log.info("%s", heartbeat_data)
+
+    def _log_heartbeat_failure(self, broker_name: Optional[str], broker_id: Optional[int], addr: str) -> None:
+        if self._is_broker_in_name_server(addr):
+            log.info("send heart beat to broker[%s %s %s] failed", broker_name, broker_id, addr, exc_info=True)
+        else:
+            log.info("send heart beat to broker[%s %s %s] exception, because the broker not up, forget it",
+                     broker_name, broker_id, addr, exc_info=True)
 
     def send_heartbeat_to_broker_promptly(self, broker_addr: str, asked_at: Optional[float] = None,
                                           then: Optional[Callable[[], None]] = None) -> None:
@@ -599,18 +684,22 @@ class MQClientInstance(TypedBean):
             if not locked:
                 log.warning("lock heartBeat, but failed. [%s]", self.client_id)
                 return
-            heartbeat_data = self._prepare_heartbeat_data()
+            heartbeat_data = self._prepare_heartbeat_data(False)
             if heartbeat_data.consumer_data_set or heartbeat_data.producer_data_set:
-                self._heartbeat_sent[broker_addr] = time.time()
-                version = self.mq_client_api_impl.send_heartbeat(broker_addr, heartbeat_data,
-                                                                 self.client_config.mq_client_api_timeout)
-                self._heartbeat_answered[broker_addr] = time.time()
-                for broker_name, addrs in list(self.broker_addr_table.items()):
-                    if broker_addr in addrs.values():
-                        self.broker_version_table.setdefault(broker_name, {})[broker_addr] = version
-                log.info("send prompt heart beat to broker[%s] success", broker_addr)
-        except Exception as e:
-            log.info("send prompt heart beat to broker[%s] failed: %s", broker_addr, e)
+                broker_name, broker_id = next(((name, broker_id) for name, addrs in list(self.broker_addr_table.items())
+                                               for broker_id, addr in list(addrs.items()) if addr == broker_addr),
+                                              (None, None))
+                if self.client_config.use_heartbeat_v2:  # the whole heartbeat: the broker lacks what it says
+                    self._broker_addr_heartbeat_fingerprint_table.pop(broker_addr, None)
+                    fingerprint = heartbeat_data.compute_heartbeat_fingerprint()
+                    heartbeat_data.set_heartbeat_fingerprint(fingerprint)
+                    answered = self._send_heartbeat_to_broker_v2(broker_id, broker_name, broker_addr, heartbeat_data,
+                                                                 heartbeat_data, fingerprint, False)
+                else:
+                    answered = self._send_heartbeat_to_broker(broker_id, broker_name, broker_addr, heartbeat_data,
+                                                              False)
+                if answered:
+                    log.info("send prompt heart beat to broker[%s] success", broker_addr)
         finally:
             if locked:
                 self._lock_heartbeat.release()
@@ -625,7 +714,9 @@ class MQClientInstance(TypedBean):
     def _is_broker_addr(self, addr: str) -> bool:
         return any(addr in addrs.values() for addrs in list(self.broker_addr_table.values()))
 
-    def _prepare_heartbeat_data(self) -> HeartbeatData:
+    def _prepare_heartbeat_data(self, is_without_sub: bool) -> HeartbeatData:
+        """Java ``prepareHeartbeatData`` (5.3.3): this client's groups, the consumers' subscriptions left out
+        ``is_without_sub``."""
         heartbeat_data = HeartbeatData()
         heartbeat_data.set_client_id(self.client_id)
         for impl in list(self.consumer_table.values()):
@@ -635,12 +726,14 @@ class MQClientInstance(TypedBean):
                 consumer_data.set_consume_type(impl.consume_type())
                 consumer_data.set_message_model(impl.message_model())
                 consumer_data.set_consume_from_where(impl.consume_from_where())
-                consumer_data.get_subscription_data_set().update(impl.subscriptions())
+                if not is_without_sub:
+                    consumer_data.get_subscription_data_set().update(impl.subscriptions())
                 consumer_data.set_unit_mode(impl.is_unit_mode())
                 heartbeat_data.consumer_data_set.add(consumer_data)
         for group, producer in list(self.producer_table.items()):
             if producer is not None:
                 heartbeat_data.producer_data_set.add(ProducerData(group_name=group))
+        heartbeat_data.set_without_sub(is_without_sub)
         return heartbeat_data
 
     # ------------------------------------------------------------------ consumers' periodic work

@@ -66,7 +66,9 @@ def assert_notified(client: ConsumerClient, group: str = GROUP) -> None:
 def test_heartbeat_creates_group_and_retry_topic(embedded_cluster, clients):
     c1 = clients("127.0.0.1@c1")
     response = c1.heartbeat(GROUP, producer_groups=["PG"])
-    assert (response.code, response.remark, response.ext_fields, response.body) == (0, None, None, None)
+    # a 5.3.3 broker's answer: heartbeat v2 supported, and a v1 heartbeat counts as a subscription change
+    assert (response.code, response.remark, response.body) == (0, None, None)
+    assert response.ext_fields == {"IS_SUPPORT_HEART_BEAT_V2": "true", "IS_SUB_CHANGE": "true"}
     controller = embedded_cluster.broker_controller
     config = controller.get_subscription_group_manager().get_subscription_group_table()[GROUP]
     assert (config.retry_queue_nums, config.retry_max_times, config.consume_enable) == (1, 16, True)
@@ -279,7 +281,10 @@ def test_golden_consumer_session_replay(embedded_cluster):
         second = conn.read()
         notify, response = (first, second) if first.code == 40 and not first.is_response_type() else (second, first)
         assert as_header(notify) == comparable(golden_header("033-b2c-NOTIFY_CONSUMER_IDS_CHANGED"))
-        assert as_header(response) == comparable(golden_header("034-b2c-HEART_BEAT_RESPONSE"))
+        # the 4.9.7 broker's answer plus the heartbeat v2 flags of a 5.3.3 broker
+        expected = dict(comparable(golden_header("034-b2c-HEART_BEAT_RESPONSE")),
+                        extFields={"IS_SUPPORT_HEART_BEAT_V2": "true", "IS_SUB_CHANGE": "true"})
+        assert as_header(response) == expected
         assert response.opaque == golden_header("032-c2b-HEART_BEAT")["opaque"]
         conn.send(golden_frame("037-c2b-GET_CONSUMER_LIST_BY_GROUP"))
         response = conn.read()

@@ -88,6 +88,8 @@ RESPONSE_BODIES = {
     RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER: TopicList,
 }
 #: bodies without sets or HashMaps, whose fastjson output we reproduce byte for byte
+#: fields that the 5.3.3 shape of a body adds to what the 4.9.7 client sent, with the values a 4.9.7 body means
+FIELDS_OF_5 = {HeartbeatData: {"heartbeatFingerprint": 0, "withoutSub": False}}
 BYTE_IDENTICAL_BODIES = (TopicRouteData, h.GetConsumerListByGroupResponseBody, ConsumeMessageDirectlyResult)
 FAST_CODEC_HEADERS = (h.SendMessageRequestHeaderV2, h.PullMessageRequestHeader, h.SendMessageResponseHeader,
                       h.PullMessageResponseHeader)
@@ -185,7 +187,8 @@ def test_c_json_body_decodes_with_the_body_class(entry):
     assert cls is not None, "no body class for %s" % entry["file"]
     raw = _decode(entry).body
     decoded = cls.decode(raw)
-    assert normalise_json(decoded.to_json_value(), cls) == normalise_json(body["content"], cls)
+    content = dict(body["content"], **{k: v for k, v in FIELDS_OF_5.get(cls, {}).items() if k not in body["content"]})
+    assert normalise_json(decoded.to_json_value(), cls) == normalise_json(content, cls)
     if cls in BYTE_IDENTICAL_BODIES:
         assert decoded.encode() == raw
 

@@ -64,7 +64,9 @@ def test_java_property_names_on_the_wire():
     from rocketmq_common.protocol.body.process_queue_info import ProcessQueueInfo
     from rocketmq_common.protocol.body.producer_info import ProducerInfo
     from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
-    assert set(HeartbeatData().to_json_value()) == {"consumerDataSet", "producerDataSet"}
+    # 5.3.3's heartbeat v2 fields; fastjson names Java's ``isWithoutSub()`` ``withoutSub``
+    assert set(HeartbeatData().to_json_value()) == {"consumerDataSet", "producerDataSet", "heartbeatFingerprint",
+                                                    "withoutSub"}
     assert "clientID" in HeartbeatData(client_id="c").to_json_value()
     assert set(LockBatchResponseBody().to_json_value()) == {"lockOKMQSet"}
     assert set(to_json_value(ConsumeStatus())) == {
