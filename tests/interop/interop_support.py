@@ -17,7 +17,7 @@ import socket
 import subprocess
 import threading
 import time
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 
 import pytest
 from waiting import wait_for
@@ -320,14 +320,16 @@ class JavaPeers:
         self.compiled = compiled  # source -> class path, shared by the session
         self.started: List[JavaProcess] = []
 
-    def run_class(self, source: str, main: str, *args: str, tls: bool = False) -> JavaProcess:
+    def run_class(self, source: str, main: str, *args: str, tls: bool = False,
+                  system_properties: Sequence[str] = ()) -> JavaProcess:
         class_path = self.compiled.get(source)
         if class_path is None:
             out = os.path.join(self.work, "classes-" + source.replace(".", "-"))
             os.makedirs(out, exist_ok=True)
             class_path = self.compiled[source] = compile_java_peer(self.anchors, out, source)
+        properties = ["-Dtls.enable=true"] if tls else []
         peer = JavaProcess(self.anchors, self.work, "%s-%d" % (main, len(self.started)), main, list(args),
-                           class_path=class_path, system_properties=["-Dtls.enable=true"] if tls else None)
+                           class_path=class_path, system_properties=properties + list(system_properties))
         self.started.append(peer)
         return peer
 

@@ -20,6 +20,7 @@ from rocketmq_common.compression.compression_type import CompressionType
 from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
+from rocketmq_common.protocol.request_code import RequestCode
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -126,3 +127,27 @@ def test_our_bodies_of_each_type_reach_the_java_consumer(namesrv_addr: str, prod
     assert set(got) == set(expected), lines[-20:]
     for digest, compress_type in expected.items():  # 5.3.3 clears COMPRESSED and keeps the type bits
         assert got[digest] == compress_type.get_compression_flag()
+
+
+def test_java_consumer_with_heartbeat_v2_on_the_embedded_broker(embedded_cluster, java5_peer: JavaPeers) -> None:
+    """The Java 5.3.3 consumer with ``-Dcom.rocketmq.heartbeat.v2=true``: our broker takes its v2 heartbeats (the
+    group's fingerprint is recorded) and serves it every message (heartbeat v2 of issue 31)."""
+    producer = DefaultMQProducer(unique("PyV2PG"), namesrv_addr=embedded_cluster.namesrv_addr)
+    producer.start()
+    try:
+        topic = make_topic(producer)
+        expected = set()
+        for i in range(10):
+            sent = body("v2", i)
+            producer.send(Message(topic, sent))
+            expected.add(hashlib.md5(sent).hexdigest())
+    finally:
+        producer.shutdown()
+    group = unique("JavaV2CG")
+    lines = finish(java5_peer.run_class("JavaCompression5.java", "JavaCompression5", "consume",
+                                        embedded_cluster.namesrv_addr, topic, group, str(len(expected)),
+                                        str(PEER_TIMEOUT), system_properties=["-Dcom.rocketmq.heartbeat.v2=true"]))
+    assert {line.split()[1] for line in lines if line.startswith("GOT ")} == expected
+    server = embedded_cluster.broker_controller.get_remoting_server()
+    processor = server.get_processor_pair(RequestCode.HEART_BEAT).get_object1()
+    assert processor.consumer_group_heartbeat_table.get(group, 0) != 0

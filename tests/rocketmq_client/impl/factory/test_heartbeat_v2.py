@@ -62,7 +62,7 @@ def test_broker_keeps_the_subscriptions_of_a_heartbeat_without_them(embedded_clu
             return response
 
         def sub_change(response: RemotingCommand) -> str:
-            return response.ext_fields[MixAll.IS_SUB_CHANGE]
+            return (response.ext_fields or {})[MixAll.IS_SUB_CHANGE]
 
         full = _heartbeat("127.0.0.1@v2", ["T1", "T2"])
         fingerprint = full.compute_heartbeat_fingerprint()
@@ -142,22 +142,22 @@ def test_client_leaves_the_subscriptions_out_once_the_broker_has_them(
     assert sent[count:] == [False]
 
 
-def test_without_v2_the_client_sends_v1_heartbeats(embedded_cluster: EmbeddedCluster) -> None:
+def test_without_v2_the_client_sends_v1_heartbeats(embedded_cluster: EmbeddedCluster, monkeypatch) -> None:
     producer = DefaultMQProducer("HeartbeatV1PG", namesrv_addr=embedded_cluster.namesrv_addr)
     assert producer.use_heartbeat_v2 is False  # Java's default (com.rocketmq.heartbeat.v2 unset)
+    sent: List[int] = []
+    real = MQClientAPIImpl.send_heartbeat
+
+    def recording(self, addr, heartbeat_data, timeout_millis):
+        sent.append(heartbeat_data.get_heartbeat_fingerprint())
+        return real(self, addr, heartbeat_data, timeout_millis)
+
+    monkeypatch.setattr(MQClientAPIImpl, "send_heartbeat", recording)
     producer.start()
     try:
-        api = producer.get_default_mq_producer_impl().get_mq_client_factory().get_mq_client_api_impl()
-        sent: List[int] = []
-        real = api.send_heartbeat
-
-        def recording(addr, heartbeat_data, timeout_millis):
-            sent.append(heartbeat_data.get_heartbeat_fingerprint())
-            return real(addr, heartbeat_data, timeout_millis)
-
-        api.send_heartbeat = recording
         producer.create_topic("TBW102", "HeartbeatV1T", 1)
         factory = producer.get_default_mq_producer_impl().get_mq_client_factory()
+        assert factory is not None
         wait_for(lambda: factory.send_heartbeat_to_all_broker_with_lock(), 10, "a heartbeat")
         assert sent and set(sent) == {0}
     finally:
