@@ -179,13 +179,14 @@ def test_first_pulls_after_start_are_not_delayed_by_the_penalty(monkeypatch, cap
         producer.send(Message(push_topic, "TagA", body))
     # the race of start-up made certain: the heartbeat the first rebalance sends with the new subscription version
     # has not reached the broker when the first pulls do (they are answered SUBSCRIPTION_NOT_LATEST)
-    heartbeat_all = MQClientInstance.send_heartbeat_to_all_broker_with_lock
+    heartbeat_all = MQClientInstance.send_heartbeat_to_all_broker_with_lock_v2  # (the other form calls it)
 
-    def late_rebalance_heartbeat(self) -> None:
+    def late_rebalance_heartbeat(self, is_rebalance: bool) -> bool:
         if threading.current_thread().name != "RebalanceService":
-            heartbeat_all(self)
+            return heartbeat_all(self, is_rebalance)
+        return False
 
-    monkeypatch.setattr(MQClientInstance, "send_heartbeat_to_all_broker_with_lock", late_rebalance_heartbeat)
+    monkeypatch.setattr(MQClientInstance, "send_heartbeat_to_all_broker_with_lock_v2", late_rebalance_heartbeat)
     recorder = Recorder()
     consumer = new_consumer(None, recorder, start=False, heartbeat_broker_interval=30000)
     # a penalty delay of 5 s: a first pull retried after it could not be in time (the impl took the config's
