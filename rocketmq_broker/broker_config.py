@@ -63,6 +63,8 @@ class BrokerConfig(Bean):
     end_transaction_pool_queue_capacity = Prop(int, 100000)
     filter_server_nums = Prop(int, 0)
     long_polling_enable = Prop(bool, True)
+    #: 5.3.3: LITE_PULL_MESSAGE is served (else answered NO_PERMISSION)
+    lite_pull_message_enable = Prop(bool, True)
     short_polling_time_mills = Prop(int, 1000)
     notify_consumer_ids_changed_enable = Prop(bool, True)
     high_speed_mode = Prop(bool, False)

@@ -371,6 +371,8 @@ class BrokerController(TypedBean):
         server.register_processor(RequestCode.CONSUMER_SEND_MSG_BACK, send_processor, self.send_message_executor)
         server.register_processor(RequestCode.PULL_MESSAGE, self.pull_message_processor, self.pull_message_executor,
                                   inline_when_idle=inline)
+        server.register_processor(RequestCode.LITE_PULL_MESSAGE, self.pull_message_processor,
+                                  self.pull_message_executor)
         reply_message_processor = ReplyMessageProcessor(self)
         for code in (RequestCode.SEND_REPLY_MESSAGE, RequestCode.SEND_REPLY_MESSAGE_V2):
             server.register_processor(code, reply_message_processor, self.reply_message_executor)

@@ -23,6 +23,7 @@ from rocketmq_broker.filter.expression_message_filter import ExpressionMessageFi
 from rocketmq_broker.longpolling.pull_request import PullRequest
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.get_message_status import GetMessageStatus
+from rocketmq_broker.store.default_message_store import MAX_PULL_MSG_SIZE
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.filter.filter_api import FilterAPI
@@ -34,6 +35,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.header.pull_message_request_header import (
     PullMessageRequestHeader, PullMessageResponseHeader)
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
+from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.topic.offset_moved_event import OffsetMovedEvent
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
@@ -81,7 +83,8 @@ def _store_timestamp(record) -> int:
 
 
 class PullMessageProcessor(AsyncNettyRequestProcessor):
-    """See the module docstring. Registered by the broker controller for PULL_MESSAGE."""
+    """See the module docstring. Registered by the broker controller for PULL_MESSAGE and (5.3.3)
+    LITE_PULL_MESSAGE."""
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         self.broker_controller = broker_controller
@@ -104,6 +107,10 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         if not PermName.is_readable(broker_config.broker_permission):
             response.code = ResponseCode.NO_PERMISSION
             response.remark = "the broker[%s] pulling message is forbidden" % broker_config.broker_ip1
+            return response
+        if request.code == RequestCode.LITE_PULL_MESSAGE and not broker_config.lite_pull_message_enable:
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = "the broker[%s] for lite pull consumer is forbidden" % broker_config.broker_ip1
             return response
         group = request_header.consumer_group
         topic = request_header.topic
@@ -222,8 +229,11 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
         store = broker_controller.get_message_store()
         queue_offset = request_header.queue_offset
+        # beyond the 5.3.3 broker, which passes no byte cap to its store: the request's maxMsgBytes is applied
+        max_msg_bytes = request_header.max_msg_bytes
         get_message_result = store.get_message(group, topic, queue_id, queue_offset, request_header.max_msg_nums,
-                                               message_filter)
+                                               message_filter, MAX_PULL_MSG_SIZE if max_msg_bytes is None
+                                               else min(max(max_msg_bytes, 1), MAX_PULL_MSG_SIZE))
         store_config = broker_controller.get_message_store_config()
         if get_message_result is not None:
             status = get_message_result.status

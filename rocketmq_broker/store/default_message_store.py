@@ -69,6 +69,8 @@ log = logging.getLogger(__name__)
 _ENTRY_UNPACK = struct.Struct(">qiq").unpack_from
 _BLANK_ENTRY_SIZE = 0x7FFFFFFF  # the size of a blank consume-queue entry (Integer.MAX_VALUE)
 _MAX_FILTER_BYTES = 16000
+#: Java ``DefaultMessageStore.MAX_PULL_MSG_SIZE``: the byte cap of a batch for callers that give none (128 MiB)
+MAX_PULL_MSG_SIZE = 128 * 1024 * 1024
 _SCHEDULE_TOPIC = TopicValidator.RMQ_SYS_SCHEDULE_TOPIC
 _TIMER_TOPIC = TimerMessageStore.TIMER_TOPIC
 _SLAVE = BrokerRole.SLAVE
@@ -454,9 +456,12 @@ class DefaultMessageStore(Bean):
         return False
 
     def get_message(self, group: str, topic: str, queue_id: int, offset: int, max_msg_nums: int,
-                    message_filter: Optional[MessageFilter] = None) -> Optional[GetMessageResult]:
-        """Java ``getMessage``: up to ``max_msg_nums`` records of a queue from ``offset`` (capped by
-        ``max_transfer_*``), filtered by ``message_filter``; None when the store is shut down or unreadable."""
+                    message_filter: Optional[MessageFilter] = None,
+                    max_total_msg_size: int = MAX_PULL_MSG_SIZE) -> Optional[GetMessageResult]:
+        """Java ``getMessage`` (both overloads of 5.3.3: ``max_total_msg_size``, the byte cap of the batch, is the
+        argument before ``messageFilter`` of the long one): up to ``max_msg_nums`` records of a queue from
+        ``offset`` (capped by it and by ``max_transfer_*``; the first record always goes), filtered by
+        ``message_filter``; None when the store is shut down or unreadable."""
         if self.shutdown_flag:
             log.warning("message store has shutdown, so getMessage is forbidden")
             return None
@@ -487,7 +492,7 @@ class DefaultMessageStore(Bean):
             if buffer_cq is not None:
                 get_result = GetMessageResult()
                 status, scanned = self._read_messages(get_result, buffer_cq.byte_buffer, max_msg_nums,
-                                                      max_offset_py, message_filter)
+                                                      max_total_msg_size, max_offset_py, message_filter)
                 next_begin_offset = offset + scanned
             else:
                 status = GetMessageStatus.OFFSET_FOUND_NULL
@@ -508,8 +513,8 @@ class DefaultMessageStore(Bean):
         get_result.min_offset = min_offset
         return get_result
 
-    def _read_messages(self, get_result: GetMessageResult, entries: bytes, max_msg_nums: int, max_offset_py: int,
-                       message_filter: Optional[MessageFilter]):
+    def _read_messages(self, get_result: GetMessageResult, entries: bytes, max_msg_nums: int,
+                       max_total_msg_size: int, max_offset_py: int, message_filter: Optional[MessageFilter]):
         """The scan loop of Java ``getMessage`` (with ``isTheBatchFull`` inline: it runs per message pulled):
         (status, number of entries consumed)."""
         commit_log = self.commit_log
@@ -517,9 +522,10 @@ class DefaultMessageStore(Bean):
         config = self.message_store_config
         memory = int(StoreUtil.TOTAL_PHYSICAL_MEMORY_SIZE * (config.access_message_in_memory_max_ratio / 100.0))
         # isTheBatchFull's limits: (bytes, count) for messages in memory and on disk
-        memory_limits = (config.max_transfer_bytes_on_message_in_memory,
+        memory_limits = (min(config.max_transfer_bytes_on_message_in_memory, max_total_msg_size),
                          config.max_transfer_count_on_message_in_memory - 1)
-        disk_limits = (config.max_transfer_bytes_on_message_in_disk, config.max_transfer_count_on_message_in_disk - 1)
+        disk_limits = (min(config.max_transfer_bytes_on_message_in_disk, max_total_msg_size),
+                       config.max_transfer_count_on_message_in_disk - 1)
         buffers = get_result.message_buffer_list
         add_message = get_result.add_message
         status = _NO_MATCHED_MESSAGE

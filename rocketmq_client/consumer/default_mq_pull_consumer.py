@@ -209,23 +209,34 @@ class DefaultMQPullConsumer(ClientConfig):
     def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
              pull_callback: "PullCallback", timeout: int = ...) -> None: ...
 
+    @overload
+    def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int, max_size: int,
+             pull_callback: "PullCallback", timeout: int = ...) -> None: ...
+
     def pull(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
              *args: Any, **kwargs: Any) -> Optional["PullResult"]:
         """Java's ``pull`` overloads: ``subscription`` is a tag expression (``"TagA || TagB"``, ``"*"``) or a
         :class:`~rocketmq_client.consumer.message_selector.MessageSelector`; then ``[pull_callback][,
-        timeout]`` (also as keywords). Without a callback the PullResult is returned; with one, None (the
+        timeout]``, or (5.3.3) ``max_size, pull_callback[, timeout]`` where ``max_size`` caps the pull in bytes
+        (``maxMsgBytes``); also as keywords. Without a callback the PullResult is returned; with one, None (the
         callback gets it). ``timeout`` defaults to ``consumer_pull_timeout_millis``."""
+        max_size = kwargs.pop("max_size", None)
         if kwargs:
             unknown = set(kwargs) - {"pull_callback", "timeout"}
             if unknown:
                 raise TypeError("pull() got an unexpected keyword argument %r" % sorted(unknown)[0])
             args += tuple(kwargs[key] for key in ("pull_callback", "timeout") if kwargs.get(key) is not None)
+        if max_size is None and len(args) >= 2 and type(args[0]) is int and hasattr(args[1], "on_success"):
+            max_size, args = args[0], args[1:]
         callback, timeout = split_callback_and_timeout("pull", args)
         impl = self.default_mq_pull_consumer_impl
         mq = self.queue_with_namespace(mq)
         if callback is None:
+            if max_size is not None:
+                raise TypeError("pull() takes max_size only with a pull_callback, as Java's "
+                                "pull(mq, subExpression, offset, maxNums, maxSize, pullCallback, timeout)")
             return impl.pull(mq, subscription, offset, max_nums, timeout)
-        impl.pull_async(mq, subscription, offset, max_nums, callback, timeout)
+        impl.pull_async(mq, subscription, offset, max_nums, callback, timeout, max_size_in_bytes=max_size)
         return None
 
     @overload

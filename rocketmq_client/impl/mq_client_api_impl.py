@@ -155,6 +155,7 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
+from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.bean import Prop, TypedBean
@@ -654,9 +655,16 @@ class MQClientAPIImpl(TypedBean):
 
     def pull_message(self, addr: str, request_header: "PullMessageRequestHeader", timeout_millis: int,
                      communication_mode: CommunicationMode,
-                     pull_callback: Optional["PullCallback"] = None) -> Optional["PullResult"]:
-        """Java ``pullMessage``: SYNC returns the :class:`PullResultExt`; ASYNC completes ``pull_callback``."""
-        request = RemotingCommand.create_request_command(RequestCode.PULL_MESSAGE, request_header)
+                     pull_callback: Optional["PullCallback"] = None,
+                     lite_pull_message: bool = True) -> Optional["PullResult"]:
+        """Java ``pullMessage`` (5.3.3): LITE_PULL_MESSAGE for a header with the lite pull flag, else PULL_MESSAGE;
+        SYNC returns the :class:`PullResultExt`; ASYNC completes ``pull_callback``. Beyond Java:
+        ``lite_pull_message`` False (a broker older than 5.0, which does not know that code) sends PULL_MESSAGE
+        whatever the flag, as the 4.9.7 client does."""
+        code = (RequestCode.LITE_PULL_MESSAGE
+                if lite_pull_message and request_header.sys_flag & PullSysFlag.FLAG_LITE_PULL_MESSAGE
+                else RequestCode.PULL_MESSAGE)
+        request = RemotingCommand.create_request_command(code, request_header)
         if communication_mode == CommunicationMode.ASYNC:
             self.remoting_client.invoke_async(addr, request, timeout_millis,
                                               _PullCallbackInvoke(self, addr, request, timeout_millis,

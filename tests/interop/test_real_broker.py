@@ -29,6 +29,8 @@ from rocketmq_client.utils.message_util import MessageUtil
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_remoting.rpc_hook import RPCHook
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -115,6 +117,46 @@ def test_heartbeat_v2_leaves_the_subscriptions_out_only_where_the_broker_keeps_t
         assert answers == [(False, False)] * 3
     sent = {producer.send(Message(topic, b"v2-%d" % i)).get_msg_id(): b"v2-%d" % i for i in range(10)}
     collected.wait_for_bodies(set(sent.values()))
+
+
+class _CodeRecorder(RPCHook):
+    """The request codes a client sent."""
+
+    def __init__(self) -> None:
+        self.codes: List[int] = []
+
+    def do_before_request(self, remote_addr: Optional[str], request: Any) -> None:
+        self.codes.append(request.code)
+
+    def do_after_response(self, remote_addr: Optional[str], request: Any, response: Any) -> None:
+        pass
+
+
+def test_lite_pull_uses_lite_pull_message_on_5_and_pull_message_on_4(real_broker: RealCluster, clients) -> None:
+    """Java 5.3.3 pulls of a lite pull consumer are LITE_PULL_MESSAGE (361); a 4.9.7 broker does not know that
+    code, so it gets PULL_MESSAGE as from the 4.9.7 client. Pushes send 5.3.3's maxMsgBytes either way."""
+    producer = clients["producer"]()
+    topic = make_topic(producer, 1)
+    for i in range(5):
+        producer.send(Message(topic, b"lite-%d" % i))
+    recorder = _CodeRecorder()
+    lite = DefaultLitePullConsumer(unique("InteropLite"), recorder, namesrv_addr=real_broker.namesrv_addr,
+                                   instance_name=unique("l"),
+                                   consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+    lite.subscribe(topic, "*")
+    lite.start()
+    try:
+        polled: List[bytes] = []
+        wait_for(lambda: polled.extend(m.get_body() for m in lite.poll(500)) or len(polled) >= 5, 60, "5 polled")
+        assert sorted(polled) == [b"lite-%d" % i for i in range(5)]
+    finally:
+        lite.shutdown()
+    pulls = [code for code in recorder.codes if code in (RequestCode.PULL_MESSAGE, RequestCode.LITE_PULL_MESSAGE)]
+    expected = RequestCode.LITE_PULL_MESSAGE if real_broker.version == "5.3.3" else RequestCode.PULL_MESSAGE
+    assert pulls and set(pulls[1:]) == {expected}  # (the first may go before the first heartbeat's answer)
+    collected = Collected()
+    clients["push_consumer"](topic, collected, pull_batch_size_in_bytes=64 * 1024)
+    collected.wait_for_bodies({b"lite-%d" % i for i in range(5)})
 
 
 def test_async_oneway_and_batch_sends_reach_a_lite_pull_consumer(real_broker: RealCluster, clients) -> None:

@@ -250,12 +250,14 @@ def send_request(topic: str, body: Optional[bytes], props: Optional[Dict[str, st
 def pull_request(group: str, topic: str, queue_id: int, offset: int, max_nums: int = 32, sys_flag: int = 4,
                  subscription: Optional[str] = "*", sub_version: int = 0, suspend_timeout: int = 0,
                  commit_offset: int = 0, expression_type: Optional[str] = "TAG",
-                 serialize_type: SerializeType = SerializeType.JSON) -> RemotingCommand:
+                 serialize_type: SerializeType = SerializeType.JSON, max_msg_bytes: Optional[int] = None,
+                 code: int = RequestCode.PULL_MESSAGE) -> RemotingCommand:
     header = PullMessageRequestHeader(
         consumer_group=group, topic=topic, queue_id=queue_id, queue_offset=offset, max_msg_nums=max_nums,
         sys_flag=sys_flag, commit_offset=commit_offset, suspend_timeout_millis=suspend_timeout,
-        subscription=subscription, sub_version=sub_version, expression_type=expression_type)
-    cmd = RemotingCommand.create_request_command(RequestCode.PULL_MESSAGE, header)
+        subscription=subscription, sub_version=sub_version, expression_type=expression_type,
+        max_msg_bytes=max_msg_bytes)
+    cmd = RemotingCommand.create_request_command(code, header)
     cmd.serialize_type = serialize_type
     return cmd
 

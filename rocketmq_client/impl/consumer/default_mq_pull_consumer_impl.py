@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 __all__ = ["DefaultMQPullConsumerImpl"]
 
 log = logging.getLogger(__name__)
+#: Java's ``Integer.MAX_VALUE``: the byte cap of a pull that sets none
+_INTEGER_MAX_VALUE = 2 ** 31 - 1
 
 #: what ``pull`` accepts as the subscription: a TAG expression or a MessageSelector
 Subscription = Union[str, MessageSelector, None]
@@ -284,12 +286,15 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
         return self._pull_sync_impl(mq, subscription_data, offset, max_nums, False, timeout)
 
     def pull_async(self, mq: MessageQueue, subscription: Subscription, offset: int, max_nums: int,
-                   pull_callback: PullCallback, timeout: Optional[int] = None) -> None:
-        """Java ``pull(mq, subExpression | messageSelector, offset, maxNums, pullCallback[, timeout])``."""
+                   pull_callback: PullCallback, timeout: Optional[int] = None,
+                   max_size_in_bytes: Optional[int] = None) -> None:
+        """Java ``pull(mq, subExpression | messageSelector, offset, maxNums[, maxSize], pullCallback[, timeout])``
+        (``maxSize`` is 5.3.3's; without it the pull asks for up to ``Integer.MAX_VALUE`` bytes)."""
         if timeout is None:
             timeout = self.default_mq_pull_consumer.get_consumer_pull_timeout_millis()
         subscription_data = subscription_data_of(mq, subscription)
-        self._pull_async_impl(mq, subscription_data, offset, max_nums, pull_callback, False, timeout)
+        self._pull_async_impl(mq, subscription_data, offset, max_nums, pull_callback, False, timeout,
+                              _INTEGER_MAX_VALUE if max_size_in_bytes is None else max_size_in_bytes)
 
     def pull_block_if_not_found(self, mq: MessageQueue, sub_expression: Optional[str], offset: int,
                                 max_nums: int) -> "PullResult":
@@ -337,9 +342,12 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
         return pull_result  # type: ignore[return-value]
 
     def _pull_async_impl(self, mq: MessageQueue, subscription_data: SubscriptionData, offset: int, max_nums: int,
-                         pull_callback: PullCallback, block: bool, timeout: int) -> None:
+                         pull_callback: PullCallback, block: bool, timeout: int,
+                         max_size_in_bytes: int = _INTEGER_MAX_VALUE) -> None:
         self._make_sure_state_ok()
         check_pull_args(mq, offset, max_nums)
+        if max_size_in_bytes <= 0:
+            raise MQClientException("maxSizeInBytes <= 0", None)
         if pull_callback is None:
             raise MQClientException("pullCallback is null", None)
         self.subscription_automatically(mq.get_topic())
@@ -352,7 +360,7 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
                 mq, subscription_data.sub_string, subscription_data.expression_type,
                 0 if is_tag_type else subscription_data.sub_version, offset, max_nums, sys_flag, 0,
                 consumer.get_broker_suspend_max_time_millis(), timeout_millis, CommunicationMode.ASYNC,
-                _UserPullCallback(self, mq, subscription_data, pull_callback))
+                _UserPullCallback(self, mq, subscription_data, pull_callback), max_size_in_bytes=max_size_in_bytes)
         except MQBrokerException as e:
             raise MQClientException("pullAsync unknow exception", e) from e
 

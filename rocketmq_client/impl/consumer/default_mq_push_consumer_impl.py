@@ -345,7 +345,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             self.pull_api_wrapper.pull_kernel_impl(  # type: ignore[union-attr]
                 mq, sub_expression, subscription_data.expression_type, subscription_data.sub_version,
                 pull_request.next_offset, consumer.pull_batch_size, sys_flag, commit_offset_value,
-                BROKER_SUSPEND_MAX_TIME_MILLIS, CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND, _ASYNC, pull_callback)
+                BROKER_SUSPEND_MAX_TIME_MILLIS, CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND, _ASYNC, pull_callback,
+                max_size_in_bytes=consumer.pull_batch_size_in_bytes)
         except Exception:
             log.error("pullKernelImpl exception", exc_info=True)
             self.execute_pull_request_later(pull_request, self.pull_time_delay_mills_when_exception)

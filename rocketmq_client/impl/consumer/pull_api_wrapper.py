@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 #: ``MQVersion.Version.V4_1_0_SNAPSHOT.ordinal()``: first broker version filtering by SQL92 / non-TAG expressions
 _V4_1_0_SNAPSHOT = MQVersion.version_ordinal("V4_1_0_SNAPSHOT")
+_V5_0_0 = MQVersion.version_ordinal("V5_0_0")
+_INTEGER_MAX_VALUE = 2 ** 31 - 1
 
 _PROPERTY_TRANSACTION_PREPARED = MessageConst.PROPERTY_TRANSACTION_PREPARED
 _PROPERTY_UNIQ_KEY = MessageConst.PROPERTY_UNIQ_CLIENT_MESSAGE_ID_KEYIDX
@@ -151,11 +153,14 @@ class PullAPIWrapper(TypedBean):
     def pull_kernel_impl(self, mq: "MessageQueue", sub_expression: Optional[str], expression_type: Optional[str],
                          sub_version: int, offset: int, max_nums: int, sys_flag: int, commit_offset: int,
                          broker_suspend_max_time_millis: int, timeout_millis: int,
-                         communication_mode: "CommunicationMode",
-                         pull_callback: Optional["PullCallback"]) -> Optional["PullResult"]:
-        """Java ``pullKernelImpl``: find the node's address (refreshing the route once when unknown), refuse
-        non-TAG expressions on brokers older than 4.1.0, clear the commit-offset flag for a slave, and send
-        PULL_MESSAGE (SYNC returns the raw :class:`PullResultExt`, ASYNC completes ``pull_callback``)."""
+                         communication_mode: "CommunicationMode", pull_callback: Optional["PullCallback"],
+                         max_size_in_bytes: int = _INTEGER_MAX_VALUE) -> Optional["PullResult"]:
+        """Java ``pullKernelImpl`` (both overloads of 5.3.3; ``max_size_in_bytes``, sent as ``maxMsgBytes``, is the
+        argument after ``maxNums`` of the long one): find the node's address (refreshing the route once when
+        unknown), refuse non-TAG expressions on brokers older than 4.1.0, clear the commit-offset flag for a slave,
+        and send the pull (SYNC returns the raw :class:`PullResultExt`, ASYNC completes ``pull_callback``). Beyond
+        Java: a lite pull goes as PULL_MESSAGE to a broker older than 5.0 (or not heartbeated yet), which does not
+        know LITE_PULL_MESSAGE (Java 5.3.3 sends LITE_PULL_MESSAGE, and a 4.x broker refuses it)."""
         factory = self.mq_client_factory
         broker_name = mq.get_broker_name()
         find_broker_result = factory.find_broker_address_in_subscribe(
@@ -187,13 +192,15 @@ class PullAPIWrapper(TypedBean):
         request_header.subscription = sub_expression
         request_header.sub_version = sub_version
         request_header.expression_type = expression_type
+        request_header.max_msg_bytes = max_size_in_bytes
         request_header.bname = broker_name
 
         broker_addr = find_broker_result.get_broker_addr()
         if PullSysFlag.has_class_filter_flag(sys_flag_inner):
             broker_addr = self._compute_pull_from_which_filter_server(mq.get_topic(), broker_addr)
-        return factory.get_mq_client_api_impl().pull_message(broker_addr, request_header, timeout_millis,
-                                                             communication_mode, pull_callback)
+        return factory.get_mq_client_api_impl().pull_message(
+            broker_addr, request_header, timeout_millis, communication_mode, pull_callback,
+            lite_pull_message=find_broker_result.get_broker_version() >= _V5_0_0)
 
     def _compute_pull_from_which_filter_server(self, topic: str, broker_addr: str) -> str:
         """Java ``computePullFromWhichFilterServer``: a random filter server of the broker (the deprecated

@@ -10,7 +10,8 @@ __all__ = ["PullMessageRequestHeader", "PullMessageResponseHeader"]
 
 
 class PullMessageRequestHeader(RpcRequestHeader):
-    """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base)."""
+    """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base).
+    ``max_msg_bytes`` (5.3.3; not sent while None) is the pull's size cap in bytes."""
 
     consumer_group = Prop(str, required=True)
     topic = Prop(str, required=True)
@@ -23,8 +24,9 @@ class PullMessageRequestHeader(RpcRequestHeader):
     subscription = Prop(str)
     sub_version = Prop(int, required=True)
     expression_type = Prop(str)
+    max_msg_bytes = Prop(int)
 
-    _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag")  # Java's Integer fields (the others are Long)
+    _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")  # Java's Integer fields (the others are Long)
 
 
 class PullMessageResponseHeader(CommandCustomHeader):

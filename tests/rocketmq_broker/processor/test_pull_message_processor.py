@@ -7,8 +7,10 @@ from broker_support import (RawClient, broker_addr, create_topic, decode_message
                             send_request, start_broker)
 
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
+from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.protocol.remoting_command import SerializeType
 
@@ -60,6 +62,34 @@ def test_max_msg_nums_limits_the_batch(client):
     response = client.request(pull_request("CG", "TopicTest", 0, 1, max_nums=2))
     assert [m.queue_offset for m in decode_messages(response.body)] == [1, 2]
     assert _header(response)["nextBeginOffset"] == 3
+
+
+def test_max_msg_bytes_caps_the_batch_and_the_first_message_always_goes(client):
+    for i in range(4):
+        body = b"%d" % i * 1000
+        assert client.request(send_request("TopicTest", body, {"WAIT": "true"})).code == ResponseCode.SUCCESS
+    # a stored message of a 1000-byte body takes about 1100 bytes: 2500 holds two of them (5.3.3's maxMsgBytes)
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, max_msg_bytes=2500))
+    assert [m.queue_offset for m in decode_messages(response.body)] == [0, 1]
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, max_msg_bytes=1))
+    assert [m.queue_offset for m in decode_messages(response.body)] == [0]
+    response = client.request(pull_request("CG", "TopicTest", 0, 0))  # none given: no byte cap but the store's
+    assert len(decode_messages(response.body)) == 4
+
+
+def test_lite_pull_message_is_a_pull_unless_the_broker_forbids_it(broker, client):
+    _send_tags(client, ["T"] * 3)
+    lite = PullSysFlag.build_sys_flag(False, False, True, False, True)
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=lite,
+                                           code=RequestCode.LITE_PULL_MESSAGE))
+    assert (response.code, len(decode_messages(response.body))) == (ResponseCode.SUCCESS, 3)
+    broker.get_broker_config().set_lite_pull_message_enable(False)
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=lite,
+                                           code=RequestCode.LITE_PULL_MESSAGE))
+    assert response.code == ResponseCode.NO_PERMISSION
+    assert response.remark == "the broker[%s] for lite pull consumer is forbidden" % (
+        broker.get_broker_config().get_broker_ip1())
+    assert client.request(pull_request("CG", "TopicTest", 0, 0)).code == ResponseCode.SUCCESS  # plain pulls go on
 
 
 @pytest.mark.parametrize("sent, offset, code, remark, next_begin", [

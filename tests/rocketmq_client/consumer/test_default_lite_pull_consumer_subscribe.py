@@ -202,12 +202,14 @@ def test_lite_pull_request_carries_the_lite_pull_flag(make_topic, send, new_lite
     consumer.start()
     api = consumer.get_default_lite_pull_consumer_impl().get_mq_client_factory().get_mq_client_api_impl()
     seen = []
+    codes = []
     original = api.pull_message
 
-    def recording(addr, header, timeout_millis, mode, callback=None):
+    def recording(addr, header, timeout_millis, mode, callback=None, lite_pull_message=True):
         seen.append((header.sys_flag, header.subscription, header.max_msg_nums, header.suspend_timeout_millis,
                      timeout_millis))
-        return original(addr, header, timeout_millis, mode, callback)
+        codes.append(lite_pull_message)
+        return original(addr, header, timeout_millis, mode, callback, lite_pull_message)
 
     api.pull_message = recording
     send(topic, 1, start=1)
@@ -217,6 +219,8 @@ def test_lite_pull_request_carries_the_lite_pull_flag(make_topic, send, new_lite
     assert PullSysFlag.has_lite_pull_flag(sys_flag) and PullSysFlag.has_suspend_flag(sys_flag)
     assert PullSysFlag.has_subscription_flag(sys_flag) and not PullSysFlag.has_commit_offset_flag(sys_flag)
     assert (subscription, max_nums, suspend, timeout) == ("*", 10, 20000, 30000)
+    # the embedded broker says it is 4.9.7: PULL_MESSAGE, as the 4.9.7 client sends (LITE_PULL_MESSAGE to 5.x)
+    assert codes[-1] is False
 
 
 def test_namespace_in_subscribe_mode(make_topic, send, new_lite_consumer, wait_until) -> None:

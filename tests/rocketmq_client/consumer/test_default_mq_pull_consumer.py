@@ -172,6 +172,27 @@ def test_async_pull_and_errors(make_topic, send, new_pull_consumer) -> None:
         consumer.get_default_mq_pull_consumer_impl().pull_async(mq, "*", 0, 1, None)  # type: ignore[arg-type]
 
 
+def test_async_pull_with_a_byte_cap(make_topic, send, new_pull_consumer) -> None:
+    """5.3.3's ``pull(mq, subExpression, offset, maxNums, maxSize, pullCallback, timeout)``: the embedded broker
+    applies maxMsgBytes (a real 5.3.3 broker ignores it), the first message always comes."""
+    topic = make_topic("PullMaxSizeTopic", 1)
+    send(topic, 4, body=b"x" * 1000)
+    consumer = new_pull_consumer()
+    mq = _queues(consumer, topic)[0]
+    capped = RecordingPullCallback()
+    assert consumer.pull(mq, "*", 0, 32, 2500, capped, 5000) is None
+    capped.wait()
+    assert len(capped.result.get_msg_found_list()) == 2 and capped.result.get_next_begin_offset() == 2
+    keyword = RecordingPullCallback()
+    consumer.pull(mq, "*", 2, 32, max_size=1, pull_callback=keyword)
+    keyword.wait()
+    assert [m.get_queue_offset() for m in keyword.result.get_msg_found_list()] == [2]
+    with pytest.raises(MQClientException, match="maxSizeInBytes <= 0"):
+        consumer.pull(mq, "*", 0, 32, 0, RecordingPullCallback(), 5000)
+    with pytest.raises(TypeError, match="max_size only with a pull_callback"):
+        consumer.pull(mq, "*", 0, 32, max_size=100)
+
+
 def test_pull_block_if_not_found_is_woken_by_a_send(make_topic, send, new_pull_consumer) -> None:
     topic = make_topic("PullBlockTopic", 1)
     send(topic, 1)

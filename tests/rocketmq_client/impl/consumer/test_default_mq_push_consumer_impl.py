@@ -116,8 +116,9 @@ class FakeWrapper:
         self.calls: List[tuple] = []
         self.raises = raises
 
-    def pull_kernel_impl(self, *args) -> None:
+    def pull_kernel_impl(self, *args, max_size_in_bytes=None) -> None:
         self.calls.append(args)
+        self.max_size_in_bytes = max_size_in_bytes
         if self.raises is not None:
             raise self.raises
 
@@ -167,6 +168,7 @@ def test_pull_message_sends_an_async_long_poll() -> None:
     (mq, sub_expression, expression_type, sub_version, offset, batch, sys_flag, commit_offset, suspend, timeout, mode,
      callback), = impl.pull_api_wrapper.calls
     assert (mq, sub_expression, expression_type, offset, batch) == (MQ, "*", "TAG", 5, 32)
+    assert impl.pull_api_wrapper.max_size_in_bytes == 256 * 1024  # 5.3.3's pull_batch_size_in_bytes
     assert sub_version == impl.get_subscription_inner()["T"].sub_version
     assert sys_flag == PullSysFlag.build_sys_flag(True, True, True, False) and commit_offset == 3
     assert (suspend, timeout, mode.name) == (15000, 30000, "ASYNC")

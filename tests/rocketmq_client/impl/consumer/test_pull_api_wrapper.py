@@ -35,8 +35,9 @@ class FakeApi:
     def __init__(self) -> None:
         self.calls: List[tuple] = []
 
-    def pull_message(self, addr, header, timeout_millis, mode, callback):
+    def pull_message(self, addr, header, timeout_millis, mode, callback, lite_pull_message=True):
         self.calls.append((addr, header, timeout_millis, mode, callback))
+        self.lite_pull_message = lite_pull_message
         return "result"
 
 
@@ -106,7 +107,8 @@ def test_pull_kernel_impl_builds_the_request() -> None:
     assert header.encode_ext_fields() == {
         "consumerGroup": "G", "topic": "T", "queueId": "3", "queueOffset": "12", "maxMsgNums": "32",
         "sysFlag": str(sys_flag), "commitOffset": "9", "suspendTimeoutMillis": "15000",
-        "subscription": "TagA || TagB", "subVersion": "77", "expressionType": "TAG", "bname": "broker-a"}
+        "subscription": "TagA || TagB", "subVersion": "77", "expressionType": "TAG",
+        "maxMsgBytes": "2147483647", "bname": "broker-a"}  # 5.3.3's short overload: Integer.MAX_VALUE
 
 
 def test_pull_from_slave_clears_the_commit_offset_flag() -> None:

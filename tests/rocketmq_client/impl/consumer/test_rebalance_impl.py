@@ -57,8 +57,10 @@ class FakeFactory:
     def find_consumer_id_list(self, topic: str, group: str) -> Optional[List[str]]:
         return None if self.cids is None else list(self.cids)
 
-    def send_heartbeat_to_all_broker_with_lock(self) -> None:
+    def send_heartbeat_to_all_broker_with_lock_v2(self, is_rebalance: bool) -> bool:
+        assert is_rebalance  # message_queue_changed's (5.3.3)
         self.heartbeats += 1
+        return True
 
     def get_scheduled_executor_service(self) -> _Scheduler:
         return self.scheduler

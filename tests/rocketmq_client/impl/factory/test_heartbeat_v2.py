@@ -134,6 +134,7 @@ def test_client_leaves_the_subscriptions_out_once_the_broker_has_them(
         wait_for(lambda: manager.find_subscription_data(GROUP, "HeartbeatV2T2") is not None, 10, "the new one")
         assert False in sent[count + 1:]
         factory.update_topic_route_info_from_name_server("HeartbeatV2T2")  # else the 30 s route refresh
+        factory.rebalance_immediately()  # else the next 20 s rebalance
         producer.send(Message("HeartbeatV2T2", b"second-topic"))
         wait_for(lambda: b"second-topic" in recorded_consumer.received, 20, "the new topic's message")
     # a rebalance that changed the queues forgets the fingerprints: the whole heartbeat goes

@@ -105,7 +105,7 @@ def test_fast_codec_field_orders():
     assert [p.wire for p in SendMessageRequestHeaderV2._props] == list("abcdefghijklmn") + ["bname"]
     assert [p.wire for p in PullMessageRequestHeader._props] == [
         "consumerGroup", "topic", "queueId", "queueOffset", "maxMsgNums", "sysFlag", "commitOffset",
-        "suspendTimeoutMillis", "subscription", "subVersion", "expressionType", "bname"]
+        "suspendTimeoutMillis", "subscription", "subVersion", "expressionType", "maxMsgBytes", "bname"]  # 5.3.3
     assert [p.wire for p in SendMessageResponseHeader._props] == ["msgId", "queueId", "queueOffset", "transactionId"]
     assert [p.wire for p in PullMessageResponseHeader._props] == [
         "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset"]
