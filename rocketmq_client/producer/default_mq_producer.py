@@ -621,6 +621,14 @@ class DefaultMQProducer(ClientConfig):
         msg.set_topic(self.with_namespace(msg.get_topic()))
         return self.default_mq_producer_impl.request(msg, *args)
 
+    def recall_message(self, topic: str, recall_handle: Optional[str]) -> str:
+        """Java 5.3.3 ``recallMessage`` (brokers 5.3.2+ with ``recallMessageEnable``): cancel the delayed message
+        whose ``SendResult.get_recall_handle()`` is ``recall_handle`` before its time, so that it is never
+        delivered; returns its unique key (``SendResult.get_msg_id()``). MQClientException for a bad topic or a
+        malformed handle; MQBrokerException with the broker's code otherwise (ILLEGAL_OPERATION for an unknown
+        broker, another topic or a time already passed, NO_PERMISSION where recall is disabled)."""
+        return self.default_mq_producer_impl.recall_message(self.with_namespace(topic), recall_handle)
+
     def send_message_in_transaction(self, msg: Message, *args: Any) -> Any:
         """Java: only TransactionMQProducer sends transactional messages."""
         raise RuntimeError("sendMessageInTransaction not implement, please use TransactionMQProducer class")

@@ -38,7 +38,9 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_type import MessageType
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.producer.recall_message_handle import DecoderException, RecallMessageHandle
 from rocketmq_common.protocol.header.end_transaction_request_header import EndTransactionRequestHeader
+from rocketmq_common.protocol.header.recall_message_request_header import RecallMessageRequestHeader
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
@@ -1074,6 +1076,41 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                   if local_exception is not None else None)
         self._factory().get_mq_client_api_impl().end_transaction_oneway(
             broker_addr, request_header, remark, self._default_mq_producer.get_send_msg_timeout())
+
+    def recall_message(self, topic: str, recall_handle: Optional[str]) -> str:
+        """Java 5.3.3 ``recallMessage``: RECALL_MESSAGE to the broker named in ``recall_handle`` (a
+        ``SendResult.get_recall_handle()`` of a delayed message of ``topic``), so the message is never delivered;
+        the message's unique key. MQClientException for a bad topic or handle (before any request) or an unknown
+        broker; MQBrokerException with the broker's code otherwise (e.g. ILLEGAL_OPERATION once the message's
+        time has passed)."""
+        self.make_sure_state_ok()
+        Validators.check_topic(topic)
+        if NamespaceUtil.is_retry_topic(topic) or NamespaceUtil.is_dlq_topic(topic):
+            raise MQClientException("topic is not supported", None)
+        try:
+            handle = RecallMessageHandle.decode_handle(recall_handle)
+        except DecoderException as e:
+            raise MQClientException("%s: pass the SendResult.get_recall_handle() of a delayed message "
+                                    "unchanged" % e, None) from e
+        assert isinstance(handle, RecallMessageHandle.HandleV1)  # the only version decode_handle returns
+        self.try_to_find_topic_publish_info(topic)
+        factory = self._factory()
+        broker_addr = factory.find_broker_address_in_publish(handle.get_broker_name())
+        # another address supports several proxy endpoints (Java's comment: may fail without a proxy while the
+        # broker is briefly unavailable)
+        broker_addr = broker_addr or factory.find_broker_addr_by_topic(topic)
+        if not broker_addr:
+            log.warning("can't find broker service address. %s", handle.get_broker_name())
+            raise MQClientException("The broker service address not found: no route of topic %s reaches broker "
+                                    "%s (check the topic and the name server)" % (topic, handle.get_broker_name()),
+                                    None)
+        request_header = RecallMessageRequestHeader()
+        request_header.set_producer_group(self._default_mq_producer.get_producer_group())
+        request_header.set_topic(topic)
+        request_header.set_recall_handle(recall_handle)
+        request_header.set_bname(handle.get_broker_name())
+        return factory.get_mq_client_api_impl().recall_message(broker_addr, request_header,
+                                                               self._default_mq_producer.get_send_msg_timeout())
 
     def set_callback_executor(self, callback_executor: Any) -> None:
         """Java ``setCallbackExecutor``: run async send callbacks on ``callback_executor`` (needs a started
