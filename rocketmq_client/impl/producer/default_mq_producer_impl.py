@@ -946,10 +946,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         except Exception as e:
             send_callback.on_exception(e)
 
-    def send_select_impl(self, msg: Message, selector: Any, arg: Any, communication_mode: CommunicationMode,
-                         send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
-        """Java ``sendSelectImpl`` (private there): the selector picks among the writable queues (topics without
-        namespace); one attempt, no retry on another queue."""
+    def invoke_message_queue_selector(self, msg: Message, selector: Any, arg: Any, timeout: float) -> MessageQueue:
+        """Java 5.3.3 ``invokeMessageQueueSelector``: the queue ``selector`` picks among the writable queues of
+        ``msg``'s topic (topics without namespace), for a send to it directly or through the accumulator."""
         begin = time.monotonic()
         self.make_sure_state_ok()
         Validators.check_message(msg, self._default_mq_producer)
@@ -970,10 +969,18 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 raise RemotingTooMuchRequestException("sendSelectImpl call timeout")
             if mq is None:
                 raise MQClientException("select message queue return null.", None)
-            return self.send_kernel_impl(msg, mq, communication_mode, send_callback, None,
-                                         timeout - _elapsed_millis(begin))
+            return mq
         self._validate_name_server_setting()
         raise MQClientException("No route info for this topic, " + msg.get_topic(), None)
+
+    def send_select_impl(self, msg: Message, selector: Any, arg: Any, communication_mode: CommunicationMode,
+                         send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
+        """Java ``sendSelectImpl`` (private there): the queue of :meth:`invoke_message_queue_selector` (Java's
+        same steps); one attempt, no retry on another queue."""
+        begin = time.monotonic()
+        mq = self.invoke_message_queue_selector(msg, selector, arg, timeout)
+        return self.send_kernel_impl(msg, mq, communication_mode, send_callback, None,
+                                     timeout - _elapsed_millis(begin))
 
     def send_select_async(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
                           timeout: int) -> None:
