@@ -5,6 +5,7 @@ noisy machine where timed figures of the same code differ by tens of per cent be
     python benchmarks/opcode_count.py broker-in-process [--tree DIR]           # the send processor and store only
     python benchmarks/opcode_count.py remoting-async [--tree DIR]              # the client of 1,000 async requests
     python benchmarks/opcode_count.py producer-sync|producer-async [--tree DIR]  # a DefaultMQProducer's process
+    python benchmarks/opcode_count.py producer-auto-batch [--tree DIR]         # the same, async, auto batching on
     python benchmarks/opcode_count.py decode [--tree DIR]                      # a heartbeat's and a pull's decode
 
 ``broker-send``: an ``EmbeddedCluster`` in this process, traced in all its threads, answers SEND_MESSAGE_V2
@@ -13,7 +14,8 @@ requests in flight. ``broker-in-process``: the same requests straight to the sen
 a RemotingClient in this process sends to remoting_bench.py's server (another process) with 1,000 in flight, and
 every client thread is traced. ``producer-sync`` / ``producer-async``: a DefaultMQProducer in this process
 (every thread traced) sends producer_bench.py's 1 KiB messages to its name server and broker (another process),
-``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight.
+``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight. ``producer-auto-batch``: the
+async phase with ``set_auto_batch(True)`` (5.3.3's ProduceAccumulator), counted per message sent.
 
 ``decode``: the broker's decoding of the Java client's golden frames (tests/golden_data), frame and body of a
 consumer HEART_BEAT, frame and custom header of a PULL_MESSAGE; and of the C++ client's heartbeat
@@ -193,6 +195,7 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
         counter.install()
         client = DefaultMQProducer("OpcodeCountProducerGroup")
         client.set_namesrv_addr(namesrv_addr)
+        client.set_auto_batch(args.what == "producer-auto-batch")
         client.start()
         try:
             body = b"x" * 1024
@@ -208,7 +211,7 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
     finally:
         parent.send("stop")
         cluster.join(30)
-    counter.report("producer process, %s" % args.what.split("-")[1], args.operations, args.top)
+    counter.report("producer process, %s" % args.what[len("producer-"):], args.operations, args.top)
 
 
 def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
@@ -253,7 +256,7 @@ def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("broker-send", "broker-in-process", "remoting-async", "producer-sync",
-                                         "producer-async", "decode"))
+                                         "producer-async", "producer-auto-batch", "decode"))
     parser.add_argument("--tree", default=os.path.dirname(HERE), help="the checkout whose code runs")
     parser.add_argument("--window", type=int, default=1, help="broker-send: requests in flight")
     parser.add_argument("--operations", type=int, default=3000)
@@ -266,7 +269,7 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     {"broker-send": broker_send, "broker-in-process": broker_in_process,
      "remoting-async": remoting_async, "producer-sync": producer,
-     "producer-async": producer, "decode": decode}[args.what](args, OpcodeCounter())
+     "producer-async": producer, "producer-auto-batch": producer, "decode": decode}[args.what](args, OpcodeCounter())
 
 
 if __name__ == "__main__":

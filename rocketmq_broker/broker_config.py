@@ -99,6 +99,9 @@ class BrokerConfig(Bean):
     transaction_time_out = Prop(int, 6 * 1000)
     transaction_check_max = Prop(int, 15)
     transaction_check_interval = Prop(int, 60 * 1000)
+    #: 5.3.3: RECALL_MESSAGE is answered (off: NO_PERMISSION), and also while the broker is not writeable
+    recall_message_enable = Prop(bool, False)
+    allow_recall_when_broker_not_writeable = Prop(bool, True)
     acl_enable = Prop(bool, False)
     #: Python addition: the default ACL file of ``acl_enable`` (Java: system property
     #: ``rocketmq.acl.plain.file``, default ``conf/plain_acl.yml`` under ``rocketmq_home``); an absolute path

@@ -49,6 +49,7 @@ from rocketmq_broker.processor.consumer_manage_processor import ConsumerManagePr
 from rocketmq_broker.processor.end_transaction_processor import EndTransactionProcessor
 from rocketmq_broker.processor.pull_message_processor import PullMessageProcessor
 from rocketmq_broker.processor.query_message_processor import QueryMessageProcessor
+from rocketmq_broker.processor.recall_message_processor import RecallMessageProcessor
 from rocketmq_broker.processor.reply_message_processor import ReplyMessageProcessor
 from rocketmq_broker.processor.send_message_processor import SendMessageProcessor
 from rocketmq_broker.store.config.broker_role import BrokerRole
@@ -389,6 +390,7 @@ class BrokerController(TypedBean):
             server.register_processor(code, consumer_manage_processor, self.consumer_manage_executor)
         server.register_processor(RequestCode.END_TRANSACTION, EndTransactionProcessor(self),
                                   self.end_transaction_executor)
+        server.register_processor(RequestCode.RECALL_MESSAGE, RecallMessageProcessor(self), self.send_message_executor)
         server.register_default_processor(AdminBrokerProcessor(self), self.admin_broker_executor)
 
     def _record_broker_stats(self) -> None:

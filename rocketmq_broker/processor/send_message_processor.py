@@ -24,6 +24,7 @@ from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.message.message_accessor import MessageAccessor
+from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
@@ -31,6 +32,7 @@ from rocketmq_common.message.message_ext_batch import MessageExtBatch
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.producer.recall_message_handle import HandleV1
 from rocketmq_common.protocol.header.consumer_send_msg_back_request_header import ConsumerSendMsgBackRequestHeader
 from rocketmq_common.protocol.header.send_message_request_header import (
     SendMessageRequestHeader)
@@ -67,6 +69,7 @@ _MSG_REGION = MessageConst.PROPERTY_MSG_REGION
 _NOT_SET_REMARK = "not set any response code"  # Java createResponseCommand(classHeader)'s placeholder
 #: the wire names of SendMessageResponseHeader's msgId, queueId and queueOffset
 _MSG_ID, _QUEUE_ID, _QUEUE_OFFSET = "msgId", "queueId", "queueOffset"
+_RECALL_HANDLE = "recallHandle"  # SendMessageResponseHeader's, 5.3.3
 
 def _random_queue_id(write_queue_nums: int) -> int:
     """Java ``randomQueueId``: ``nextInt(99999999) % writeQueueNums``."""
@@ -163,7 +166,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
             put_message_result = broker_controller.get_message_store().put_message(msg_inner)
-        return self.handle_put_message_result(put_message_result, response, msg_inner, queue_id)
+        return self.handle_put_message_result(put_message_result, response, request, msg_inner, queue_id)
 
     def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
                            request_header: SendMessageRequestHeader) -> RemotingCommand:
@@ -200,7 +203,7 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         properties[_PROPERTY_CLUSTER] = self.broker_controller.get_broker_config().broker_cluster_name
         batch.properties = java_hash_map_order(properties)
         put_message_result = self.broker_controller.get_message_store().put_messages(batch)
-        return self.handle_put_message_result(put_message_result, response, batch, queue_id)
+        return self.handle_put_message_result(put_message_result, response, request, batch, queue_id)
 
     def handle_retry_and_dlq(self, request_header: SendMessageRequestHeader, response: RemotingCommand,
                              request: RemotingCommand, msg: MessageExt, topic_config: TopicConfig) -> bool:
@@ -241,10 +244,11 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         return True
 
     def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], response: RemotingCommand,
-                                  msg: MessageExt, queue_id: int) -> RemotingCommand:
+                                  request: RemotingCommand, msg: MessageExt, queue_id: int) -> RemotingCommand:
         """Java ``handlePutMessageResult``: the store's status as response code and remark; the offset msgId
-        (comma-joined for a batch), queue id and queue offset when stored, counted in the broker's statistics
-        (messages and bytes of ``msg``'s topic, the broker's put total)."""
+        (comma-joined for a batch), queue id, queue offset and the recall handle of a delayed message
+        (:meth:`attach_recall_handle`) when stored, counted in the broker's statistics (messages and bytes of
+        ``msg``'s topic, the broker's put total)."""
         if put_message_result is None:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "store putMessage return null"
@@ -321,9 +325,28 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             ext_fields: Dict[str, Optional[str]] = {_MSG_ID: append_result.get_msg_id(),
                                                     _QUEUE_ID: str(queue_id),
                                                     _QUEUE_OFFSET: str(append_result.logics_offset)}
+            self.attach_recall_handle(request, msg, ext_fields)
             ext_fields.update(response.ext_fields or {})
             response.ext_fields = ext_fields  # type: ignore[assignment]  # a computed msgId is never None
         return response
+
+    def attach_recall_handle(self, request: RemotingCommand, msg: MessageExt,
+                             response_fields: Dict[str, Optional[str]]) -> None:
+        """Java 5.3.3 ``attachRecallHandle``: a single message the timer hook put into the wheel (it has
+        ``TIMER_OUT_MS`` and ``REAL_TOPIC``, not a retry topic) gets the SendMessageResponseHeader field
+        ``recallHandle``: the v1 handle of its real topic, this broker, its slot + 1 ms (the slot is floored) and
+        its unique key."""
+        if request.code == RequestCode.SEND_BATCH_MESSAGE or request.code == _CONSUMER_SEND_MSG_BACK:
+            return
+        properties = msg.properties
+        if not properties:
+            return
+        timestamp_str = properties.get(MessageConst.PROPERTY_TIMER_OUT_MS)
+        real_topic = properties.get(MessageConst.PROPERTY_REAL_TOPIC)
+        if timestamp_str is not None and real_topic is not None and not real_topic.startswith(_RETRY_PREFIX):
+            response_fields[_RECALL_HANDLE] = HandleV1.build_handle(
+                real_topic, self.broker_controller.get_broker_config().broker_name, str(int(timestamp_str) + 1),
+                MessageClientIDSetter.get_uniq_id(msg) or "null")  # Java joins a null id as "null"
 
     def _disk_util(self) -> str:
         """Java ``diskUtil``: used ratios of the commit log, consume queue and index partitions."""

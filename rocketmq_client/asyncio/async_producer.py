@@ -148,6 +148,12 @@ class AsyncProducer:
             raise
         return await future
 
+    async def recall_message(self, topic: str, recall_handle: Optional[str]) -> str:
+        """Java 5.3.3 ``recallMessage``, awaited: cancel a delayed message by the ``get_recall_handle()`` of its
+        SendResult; its unique key. The core's call is synchronous (a route lookup, then the request): it runs on
+        the producer's executor, so the loop is never blocked."""
+        return await self._run(self.producer.recall_message, topic, recall_handle)
+
     async def _run(self, fn: Any, *args: Any) -> Any:
         return await run_on_executor(self._pending, self._executor, "AsyncProducer", fn, *args)
 

@@ -130,6 +130,8 @@ from rocketmq_common.protocol.header.query_consumer_offset_request_header import
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import (
     QueryTopicConsumeByWhoRequestHeader,
 )
+from rocketmq_common.protocol.header.recall_message_request_header import (
+    RecallMessageRequestHeader, RecallMessageResponseHeader)
 from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
 from rocketmq_common.protocol.header.resume_check_half_message_request_header import ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
@@ -639,11 +641,13 @@ class MQClientAPIImpl(TypedBean):
         message_queue = MessageQueue(topic, broker_name, response_header.queue_id)
 
         uniq_msg_id = MessageClientIDSetter.get_uniq_id(msg)
-        if isinstance(msg, MessageBatch):
+        if isinstance(msg, MessageBatch) and response_header.batch_uniq_id is None:
+            # not an inner batch (5.x): the ids of its messages
             uniq_msg_id = ",".join(MessageClientIDSetter.get_uniq_id(message) or "null" for message in msg)
         send_result = SendResult(send_status, uniq_msg_id, response_header.msg_id, message_queue,
                                  response_header.queue_offset)
         send_result.transaction_id = response_header.transaction_id
+        send_result.recall_handle = response_header.recall_handle
         ext_fields = response.ext_fields
         region_id = ext_fields.get(MessageConst.PROPERTY_MSG_REGION) if ext_fields else None
         trace_on = ext_fields.get(MessageConst.PROPERTY_TRACE_SWITCH) if ext_fields else None
@@ -826,6 +830,22 @@ class MQClientAPIImpl(TypedBean):
         request = RemotingCommand.create_request_command(RequestCode.END_TRANSACTION, request_header)
         request.set_remark(remark)
         self.remoting_client.invoke_oneway(addr, request, timeout_millis)
+
+    def recall_message(self, addr: str, request_header: RecallMessageRequestHeader, timeout_millis: int) -> str:
+        """Java 5.3.3 ``recallMessage``: RECALL_MESSAGE (370); the recalled message's unique key, or
+        MQBrokerException with the broker's code and remark."""
+        request = RemotingCommand.create_request_command(RequestCode.RECALL_MESSAGE, request_header)
+        response = self.remoting_client.invoke_sync(addr, request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS:
+            return response.decode_command_custom_header(RecallMessageResponseHeader).msg_id
+        raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+
+    def recall_message_async(self, addr: str, request_header: RecallMessageRequestHeader, timeout_millis: int,
+                             invoke_callback: InvokeCallback) -> None:
+        """Java 5.3.3 ``recallMessageAsync``: RECALL_MESSAGE, ``invoke_callback`` gets the response (decode it
+        with :class:`RecallMessageResponseHeader` on SUCCESS)."""
+        request = RemotingCommand.create_request_command(RequestCode.RECALL_MESSAGE, request_header)
+        self.remoting_client.invoke_async(addr, request, timeout_millis, invoke_callback)
 
     def query_message(self, addr: str, request_header: "QueryMessageRequestHeader", timeout_millis: int,
                       invoke_callback: InvokeCallback, is_unique_key: bool) -> None:

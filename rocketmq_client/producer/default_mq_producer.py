@@ -42,7 +42,7 @@ from rocketmq_client.impl.producer.default_mq_producer_impl import (
     MIN_BACK_PRESSURE_SIZE,
     DefaultMQProducerImpl,
 )
-from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, is_callback, parse_send_args
+from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, SELECT, is_callback, parse_send_args
 from rocketmq_client.producer.produce_accumulator import (
     ProduceAccumulator,
     check_batch_max_bytes,
@@ -356,6 +356,22 @@ class DefaultMQProducer(ClientConfig):
             callback.on_exception(e)
         return None
 
+    def _send_selected_auto_batched(self, msg: Message, selector: "Selector", arg: Any,
+                                    callback: Optional[SendCallback]) -> "Optional[SendResult]":
+        """Java 5.3.3 ``send(msg, selector, arg[, sendCallback])`` with auto batching: the selector's queue
+        (``invokeMessageQueueSelector``), then the accumulator; the async form reports a selector's failure
+        through its callback too."""
+        impl = self.default_mq_producer_impl
+        if callback is None:
+            mq = impl.invoke_message_queue_selector(msg, selector, arg, self.send_msg_timeout)
+            return self.send_by_accumulator(msg, self.queue_with_namespace(mq), None)
+        try:
+            mq = impl.invoke_message_queue_selector(msg, selector, arg, self.send_msg_timeout)
+        except Exception as e:
+            callback.on_exception(e)
+            return None
+        return self._send_auto_batched(msg, self.queue_with_namespace(mq), callback)
+
     def _resized_back_pressure(self, name: str, value: Any) -> Any:
         """Java 5.3.3 ``setBackPressureForAsyncSendNum`` / ``Size``: raise ``value`` to the minimum and resize the
         semaphore so that the sends in flight count against the new limit."""
@@ -499,7 +515,9 @@ class DefaultMQProducer(ClientConfig):
             send(msg, selector, arg, callback[, timeout]) -> None
             send(msg, mq=..., selector=..., arg=..., callback=..., timeout=...)   the keyword form
 
-        ``msg`` may be a list of Messages of one topic (a batch) in the forms without a selector."""
+        ``msg`` may be a list of Messages of one topic (a batch) in the forms without a selector. With auto batching
+        (5.3.3 ``set_auto_batch``) a Message sent by a form without a timeout goes through the accumulator, to the
+        queue given or selected (as Java's); the timeout forms send at once."""
         if kwargs:
             args = _keyword_form("send", args, kwargs)
         impl = self.default_mq_producer_impl
@@ -516,9 +534,12 @@ class DefaultMQProducer(ClientConfig):
                 impl.send_async_default(msg, args[0], self.send_msg_timeout)
                 return None
             form = parse_send_args("send", args)
-            if form.kind == QUEUE and form.timeout is None and self.get_auto_batch():
-                return self._send_auto_batched(msg, self.queue_with_namespace(form.mq),  # type: ignore[arg-type]
-                                               form.callback)
+            if form.timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
+                if form.kind == QUEUE:
+                    return self._send_auto_batched(msg, self.queue_with_namespace(form.mq),  # type: ignore[arg-type]
+                                                   form.callback)
+                if form.kind == SELECT:
+                    return self._send_selected_auto_batched(msg, form.selector, form.arg, form.callback)
         elif _is_message_collection(msg):
             form = parse_send_args("send", args, allow_selector=False)
             msg = self._batch(msg)
@@ -620,6 +641,14 @@ class DefaultMQProducer(ClientConfig):
             args = _keyword_form("request", args, kwargs)
         msg.set_topic(self.with_namespace(msg.get_topic()))
         return self.default_mq_producer_impl.request(msg, *args)
+
+    def recall_message(self, topic: str, recall_handle: Optional[str]) -> str:
+        """Java 5.3.3 ``recallMessage`` (brokers 5.3.2+ with ``recallMessageEnable``): cancel the delayed message
+        whose ``SendResult.get_recall_handle()`` is ``recall_handle`` before its time, so that it is never
+        delivered; returns its unique key (``SendResult.get_msg_id()``). MQClientException for a bad topic or a
+        malformed handle; MQBrokerException with the broker's code otherwise (ILLEGAL_OPERATION for an unknown
+        broker, another topic or a time already passed, NO_PERMISSION where recall is disabled)."""
+        return self.default_mq_producer_impl.recall_message(self.with_namespace(topic), recall_handle)
 
     def send_message_in_transaction(self, msg: Message, *args: Any) -> Any:
         """Java: only TransactionMQProducer sends transactional messages."""

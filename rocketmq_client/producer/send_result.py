@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.client.producer.SendResult``."""
+"""Java ``org.apache.rocketmq.client.producer.SendResult`` (5.3.3: with ``recallHandle``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -25,7 +25,8 @@ def _java(value: Any) -> str:
 
 class SendResult(Bean):
     """Result of a send: status, unique message id (``msg_id``, the ``UNIQ_KEY``), offset message id, queue and
-    queue offset.
+    queue offset; ``recall_handle`` (5.3.2+) is the broker's handle of a delayed message, for
+    ``DefaultMQProducer.recall_message`` (None for other messages and from 4.x brokers).
 
     Positional arguments follow the Java constructors ``SendResult()``,
     ``SendResult(sendStatus, msgId, offsetMsgId, messageQueue, queueOffset)`` and
@@ -41,6 +42,7 @@ class SendResult(Bean):
     offset_msg_id = Prop(str)
     region_id = Prop(str)
     trace_on = Prop(bool, True)
+    recall_handle = Prop(str)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if len(args) == 5 and not kwargs and not self._mutable_props:
@@ -66,6 +68,6 @@ class SendResult(Bean):
         return from_json_value(fastjson.loads(json), SendResult)
 
     def __repr__(self) -> str:
-        return "SendResult [sendStatus=%s, msgId=%s, offsetMsgId=%s, messageQueue=%s, queueOffset=%s]" % (
-            _java(self.send_status), _java(self.msg_id), _java(self.offset_msg_id), _java(self.message_queue),
-            self.queue_offset)
+        return ("SendResult [sendStatus=%s, msgId=%s, offsetMsgId=%s, messageQueue=%s, queueOffset=%s, "
+                "recallHandle=%s]" % (_java(self.send_status), _java(self.msg_id), _java(self.offset_msg_id),
+                                      _java(self.message_queue), self.queue_offset, _java(self.recall_handle)))

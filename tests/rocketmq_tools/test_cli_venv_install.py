@@ -78,7 +78,7 @@ def test_quickstart_from_a_fresh_venv_install(tmp_path):
     send_results = [line for line in lines if re.match(r"SendResult \[sendStatus=SEND_OK, msgId=[0-9A-F]+, "
                                                        r"offsetMsgId=[0-9A-F]+, messageQueue=MessageQueue \[topic="
                                                        r"TopicTest, brokerName=broker-a, queueId=\d\], "
-                                                       r"queueOffset=\d+\]$", line)]
+                                                       r"queueOffset=\d+, recallHandle=null\]$", line)]
     assert len(send_results) == 1000
     assert lines[-1] == "Received 1000/1000 messages"
     store = re.search(r"started \(store (.*)\)", run.stderr).group(1)

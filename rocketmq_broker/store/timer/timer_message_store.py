@@ -185,7 +185,8 @@ class TimerMessageStore:
 
     def _add(self, entry: _Entry) -> None:
         heapq.heappush(self._wheel, entry)
-        self._slot_nums[entry[0]] = self._slot_nums.get(entry[0], 0) + 1
+        # as Java's slot num: a deletion marker counts -1 (it cancels one message of its slot)
+        self._slot_nums[entry[0]] = self._slot_nums.get(entry[0], 0) + (1 if entry[4] is None else -1)
 
     # ------------------------------------------------------------------ enqueue
 

@@ -38,7 +38,9 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_type import MessageType
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.producer.recall_message_handle import DecoderException, RecallMessageHandle
 from rocketmq_common.protocol.header.end_transaction_request_header import EndTransactionRequestHeader
+from rocketmq_common.protocol.header.recall_message_request_header import RecallMessageRequestHeader
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
@@ -944,10 +946,9 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         except Exception as e:
             send_callback.on_exception(e)
 
-    def send_select_impl(self, msg: Message, selector: Any, arg: Any, communication_mode: CommunicationMode,
-                         send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
-        """Java ``sendSelectImpl`` (private there): the selector picks among the writable queues (topics without
-        namespace); one attempt, no retry on another queue."""
+    def invoke_message_queue_selector(self, msg: Message, selector: Any, arg: Any, timeout: float) -> MessageQueue:
+        """Java 5.3.3 ``invokeMessageQueueSelector``: the queue ``selector`` picks among the writable queues of
+        ``msg``'s topic (topics without namespace), for a send to it directly or through the accumulator."""
         begin = time.monotonic()
         self.make_sure_state_ok()
         Validators.check_message(msg, self._default_mq_producer)
@@ -968,10 +969,18 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 raise RemotingTooMuchRequestException("sendSelectImpl call timeout")
             if mq is None:
                 raise MQClientException("select message queue return null.", None)
-            return self.send_kernel_impl(msg, mq, communication_mode, send_callback, None,
-                                         timeout - _elapsed_millis(begin))
+            return mq
         self._validate_name_server_setting()
         raise MQClientException("No route info for this topic, " + msg.get_topic(), None)
+
+    def send_select_impl(self, msg: Message, selector: Any, arg: Any, communication_mode: CommunicationMode,
+                         send_callback: "Optional[SendCallback]", timeout: float) -> "Optional[SendResult]":
+        """Java ``sendSelectImpl`` (private there): the queue of :meth:`invoke_message_queue_selector` (Java's
+        same steps); one attempt, no retry on another queue."""
+        begin = time.monotonic()
+        mq = self.invoke_message_queue_selector(msg, selector, arg, timeout)
+        return self.send_kernel_impl(msg, mq, communication_mode, send_callback, None,
+                                     timeout - _elapsed_millis(begin))
 
     def send_select_async(self, msg: Message, selector: Any, arg: Any, send_callback: "SendCallback",
                           timeout: int) -> None:
@@ -1074,6 +1083,41 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                   if local_exception is not None else None)
         self._factory().get_mq_client_api_impl().end_transaction_oneway(
             broker_addr, request_header, remark, self._default_mq_producer.get_send_msg_timeout())
+
+    def recall_message(self, topic: str, recall_handle: Optional[str]) -> str:
+        """Java 5.3.3 ``recallMessage``: RECALL_MESSAGE to the broker named in ``recall_handle`` (a
+        ``SendResult.get_recall_handle()`` of a delayed message of ``topic``), so the message is never delivered;
+        the message's unique key. MQClientException for a bad topic or handle (before any request) or an unknown
+        broker; MQBrokerException with the broker's code otherwise (e.g. ILLEGAL_OPERATION once the message's
+        time has passed)."""
+        self.make_sure_state_ok()
+        Validators.check_topic(topic)
+        if NamespaceUtil.is_retry_topic(topic) or NamespaceUtil.is_dlq_topic(topic):
+            raise MQClientException("topic is not supported", None)
+        try:
+            handle = RecallMessageHandle.decode_handle(recall_handle)
+        except DecoderException as e:
+            raise MQClientException("%s: pass the SendResult.get_recall_handle() of a delayed message "
+                                    "unchanged" % e, None) from e
+        assert isinstance(handle, RecallMessageHandle.HandleV1)  # the only version decode_handle returns
+        self.try_to_find_topic_publish_info(topic)
+        factory = self._factory()
+        broker_addr = factory.find_broker_address_in_publish(handle.get_broker_name())
+        # another address supports several proxy endpoints (Java's comment: may fail without a proxy while the
+        # broker is briefly unavailable)
+        broker_addr = broker_addr or factory.find_broker_addr_by_topic(topic)
+        if not broker_addr:
+            log.warning("can't find broker service address. %s", handle.get_broker_name())
+            raise MQClientException("The broker service address not found: no route of topic %s reaches broker "
+                                    "%s (check the topic and the name server)" % (topic, handle.get_broker_name()),
+                                    None)
+        request_header = RecallMessageRequestHeader()
+        request_header.set_producer_group(self._default_mq_producer.get_producer_group())
+        request_header.set_topic(topic)
+        request_header.set_recall_handle(recall_handle)
+        request_header.set_bname(handle.get_broker_name())
+        return factory.get_mq_client_api_impl().recall_message(broker_addr, request_header,
+                                                               self._default_mq_producer.get_send_msg_timeout())
 
     def set_callback_executor(self, callback_executor: Any) -> None:
         """Java ``setCallbackExecutor``: run async send callbacks on ``callback_executor`` (needs a started

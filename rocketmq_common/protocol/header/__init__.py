@@ -99,6 +99,9 @@ from rocketmq_common.protocol.header.query_message_request_header import (
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import (
     QueryTopicConsumeByWhoRequestHeader,
 )
+from rocketmq_common.protocol.header.recall_message_request_header import (
+    RecallMessageRequestHeader, RecallMessageResponseHeader,
+)
 from rocketmq_common.protocol.header.reply_message_request_header import ReplyMessageRequestHeader
 from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
 from rocketmq_common.protocol.header.resume_check_half_message_request_header import ResumeCheckHalfMessageRequestHeader
@@ -178,6 +181,8 @@ __all__ = [
     "QueryMessageRequestHeader",
     "QueryMessageResponseHeader",
     "QueryTopicConsumeByWhoRequestHeader",
+    "RecallMessageRequestHeader",
+    "RecallMessageResponseHeader",
     "RegisterBrokerRequestHeader",
     "RegisterBrokerResponseHeader",
     "RegisterFilterServerRequestHeader",

@@ -95,10 +95,13 @@ class SendMessageRequestHeaderV2(RpcRequestHeader):
 
 
 class SendMessageResponseHeader(CommandCustomHeader):
-    """Java ``SendMessageResponseHeader``; ``msg_id`` is the offset message id (comma-joined for a batch). Fields are
-    declared in Java's fast binary order."""
+    """Java ``SendMessageResponseHeader`` (5.3.3's fields); ``msg_id`` is the offset message id (comma-joined for a
+    batch), ``batch_uniq_id`` is set by a 5.x broker for a batch stored as one inner-batch entry, ``recall_handle``
+    for a delayed (timer) message. Fields are declared in Java's fast binary order."""
 
     msg_id = Prop(str, required=True)
     queue_id = Prop(int, required=True)
     queue_offset = Prop(int, required=True)
     transaction_id = Prop(str)
+    batch_uniq_id = Prop(str)
+    recall_handle = Prop(str)

@@ -13,6 +13,7 @@ import pytest
 from client_support import BrokerInterceptor, RecordingSendCallback
 from consuming import BodyCollector
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
+from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
@@ -114,3 +115,77 @@ def test_messages_java_keeps_out_of_batches_go_alone(new_producer, embedded_clus
         assert not batches.requests
         assert producer.send(Message(topic, b"batched")).get_send_status() is SendStatus.SEND_OK
         assert len(batches.requests) == 1
+
+
+def _queue_of(mqs, msg, arg):
+    return mqs[arg % len(mqs)]
+
+
+def test_selector_and_queue_sends_are_batched_as_java_does(new_producer, embedded_cluster: EmbeddedCluster) -> None:
+    """Java 5.3.3's send(msg, selector, arg[, callback]) and send(msg, mq[, callback]) go through the accumulator
+    (the selector picks the queue first); their timeout forms send at once."""
+    topic = "AutoBatchSelectTopic"
+    embedded_cluster.create_topic(topic, queue_nums=4)
+    producer = new_producer(auto_batch=True, batch_max_delay_ms=50)
+    producer.send(Message(topic, b"route"))
+    queues = producer.fetch_publish_message_queues(topic)
+    callback = RecordingSendCallback()
+    sync_results: List[SendResult] = []
+    with BrokerInterceptor(embedded_cluster.broker_controller, RequestCode.SEND_BATCH_MESSAGE) as batches:
+        for i in range(400):
+            producer.send(Message(topic, b"async-%d" % i), _queue_of, i, callback)
+        callback.wait(400, timeout=60)
+        after_async_selected = len(batches.requests)
+        assert 1 <= after_async_selected < 400
+        for i in range(100):
+            producer.send(Message(topic, b"to-mq-%d" % i), queues[3], callback)
+        callback.wait(500, timeout=60)
+        after_to_mq = len(batches.requests)
+        assert 1 <= after_to_mq - after_async_selected < 100
+
+        def sender(n: int) -> None:
+            for i in range(25):
+                # two threads a queue: a sync send waits for its batch, so only other threads can share it
+                sync_results.append(producer.send(Message(topic, b"sync-%d-%d" % (n % 2, i)), _queue_of, n % 2))
+
+        threads = [threading.Thread(target=sender, args=(n,)) for n in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert len(sync_results) == 100 and not callback.errors
+        batched = len(batches.requests)
+        assert 1 <= batched - after_to_mq < 100  # the 4 threads' sends shared batches
+        assert producer.send(Message(topic, b"timeout"), _queue_of, 1, 3000).get_send_status() is SendStatus.SEND_OK
+        assert producer.send(Message(topic, b"mq timeout"), queues[0], 3000).get_send_status() is SendStatus.SEND_OK
+        assert len(batches.requests) == batched
+    by_id = {}
+    for result in callback.results + sync_results:
+        assert result.get_send_status() is SendStatus.SEND_OK
+        by_id[result.get_msg_id()] = result.get_message_queue().get_queue_id()
+    stored = {MessageClientIDSetter.get_uniq_id(m): (m.get_body(), m.get_queue_id())
+              for m in stored_messages(embedded_cluster.broker_controller, topic)}
+    assert len(by_id) == 600
+    for msg_id, queue_id in by_id.items():
+        body, stored_queue = stored[msg_id]
+        # "async-<arg>" and "sync-<arg>-<i>" went to the queue their selector's arg names, "to-mq-<i>" to queue 3
+        expected = 3 if body.startswith(b"to-mq-") else int(body.split(b"-")[1]) % 4
+        assert stored_queue == queue_id == expected, body
+
+
+def test_a_failing_selector_of_an_auto_batched_send(new_producer, embedded_cluster: EmbeddedCluster) -> None:
+    topic = "AutoBatchSelectTopic"
+    producer = new_producer(auto_batch=True)
+    producer.send(Message(topic, b"route"))
+
+    def broken(mqs, msg, arg):
+        raise RuntimeError("no queue for %s" % arg)
+
+    with pytest.raises(MQClientException, match="select message queue threw exception") as info:
+        producer.send(Message(topic, b"sync"), broken, "k")
+    assert isinstance(info.value.__cause__, RuntimeError)
+    callback = RecordingSendCallback()
+    producer.send(Message(topic, b"async"), broken, "k", callback)  # reported through the callback, as Java
+    callback.wait(1, timeout=10)
+    (error,) = callback.errors
+    assert isinstance(error, MQClientException) and "select message queue threw exception" in str(error)

@@ -18,9 +18,9 @@ def test_send_result_java_to_string() -> None:
                         MQ, 42)
     assert str(result) == ("SendResult [sendStatus=SEND_OK, msgId=C0A8000130391B6D358605265C000001, "
                            "offsetMsgId=7F000001000051AF0000000000000000, messageQueue=MessageQueue "
-                           "[topic=TopicTest, brokerName=broker-a, queueId=3], queueOffset=42]")
+                           "[topic=TopicTest, brokerName=broker-a, queueId=3], queueOffset=42, recallHandle=null]")
     assert str(SendResult()) == ("SendResult [sendStatus=null, msgId=null, offsetMsgId=null, messageQueue=null, "
-                                 "queueOffset=0]")
+                                 "queueOffset=0, recallHandle=null]")
     assert result.is_trace_on() and result.get_region_id() is None
 
 

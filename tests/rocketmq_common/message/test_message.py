@@ -60,7 +60,10 @@ def test_user_properties_and_other_accessors() -> None:
     msg = Message("T", b"x")
     msg.put_user_property("myProp", "myValue")
     assert msg.get_user_property("myProp") == "myValue"
-    assert "DELAY" in MessageConst.STRING_HASH_SET and len(MessageConst.STRING_HASH_SET) == 40
+    assert "DELAY" in MessageConst.STRING_HASH_SET and len(MessageConst.STRING_HASH_SET) == 42
+    assert {"BORN_TIMESTAMP", "__BORNHOST"} <= MessageConst.STRING_HASH_SET  # 5.3.3
+    with pytest.raises(ValueError, match="The Property<BORN_TIMESTAMP> is used by system"):
+        msg.put_user_property("BORN_TIMESTAMP", "1")
     assert "INNER_MULTI_DISPATCH" not in MessageConst.STRING_HASH_SET
     msg.set_instance_id("ns")
     msg.set_buyer_id("buyer")

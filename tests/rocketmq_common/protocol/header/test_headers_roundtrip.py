@@ -36,8 +36,8 @@ def test_every_header_class_is_exported_by_the_header_package():
     exported = {getattr(header_pkg, name) for name in header_pkg.__all__}
     assert set(HEADERS) <= exported
     # 4.9.7 has 79 header classes in common.protocol.header(.namesrv/.filtersrv); the ACL-config response header
-    # with a List field (code 54, removed in 4.9.8) is the one left out.
-    assert len(HEADERS) == 79
+    # with a List field (code 54, removed in 4.9.8) is the one left out; 5.3.3 adds the two of RECALL_MESSAGE.
+    assert len(HEADERS) == 81
 
 
 @pytest.mark.parametrize("cls", HEADERS, ids=lambda c: c.__name__)
@@ -95,8 +95,9 @@ def test_rpc_request_headers_keep_bname_last():
     assert {c.__name__ for c in rpc_headers} == {
         "CheckTransactionStateRequestHeader", "ConsumerSendMsgBackRequestHeader", "EndTransactionRequestHeader",
         "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader",
-        "PullMessageRequestHeader", "QueryConsumerOffsetRequestHeader", "SearchOffsetRequestHeader",
-        "SendMessageRequestHeader", "SendMessageRequestHeaderV2", "UpdateConsumerOffsetRequestHeader"}
+        "PullMessageRequestHeader", "QueryConsumerOffsetRequestHeader", "RecallMessageRequestHeader",
+        "SearchOffsetRequestHeader", "SendMessageRequestHeader", "SendMessageRequestHeaderV2",
+        "UpdateConsumerOffsetRequestHeader"}
     for cls in rpc_headers:
         assert cls._props[-1].wire == "bname"
 
@@ -106,7 +107,8 @@ def test_fast_codec_field_orders():
     assert [p.wire for p in PullMessageRequestHeader._props] == [
         "consumerGroup", "topic", "queueId", "queueOffset", "maxMsgNums", "sysFlag", "commitOffset",
         "suspendTimeoutMillis", "subscription", "subVersion", "expressionType", "maxMsgBytes", "bname"]  # 5.3.3
-    assert [p.wire for p in SendMessageResponseHeader._props] == ["msgId", "queueId", "queueOffset", "transactionId"]
+    assert [p.wire for p in SendMessageResponseHeader._props] == ["msgId", "queueId", "queueOffset", "transactionId",
+                                                                  "batchUniqId", "recallHandle"]  # 5.3.3
     assert [p.wire for p in PullMessageResponseHeader._props] == [
         "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset"]
 

@@ -11,7 +11,7 @@ from rocketmq_tools.command.support import new_admin
 
 SEND_RESULT = re.compile(r"SendResult \[sendStatus=SEND_OK, msgId=[0-9A-F]{32,56}, offsetMsgId=[0-9A-F]{32,56}, "
                          r"messageQueue=MessageQueue \[topic=TopicTest, brokerName=broker-a, queueId=(\d+)\], "
-                         r"queueOffset=(\d+)\]$")
+                         r"queueOffset=(\d+), recallHandle=null\]$")
 
 
 def test_quickstart_against_a_cluster(cli, embedded_cluster, wait_until):

@@ -1,0 +1,1 @@
+"""Producer-side classes shared with the broker (Java 5.3.3 ``org.apache.rocketmq.common.producer``)."""
