@@ -61,7 +61,7 @@ from rocketmq_common.protocol.body.set_message_request_mode_request_body import 
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
-from rocketmq_common.protocol.header.change_invisible_time_response_header import ChangeInvisibleTimeResponseHeader
+from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeResponseHeader
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import (
     ConsumeMessageDirectlyResultRequestHeader,
@@ -130,8 +130,10 @@ from rocketmq_common.protocol.header.namesrv.wipe_write_perm_of_broker_request_h
     WipeWritePermOfBrokerRequestHeader,
     WipeWritePermOfBrokerResponseHeader,
 )
-from rocketmq_common.protocol.header.pop_message_request_header import PopMessageRequestHeader
-from rocketmq_common.protocol.header.pop_message_response_header import PopMessageResponseHeader
+from rocketmq_common.protocol.header.pop_message_request_header import (
+    PopMessageRequestHeader,
+    PopMessageResponseHeader,
+)
 from rocketmq_common.protocol.header.pull_message_request_header import (
     PullMessageResponseHeader,
 )
@@ -797,7 +799,7 @@ class MQClientAPIImpl(TypedBean):
         request = RemotingCommand.create_request_command(RequestCode.QUERY_ASSIGNMENT, None)
         request.set_body(request_body.encode())
         response = self._invoke_broker(addr, request, timeout_millis)
-        body = QueryAssignmentResponseBody.decode(response.get_body(), QueryAssignmentResponseBody)
+        body = QueryAssignmentResponseBody.decode(response.get_body())
         return body.get_message_queue_assignments() or set()
 
     def set_message_request_mode(self, broker_addr: str, topic: str, consumer_group: str,
@@ -841,6 +843,7 @@ class MQClientAPIImpl(TypedBean):
         for many handles, merged per (retry, queue, check point offset, pop time) into bit sets of offsets."""
         broker_name = None
         batch_ack_map: Dict[str, BatchAck] = {}
+        bit_masks: Dict[str, int] = {}  # Java's BitSet per batch, as an int until it is encoded
         for extra_info in extra_info_list:
             extra_info_data = ExtraInfoUtil.split(extra_info)
             if broker_name is None:
@@ -849,8 +852,7 @@ class MQClientAPIImpl(TypedBean):
             merge_key = "%s@%s@%s@%s" % (ExtraInfoUtil.get_retry(extra_info_data),
                                          ExtraInfoUtil.get_queue_id(extra_info_data), ck_queue_offset,
                                          ExtraInfoUtil.get_pop_time(extra_info_data))
-            b_ack = batch_ack_map.get(merge_key)
-            if b_ack is None:
+            if merge_key not in batch_ack_map:
                 b_ack = BatchAck()
                 b_ack.set_consumer_group(consumer_group)
                 b_ack.set_topic(topic)
@@ -861,7 +863,11 @@ class MQClientAPIImpl(TypedBean):
                 b_ack.set_pop_time(ExtraInfoUtil.get_pop_time(extra_info_data))
                 b_ack.set_invisible_time(ExtraInfoUtil.get_invisible_time(extra_info_data))
                 batch_ack_map[merge_key] = b_ack
-            b_ack.get_bit_set().set(ExtraInfoUtil.get_queue_offset(extra_info_data) - ck_queue_offset)
+                bit_masks[merge_key] = 0
+            bit_masks[merge_key] |= 1 << (ExtraInfoUtil.get_queue_offset(extra_info_data) - ck_queue_offset)
+        for merge_key, b_ack in batch_ack_map.items():
+            mask = bit_masks[merge_key]
+            b_ack.set_bit_set(mask.to_bytes((mask.bit_length() + 7) // 8, "little"))
         request_body = BatchAckMessageRequestBody()
         request_body.set_broker_name(broker_name)
         request_body.set_acks(list(batch_ack_map.values()))
@@ -954,8 +960,8 @@ class MQClientAPIImpl(TypedBean):
         sort_map: Dict[str, List[int]] = {}
         for message_ext in msg_found_list:
             key = ExtraInfoUtil.get_start_offset_info_map_key(
-                message_ext.get_topic(), message_ext.get_queue_id(),
-                pop_ck=message_ext.get_property(MessageConst.PROPERTY_POP_CK))
+                message_ext.get_topic(), message_ext.get_property(MessageConst.PROPERTY_POP_CK),
+                message_ext.get_queue_id())
             sort_map.setdefault(key, []).append(message_ext.get_queue_offset())
         return sort_map
 

@@ -494,7 +494,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             request_header.set_offset(queue_offset)
             request_header.set_consumer_group(consumer_group)
             request_header.set_extra_info(extra_info)
-            request_header.set_broker_name(broker_name)
+            request_header.set_bname(broker_name)
             factory.get_mq_client_api_impl().ack_message_async(find_broker_result.get_broker_addr(), ASYNC_TIMEOUT,
                                                                _LogAckCallback(extra_info), request_header)
         except Exception:
@@ -519,7 +519,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         request_header.set_consumer_group(consumer_group)
         request_header.set_extra_info(extra_info)
         request_header.set_invisible_time(invisible_time)
-        request_header.set_broker_name(broker_name)
+        request_header.set_bname(broker_name)
         factory.get_mq_client_api_impl().change_invisible_time_async(
             broker_name, find_broker_result.get_broker_addr(), request_header, ASYNC_TIMEOUT, callback)
 

@@ -230,7 +230,7 @@ class PullAPIWrapper(TypedBean):
         request_header.set_exp_type(expression_type)
         request_header.set_exp(expression)
         request_header.set_order(order)
-        request_header.set_broker_name(broker_name)
+        request_header.set_bname(broker_name)
         if poll:
             request_header.set_poll_time(timeout)
             request_header.set_born_time(int(time.time() * 1000))
