@@ -248,16 +248,16 @@ class PopReviveService(ServiceThread):
                     broker_name = ack_msg.broker_name or broker_config.broker_name
                     merge_key = "%s%s%d%d%d%s" % (ack_msg.topic, ack_msg.consumer_group, ack_msg.queue_id,
                                                   ack_msg.start_offset, ack_msg.pop_time, broker_name)
-                    point = ck_map.get(merge_key)
-                    if point is not None:  # enableSkipLongAwaitingAck is off: an ack without its ck is skipped
+                    acked = ck_map.get(merge_key)
+                    if acked is not None:  # enableSkipLongAwaitingAck is off: an ack without its ck is skipped
                         offsets = ack_msg.ack_offset_list if isinstance(ack_msg, BatchAckMsg) \
                             else [ack_msg.ack_offset]
                         for ack_offset in offsets:
-                            index = point.index_of_ack(ack_offset)
+                            index = acked.index_of_ack(ack_offset)
                             if index > -1:
-                                point.bit_map |= 1 << index
+                                acked.bit_map |= 1 << index
                             else:
-                                log.error("invalid ack index, %s, %s", ack_msg, point)
+                                log.error("invalid ack index, %s, %s", ack_msg, acked)
                 deliver_time = message_ext.get_deliver_time_ms()
                 if deliver_time > end_time:
                     end_time = deliver_time

@@ -144,6 +144,7 @@ class QueryAssignmentProcessor(NettyRequestProcessor):
             log.warning("QueryLoad: unsupported strategy [%s],  %s", strategy_name,
                         RemotingHelper.parse_channel_remote_addr(ctx.channel()))
             return None
+        allocate_result: Optional[List[MessageQueue]]
         try:
             if mode_body.mode is MessageRequestMode.POP:
                 allocate_result = self.allocate4_pop(strategy, consumer_group, client_id or "", mq_all, cid_all,
@@ -162,12 +163,12 @@ class QueryAssignmentProcessor(NettyRequestProcessor):
         if pop_share_queue_num <= 0 or pop_share_queue_num >= len(cid_all) - 1:
             return [MessageQueue(mq.topic, mq.broker_name, -1) for mq in mq_all]  # each client pops every queue
         if len(cid_all) <= len(mq_all):
-            allocate_result = list(strategy.allocate(consumer_group, client_id, mq_all, cid_all))
+            allocate_result = list(strategy.allocate(consumer_group, client_id, mq_all, cid_all) or ())
             if client_id in cid_all:
                 index = cid_all.index(client_id)
                 for _ in range(pop_share_queue_num):
                     index = (index + 1) % len(cid_all)
-                    allocate_result.extend(strategy.allocate(consumer_group, cid_all[index], mq_all, cid_all))
+                    allocate_result.extend(strategy.allocate(consumer_group, cid_all[index], mq_all, cid_all) or ())
             return allocate_result
         return self._allocate(consumer_group, client_id, mq_all, cid_all)  # make sure each cid is assigned
 
