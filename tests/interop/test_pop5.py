@@ -1,5 +1,6 @@
 """POP consumption (issue 30) on the real 5.3.3 broker: our POP consumers (the scenarios of
-:mod:`pop_scenarios`), ours beside the official Java 5.3.3 POP consumer (:file:`JavaPop5.java`) in one group, our
+:mod:`pop_scenarios`), ours beside the official Java 5.3.3 POP consumer (:file:`JavaPop5.java`) in one group (there
+and on our embedded broker), our
 ``setConsumeMode`` against Java's, and what a consumer with broker rebalance does on a 4.9.7 broker (no POP
 there): the same as Java 5.3.3, no queue and one line at each rebalance."""
 from __future__ import annotations
@@ -44,7 +45,19 @@ def test_switch_pull_pop_pull_keeps_progress(scenario: PopScenario) -> None:
     scenario.switch_pull_pop_pull_keeps_progress()
 
 
-def test_java_pop_consumer_and_ours_share_a_group(scenario: PopScenario, java5_peer: JavaPeers) -> None:
+@pytest.fixture(params=["real 5.3.3 broker", "embedded broker"])
+def any_scenario(request: pytest.FixtureRequest) -> Iterator[PopScenario]:
+    """A scenario on the real 5.3.3 broker, then on ours."""
+    s = PopScenario(request.getfixturevalue("real5_cluster" if request.param.startswith("real")
+                                            else "embedded_cluster"))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def test_java_pop_consumer_and_ours_share_a_group(any_scenario: PopScenario, java5_peer: JavaPeers) -> None:
+    scenario = any_scenario
     topic = scenario.topic(2)
     group = unique("PopCG")
     scenario.set_mode(topic, group, MessageRequestMode.POP)
