@@ -292,6 +292,10 @@ class PushSettings:
         self.pull_threshold_size_for_topic = -1
         self.pull_threshold_for_queue = 1000
         self.pull_threshold_size_for_queue = 100
+        self.client_rebalance = True
+
+    def is_client_rebalance(self) -> bool:
+        return self.client_rebalance
 
     def get_consume_from_where(self) -> ConsumeFromWhere:
         return self.consume_from_where

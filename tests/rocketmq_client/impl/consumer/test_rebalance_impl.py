@@ -90,6 +90,10 @@ class MemoryStore:
 
 class _Settings:
     consume_from_where = ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET
+    client_rebalance = True
+
+    def is_client_rebalance(self):
+        return self.client_rebalance
 
     def get_consume_from_where(self):
         return self.consume_from_where
