@@ -165,12 +165,15 @@ class PopScenario:
         group = unique("PopCG")
         self.set_mode(topic, group, MessageRequestMode.POP)
         collector = PopCollector(later={b"later"})
-        self.consumer(topic, group, collector)
+        consumer = self.consumer(topic, group, collector)
         self.send(topic, [b"later", b"ok"])
         wait_for(lambda: collector.bodies().count(b"later") >= 2, 40, "the message again after RECONSUME_LATER")
         first, again = [m for m in collector.msgs if m.get_body() == b"later"][:2]
         assert again.get_reconsume_times() == first.get_reconsume_times() + 1
         assert collector.bodies().count(b"ok") == 1
+        info = consumer.get_default_mq_push_consumer_impl().consumer_running_info()  # mqadmin consumerStatus
+        assert {mq.get_topic() for mq in info.get_mq_pop_table()} == {topic}
+        assert "#Consumer Pop Detail#" in info.format_string()
 
     def killed_consumer_messages_reach_another(self) -> None:
         """A consumer (a subprocess) killed with -9 while it holds popped messages: after their invisible time

@@ -937,10 +937,13 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                 mq, ReadOffsetType.MEMORY_FIRST_THEN_STORE))
             pq.fill_process_queue_info(pq_info)
             info.get_mq_table()[mq] = pq_info
+        pop_table = {}
         for mq, pop_pq in list(self.rebalance_impl.get_pop_process_queue_table().items()):
             pop_pq_info = PopProcessQueueInfo()
             pop_pq.fill_pop_process_queue_info(pop_pq_info)
-            info.get_mq_pop_table()[mq] = pop_pq_info
+            pop_table[mq] = pop_pq_info
+        if pop_table:
+            info.set_mq_pop_table(pop_table)
         stats = self._factory().get_consumer_stats_manager()
         for sd in sub_set:
             info.get_status_table()[sd.get_topic()] = stats.consume_status(self.group_name(), sd.get_topic())
