@@ -9,9 +9,8 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, List, Optional, Set
 
-import pytest
 from waiting import wait_for
 
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer

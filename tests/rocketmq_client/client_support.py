@@ -143,6 +143,27 @@ class RecordingSendCallback(SendCallback):
                                      % (len(self.results) + len(self.errors), timeout, count))
 
 
+class RecordingCallback:
+    """A SendCallback / PullCallback / PopCallback / AckCallback that records its one outcome."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: Optional[BaseException] = None
+
+    def on_success(self, result: Any) -> None:
+        self.result = result
+        self.done.set()
+
+    def on_exception(self, e: BaseException) -> None:
+        self.error = e
+        self.done.set()
+
+    def wait(self, timeout: float = 10.0) -> "RecordingCallback":
+        assert self.done.wait(timeout), "callback not called"
+        return self
+
+
 class RecordingRequestCallback(RequestCallback):
     """Records replies and errors of asynchronous requests."""
 

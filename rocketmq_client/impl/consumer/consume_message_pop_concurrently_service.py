@@ -16,6 +16,7 @@ from rocketmq_client.consumer.listener.consume_concurrently_context import Consu
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.consumer.listener.consume_return_type import ConsumeReturnType
 from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
+from rocketmq_client.impl.consumer.consume_message_concurrently_service import consume_message_directly
 from rocketmq_client.impl.consumer.consume_message_service import (ConsumeMessageService, ConsumeThreadPoolExecutor,
                                                                    consume_thread_prefix, shutdown_gracefully)
 from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
@@ -23,7 +24,6 @@ from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
-from rocketmq_common.protocol.body.cm_result import CMResult
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
 from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
@@ -107,35 +107,9 @@ class ConsumeMessagePopConcurrentlyService(ConsumeMessageService):
 
     def consume_message_directly(self, msg: "MessageExt",
                                  broker_name: Optional[str]) -> ConsumeMessageDirectlyResult:
-        """Java ``consumeMessageDirectly``."""
-        result = ConsumeMessageDirectlyResult()
-        result.set_order(False)
-        result.set_auto_commit(True)
-        msgs = [msg]
-        mq = MessageQueue()
-        mq.set_broker_name(broker_name)
-        mq.set_topic(msg.get_topic())
-        mq.set_queue_id(msg.get_queue_id())
-        context = ConsumeConcurrentlyContext(mq)
-        self.default_mq_push_consumer_impl.reset_retry_and_namespace(msgs, self.consumer_group)
-        begin_time = _time()
-        log.info("consumeMessageDirectly receive new message: %s", msg)
-        try:
-            status = self.message_listener.consume_message(msgs, context)
-            if status is _CONSUME_SUCCESS:
-                result.set_consume_result(CMResult.CR_SUCCESS)
-            elif status is _RECONSUME_LATER:
-                result.set_consume_result(CMResult.CR_LATER)
-            elif status is None:
-                result.set_consume_result(CMResult.CR_RETURN_NULL)
-        except Exception as e:
-            result.set_consume_result(CMResult.CR_THROW_EXCEPTION)
-            result.set_remark(RemotingHelper.exception_simple_desc(e))
-            log.warning("consumeMessageDirectly exception: %s Group: %s Msgs: %s MQ: %s",
-                        RemotingHelper.exception_simple_desc(e), self.consumer_group, msgs, mq, exc_info=True)
-        result.set_spent_time_mills(int((_time() - begin_time) * 1000))
-        log.info("consumeMessageDirectly Result: %s", result)
-        return result
+        """Java ``consumeMessageDirectly`` (the same as the pull mode's)."""
+        return consume_message_directly(self.default_mq_push_consumer_impl, self.message_listener,
+                                        self.consumer_group, msg, broker_name)
 
     def submit_consume_request(self, msgs: Optional[List["MessageExt"]], process_queue: "ProcessQueue",
                                message_queue: MessageQueue, dispatch_to_consume: bool) -> None:

@@ -1,6 +1,6 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.PullAPIWrapper``: builds PULL_MESSAGE requests for the push,
-pull and lite-pull consumers (and, 5.3.3, POP_MESSAGE requests for the push consumer in POP mode), remembers which broker node (master or slave) each queue should be pulled from,
-and turns a raw pull answer into messages."""
+pull and lite-pull consumers (and, 5.3.3, POP_MESSAGE requests for the push consumer in POP mode), remembers which
+broker node (master or slave) each queue should be pulled from, and turns a raw pull answer into messages."""
 from __future__ import annotations
 
 import logging

@@ -16,8 +16,8 @@ log = logging.getLogger(__name__)
 
 class SetConsumeModeSubCommand(SubCommand):
     """Set how a group reads a topic, PULL or POP, on one broker (``-b``) or on every master of a cluster
-    (``-c``; one of the two is required here, Java prints the help without either). Consumers with ``set_client_rebalance(False)`` follow the mode at their next
-    rebalance (within 20 s)."""
+    (``-c``; one of the two is required here, Java prints the help without either). Consumers with
+    ``set_client_rebalance(False)`` follow the mode at their next rebalance (within 20 s)."""
 
     def command_name(self) -> str:
         return "setConsumeMode"

@@ -3,12 +3,12 @@ message, ACK_MESSAGE, CHANGE_MESSAGE_INVISIBLETIME (the new handle), BATCH_ACK_M
 SET_MESSAGE_REQUEST_MODE; statuses and errors as Java's."""
 from __future__ import annotations
 
-import threading
 import time
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
+from client_support import RecordingCallback
 from rocketmq_client.consumer.ack_status import AckStatus
 from rocketmq_client.consumer.pop_status import PopStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
@@ -28,25 +28,6 @@ pytestmark = pytest.mark.timeout(60)
 TOPIC = "ApiPopTopic"
 GROUP = "ApiPopGroup"
 TIMEOUT = 3000
-
-
-class _Callback:
-    def __init__(self) -> None:
-        self.done = threading.Event()
-        self.result: Any = None
-        self.error: Optional[BaseException] = None
-
-    def on_success(self, result: Any) -> None:
-        self.result = result
-        self.done.set()
-
-    def on_exception(self, e: BaseException) -> None:
-        self.error = e
-        self.done.set()
-
-    def wait(self) -> "_Callback":
-        assert self.done.wait(20), "callback not called"
-        return self
 
 
 @pytest.fixture
@@ -73,9 +54,9 @@ def pop(api, addr: str, max_nums: int = 32, poll_time: int = 0) -> Any:
     header.set_exp_type("TAG")
     header.set_exp("*")
     header.set_bname("broker-a")
-    callback = _Callback()
+    callback = RecordingCallback()
     api.pop_message_async("broker-a", addr, header, TIMEOUT + poll_time, callback)
-    return callback.wait()
+    return callback.wait(20)
 
 
 def ack_header(msg) -> AckMessageRequestHeader:
@@ -107,27 +88,27 @@ def test_pop_ack_change_invisible_time_and_batch_ack(embedded_cluster, api) -> N
         assert msg.get_broker_name() == "broker-a" and msg.get_topic() == TOPIC
     first, second, third = sorted(msgs, key=lambda m: m.get_queue_offset())
 
-    ack = _Callback()
+    ack = RecordingCallback()
     api.ack_message_async(addr, TIMEOUT, ack, ack_header(first))
-    assert ack.wait().result.get_status() is AckStatus.OK
+    assert ack.wait(20).result.get_status() is AckStatus.OK
 
     change = ChangeInvisibleTimeRequestHeader()
     h = ack_header(second)
     for name in ("consumer_group", "topic", "queue_id", "offset", "extra_info", "bname"):
         getattr(change, "set_" + name)(getattr(h, "get_" + name)())
     change.set_invisible_time(10000)
-    changed = _Callback()
+    changed = RecordingCallback()
     api.change_invisible_time_async("broker-a", addr, change, TIMEOUT, changed)
-    changed_result = changed.wait().result
+    changed_result = changed.wait(20).result
     assert changed_result.get_status() is AckStatus.OK and changed_result.get_pop_time() >= result.get_pop_time()
     new_strs = ExtraInfoUtil.split(changed_result.get_extra_info())
     assert ExtraInfoUtil.get_invisible_time(new_strs) == 10000
     assert ExtraInfoUtil.get_queue_offset(new_strs) == second.get_queue_offset()
 
-    batch = _Callback()
+    batch = RecordingCallback()
     api.batch_ack_message_async(addr, TIMEOUT, batch, TOPIC, GROUP,
                                 [third.get_property(MessageConst.PROPERTY_POP_CK), changed_result.get_extra_info()])
-    assert batch.wait().result.get_status() is AckStatus.OK
+    assert batch.wait(20).result.get_status() is AckStatus.OK
 
     nothing = pop(api, addr, poll_time=1000).result  # every message acked: nothing visible
     assert nothing.get_pop_status() is PopStatus.POLLING_NOT_FOUND and nothing.get_msg_found_list() is None
@@ -153,6 +134,6 @@ def test_pop_errors_are_broker_exceptions(embedded_cluster, api) -> None:
     header.set_poll_time(0)
     header.set_born_time(int(time.time() * 1000))
     header.set_init_mode(ConsumeInitMode.MAX)
-    callback = _Callback()
+    callback = RecordingCallback()
     api.pop_message_async("broker-a", embedded_cluster.broker_addr, header, TIMEOUT, callback)
-    assert isinstance(callback.wait().error, MQBrokerException)
+    assert isinstance(callback.wait(20).error, MQBrokerException)

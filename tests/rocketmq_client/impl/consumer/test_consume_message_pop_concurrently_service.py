@@ -19,6 +19,7 @@ from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.protocol.body.cm_result import CMResult
 from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
 from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
 
@@ -190,3 +191,9 @@ def test_pop_process_queue_counts_the_messages_waiting_for_their_ack() -> None:
     pq.set_last_pop_timestamp(now_ms() - PopProcessQueue.PULL_MAX_IDLE_TIME - 1000)
     assert pq.is_pull_expired()
     assert repr(pq).startswith("PopProcessQueue[waitAckCounter:0, lastPopTimestamp:")
+
+
+def test_consume_message_directly(service_for) -> None:
+    service, acked, _ = service_for(Listener(ConsumeConcurrentlyStatus.RECONSUME_LATER))
+    result = service.consume_message_directly(popped(1), "broker-a")
+    assert result.get_consume_result() is CMResult.CR_LATER and not result.is_order() and acked == []
