@@ -428,7 +428,7 @@ class _AckCallbackInvoke(InvokeCallback):
     __slots__ = ("addr", "request", "timeout_millis", "ack_callback", "broker_name", "change_header")
 
     def __init__(self, addr: str, request: RemotingCommand, timeout_millis: int, ack_callback: "AckCallback",
-                 broker_name: Optional[str] = None,
+                 broker_name: str = "",
                  change_header: Optional["ChangeInvisibleTimeRequestHeader"] = None) -> None:
         self.addr = addr
         self.request = request

@@ -395,7 +395,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         """Java ``popMessage`` (5.3.3): flow control on the messages waiting for their ack
         (``popThresholdForQueue``), then an asynchronous long-polling POP_MESSAGE of ``popBatchNums`` messages that
         stay invisible to the group for ``popInvisibleTime`` ms (out of [5000, 300000]: 60000)."""
-        process_queue = pop_request.get_pop_process_queue()
+        process_queue = pop_request.pop_process_queue
         if process_queue.dropped:
             log.info("the pop request[%s] is dropped.", pop_request)
             return
@@ -418,7 +418,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                             self.queue_flow_control_times + 1, process_queue.get_wai_ack_msg_count())
             self.queue_flow_control_times += 1
             return
-        subscription_data = self.rebalance_impl.get_subscription_inner().get(pop_request.get_message_queue().topic)
+        subscription_data = self.rebalance_impl.get_subscription_inner().get(pop_request.message_queue.topic)
         if subscription_data is None:
             self.execute_pop_pull_request_later(pop_request, self.pull_time_delay_mills_when_exception)
             log.warning("find the consumer's subscription failed, %s", pop_request)
@@ -429,9 +429,9 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             invisible_time = 60000
         try:
             self.pull_api_wrapper.pop_async(  # type: ignore[union-attr]
-                pop_request.get_message_queue(), invisible_time, consumer.get_pop_batch_nums(),
-                pop_request.get_consumer_group(), BROKER_SUSPEND_MAX_TIME_MILLIS, pop_callback, True,
-                pop_request.get_init_mode(), False, subscription_data.get_expression_type(),
+                pop_request.message_queue, invisible_time, consumer.get_pop_batch_nums(),
+                pop_request.consumer_group, BROKER_SUSPEND_MAX_TIME_MILLIS, pop_callback, True,
+                pop_request.init_mode, False, subscription_data.get_expression_type(),
                 subscription_data.get_sub_string())
         except Exception:
             log.error("popAsync exception", exc_info=True)
@@ -524,7 +524,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             broker_name, find_broker_result.get_broker_addr(), request_header, ASYNC_TIMEOUT, callback)
 
     @staticmethod
-    def _find_pop_broker(factory: "MQClientInstance", broker_name: Optional[str], topic: str) -> Any:
+    def _find_pop_broker(factory: "MQClientInstance", broker_name: str, topic: str) -> Any:
         """The master of a popped message's broker, refreshing ``topic``'s route once when unknown (Java's
         lookup in ``ackAsync`` / ``changePopInvisibleTimeAsync``; its mapping of logical-queue mock broker names
         is left out with the static topics it serves, which this port does not have)."""

@@ -52,18 +52,19 @@ class PushPopCallback(PopCallback):
         impl.process_pop_result(pop_result, self.subscription_data)
         status = pop_result.get_pop_status()
         if status is PopStatus.FOUND:
-            mq = pop_request.get_message_queue()
+            mq = pop_request.message_queue
             stats = impl.get_consumer_stats_manager()
-            stats.inc_pull_rt(pop_request.get_consumer_group(), mq.get_topic(),
+            stats.inc_pull_rt(pop_request.consumer_group, mq.get_topic(),
                               int((_time() - self.begin_timestamp) * 1000))
             msg_found_list = pop_result.get_msg_found_list()
             if not msg_found_list:
                 impl.execute_pop_pull_request_immediately(pop_request)
                 return
-            stats.inc_pull_tps(pop_request.get_consumer_group(), mq.get_topic(), len(msg_found_list))
-            process_queue = pop_request.get_pop_process_queue()
+            stats.inc_pull_tps(pop_request.consumer_group, mq.get_topic(), len(msg_found_list))
+            process_queue = pop_request.pop_process_queue
             process_queue.inc_found_msg(len(msg_found_list))
-            impl.consume_message_pop_service.submit_pop_consume_request(msg_found_list, process_queue, mq)
+            impl.consume_message_pop_service.submit_pop_consume_request(  # type: ignore[union-attr]
+                msg_found_list, process_queue, mq)
             pull_interval = impl.get_default_mq_push_consumer().get_pull_interval()
             if pull_interval > 0:
                 impl.execute_pop_pull_request_later(pop_request, pull_interval)
@@ -82,7 +83,7 @@ class PushPopCallback(PopCallback):
         if impl.mq_client_factory.get_pull_message_service().is_stopped():  # type: ignore[union-attr]
             log.debug("pop request failed while the client shuts down, not retried: %s", e)
             return
-        if not pop_request.get_message_queue().get_topic().startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
+        if not pop_request.message_queue.get_topic().startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
             log.warning("execute the pull request exception: %s", e)
         if isinstance(e, MQBrokerException) and e.get_response_code() == ResponseCode.FLOW_CONTROL:
             impl.execute_pop_pull_request_later(pop_request, PULL_TIME_DELAY_MILLS_WHEN_BROKER_FLOW_CONTROL)
