@@ -286,10 +286,6 @@ class ConsumeRequest(TypedBean):
             return True
         return _now_millis() - self.pop_time >= self.invisible_time
 
-    def get_process_queue(self) -> PopProcessQueue:
-        """Java ``getPopProcessQueue`` under the name the hooks and the pull mode's request use."""
-        return self.pop_process_queue
-
     def run(self) -> None:
         """Java ``run``: skip a dropped queue or a batch already visible again; reset retry topics and
         namespace, run the hooks around the listener (an exception or None is RECONSUME_LATER) and process the

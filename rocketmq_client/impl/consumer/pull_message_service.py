@@ -80,7 +80,7 @@ class PullMessageService(ServiceThread):
             log.info("No matched consumer for the PullRequest %s, drop it", pull_request)
 
     def _pop_message(self, pop_request: "PopRequest") -> None:
-        consumer = self.mq_client_factory.select_consumer(pop_request.consumer_group)
+        consumer = self.mq_client_factory.select_consumer(pop_request.get_consumer_group())  # type: ignore[arg-type]
         if consumer is not None:
             consumer.pop_message(pop_request)  # type: ignore[attr-defined]
         else:

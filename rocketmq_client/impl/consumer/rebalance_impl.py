@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
 
 from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
+from rocketmq_client.exception import MQBrokerException
 from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
 from rocketmq_client.impl.consumer.pop_request import PopRequest
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
@@ -284,9 +285,10 @@ class RebalanceImpl(TypedBean):
             message_queue_assignments = factory.query_assignment(  # type: ignore[union-attr]
                 topic, self.consumer_group, strategy_name, self.message_model, QUERY_ASSIGNMENT_TIMEOUT)
         except Exception as e:
+            not_supported = (isinstance(e, MQBrokerException)
+                             and e.get_response_code() == ResponseCode.REQUEST_CODE_NOT_SUPPORTED)
             log.error("allocate message queue exception. strategy name: %s, ex: %s%s", strategy_name, e,
-                      _NO_QUERY_ASSIGNMENT_NEXT_STEP if getattr(e, "get_response_code", lambda: None)()
-                      == ResponseCode.REQUEST_CODE_NOT_SUPPORTED else "")
+                      _NO_QUERY_ASSIGNMENT_NEXT_STEP if not_supported else "")
             return False
         if message_queue_assignments is None:
             return False
