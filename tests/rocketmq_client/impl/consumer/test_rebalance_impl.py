@@ -66,6 +66,11 @@ class FakeFactory:
     def send_heartbeat_to_all_broker_with_lock(self) -> None:
         self.heartbeats += 1
 
+    def send_heartbeat_to_all_broker_with_lock_v2(self, is_rebalance: bool) -> bool:
+        """What RebalancePushImpl.message_queue_changed calls once heartbeat v2 (issue 31, on main) is merged."""
+        self.heartbeats += 1
+        return True
+
     def get_scheduled_executor_service(self) -> _Scheduler:
         return self.scheduler
 
