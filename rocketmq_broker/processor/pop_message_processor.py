@@ -13,9 +13,14 @@ handle. A pop that finds nothing is held by the :class:`PopLongPollingService` f
 As Java 5.3.3, the broker does not check the group's request mode (SET_MESSAGE_REQUEST_MODE only changes what
 QUERY_ASSIGNMENT answers): a group in PULL mode may pop, and its pops and pulls share the consumer offsets.
 
+As Java, the invisible time is not range-checked: a checkpoint the store refuses (an invisible time beyond the
+timer's ``timerMaxDelaySec``) still answers the messages; it is stored again at each later pop of the queue, and
+the consumer offset stays behind it (after a restart those messages are popped again: at least once).
+
 Differences from Java: Java's ``enablePopBufferMerge`` is off by default, and then its ``PopBufferMergeService``
-only stores each checkpoint at once and commits the consumer offset moments later; here the offset is committed
-as soon as the checkpoint is stored (under the queue lock), so there is no buffer service. Orderly pops
+only stores each checkpoint at once and commits the consumer offsets in pop order from a per-queue offset queue,
+retrying refused checkpoints, on its own thread; here that offset queue is committed (and a refused checkpoint
+retried) under the queue lock by the pops themselves, so there is no buffer service thread. Orderly pops
 (``order=true``, checkpoint-less, ``ConsumerOrderInfoManager``) are not supported (the Java 5.3.3 push consumer
 does not send them): they are answered SYSTEM_ERROR. The pop-consumer KV service (``popConsumerKVServiceEnable``)
 and the in-flight message threshold are not implemented; neither are on by default in Java.
@@ -27,7 +32,7 @@ import random
 import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
 from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
 from rocketmq_broker.filter.expression_message_filter import ExpressionMessageFilter
@@ -207,6 +212,8 @@ class PopMessageProcessor(NettyRequestProcessor):
         self._random = random.Random()
         self._ck_message_number = 0
         self._ck_lock = threading.Lock()
+        #: lock key -> [checkpoint message not stored yet or None, next offset] of each pop not committed yet
+        self._offset_queues: Dict[str, List[List[Any]]] = {}
 
     def get_revive_topic(self) -> str:
         return self.revive_topic
@@ -412,16 +419,17 @@ class PopMessageProcessor(NettyRequestProcessor):
         group = request_header.consumer_group
         lock_key = QueueLockManager.build_lock_key(topic, group, queue_id)
         store = self.broker_controller.get_message_store()
-        offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, False)
+        offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, False, lock_key)
         if not self.queue_lock_manager.try_lock(lock_key):
             return store.get_max_offset_in_queue(topic, queue_id) - offset + rest_num
         try:
-            offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, True)
+            client_host = RemotingHelper.parse_channel_remote_addr(channel)  # type: ignore[arg-type]
+            self._commit_offset_queue(lock_key, client_host, group, topic, queue_id)
+            offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, True, lock_key)
             get_message_result = batch.get_message_result
             wanted = request_header.max_msg_nums - len(get_message_result.message_buffer_list)
             if wanted <= 0:
                 return store.get_max_offset_in_queue(topic, queue_id) - offset + rest_num
-            client_host = RemotingHelper.parse_channel_remote_addr(channel)  # type: ignore[arg-type]
             offset_manager = self.broker_controller.get_consumer_offset_manager()
             result = store.get_message(group, topic, queue_id, offset, wanted, message_filter)
             if result is not None and result.status in _OFFSET_NOT_CORRECT:
@@ -439,17 +447,18 @@ class PopMessageProcessor(NettyRequestProcessor):
                 stats.inc_group_get_nums(group, topic, len(buffers))
                 stats.inc_group_get_size(group, topic, result.buffer_total_size)
                 queue_offsets = [_queue_offset(record) for record in buffers]
-                if not self._append_check_point(request_header, topic, revive_qid, queue_id, offset, queue_offsets,
-                                                pop_time):
-                    return rest_num + len(buffers)
-                offset_manager.commit_offset(client_host, group, topic, queue_id, result.next_begin_offset)
+                ck_msg = self._append_check_point(request_header, topic, revive_qid, queue_id, offset, queue_offsets,
+                                                  pop_time)
+                self._offset_queues.setdefault(lock_key, []).append([ck_msg, result.next_begin_offset])
+                self._commit_offset_queue(lock_key, client_host, group, topic, queue_id)
                 batch.start_offset_info = ExtraInfoUtil.build_start_offset_info(batch.start_offset_info, topic,
                                                                                 queue_id, offset)
                 batch.msg_offset_info = ExtraInfoUtil.build_msg_offset_info(batch.msg_offset_info, topic, queue_id,
                                                                             queue_offsets)
             elif result.status in _NOTHING_TO_POP and result.next_begin_offset > -1:
                 # Java's addCkMock: nothing to acknowledge, the offset moves past the skipped entries
-                offset_manager.commit_offset(client_host, group, topic, queue_id, result.next_begin_offset)
+                self._offset_queues.setdefault(lock_key, []).append([None, result.next_begin_offset])
+                self._commit_offset_queue(lock_key, client_host, group, topic, queue_id)
             rest_num = result.max_offset - result.next_begin_offset + rest_num
             if self.broker_controller.get_broker_config().pop_response_return_actual_retry_topic or not is_retry:
                 for record in buffers:
@@ -478,12 +487,34 @@ class PopMessageProcessor(NettyRequestProcessor):
             message_ext.store_size = 0
             get_message_result.add_message(MessageDecoder.encode(message_ext, False))
 
-    def get_pop_offset(self, topic: str, group: str, queue_id: int, init_mode: int, init: bool) -> int:
-        """Java ``getPopOffset`` (no reset offset, no pop buffer: see the module docstring)."""
+    def get_pop_offset(self, topic: str, group: str, queue_id: int, init_mode: int, init: bool,
+                       lock_key: str) -> int:
+        """Java ``getPopOffset`` (no reset offset): the committed offset, or past the pops whose checkpoint
+        is not stored yet (Java's ``PopBufferMergeService.getLatestOffset``)."""
         offset = self.broker_controller.get_consumer_offset_manager().query_offset(group, topic, queue_id)
         if offset < 0:
             offset = self.get_init_offset(topic, group, queue_id, init_mode, init)
-        return offset
+        pending = self._offset_queues.get(lock_key)
+        return max(offset, pending[-1][1]) if pending else offset
+
+    def _commit_offset_queue(self, lock_key: str, client_host: str, group: str, topic: str, queue_id: int) -> None:
+        """Java ``PopBufferMergeService.scanCommitOffset`` for checkpoints stored at once: commit, in pop order,
+        the next offset of each pop whose checkpoint is stored, storing again one the store refused before (a
+        refused one, and the later pops of the queue, keep the committed offset behind them: after a restart
+        those messages are popped again). Called under the queue lock."""
+        pending = self._offset_queues.get(lock_key)
+        store = self.broker_controller.get_message_store()
+        while pending:
+            ck_msg, next_begin_offset = pending[0]
+            if ck_msg is not None:
+                result = store.put_message(ck_msg)
+                if not is_put_ok(result):
+                    return
+                pending[0][0] = None
+            pending.pop(0)
+            self.broker_controller.get_consumer_offset_manager().commit_offset(client_host, group, topic, queue_id,
+                                                                               next_begin_offset)
+        self._offset_queues.pop(lock_key, None)
 
     def get_init_offset(self, topic: str, group: str, queue_id: int, init_mode: int, init: bool) -> int:
         """Java ``getInitOffset``: the min offset (``ConsumeInitMode.MIN`` or a retry topic), else 0 while the
@@ -503,8 +534,10 @@ class PopMessageProcessor(NettyRequestProcessor):
         return offset
 
     def _append_check_point(self, request_header: PopMessageRequestHeader, topic: str, revive_qid: int,
-                            queue_id: int, offset: int, queue_offsets: List[int], pop_time: int) -> bool:
-        """Java ``appendCheckPoint`` with ``PopBufferMergeService.addCkJustOffset``: store the checkpoint."""
+                            queue_id: int, offset: int, queue_offsets: List[int],
+                            pop_time: int) -> Optional[MessageExtBrokerInner]:
+        """Java ``appendCheckPoint`` with ``PopBufferMergeService.addCkJustOffset``: store the checkpoint; its
+        message when the store refused it (to store again), else None."""
         ck = PopCheckPoint()
         ck.bit_map = 0
         ck.num = len(queue_offsets)
@@ -517,10 +550,11 @@ class PopMessageProcessor(NettyRequestProcessor):
         ck.broker_name = self.broker_controller.get_broker_config().broker_name
         for queue_offset in queue_offsets:
             ck.add_diff(queue_offset - offset)
-        result = self.broker_controller.get_message_store().put_message(self.build_ck_msg(ck, revive_qid))
+        ck_msg = self.build_ck_msg(ck, revive_qid)
+        result = self.broker_controller.get_message_store().put_message(ck_msg)
         if not is_put_ok(result):
             log.error("[PopBuffer]put ck to store fail: %s, %s", ck, result)
-            return False
+            return ck_msg
         if self.broker_controller.get_broker_config().enable_pop_log:
             log.info("[PopBuffer]add ck just offset, %s", ck)
-        return True
+        return None

@@ -8,11 +8,14 @@ import json
 import time
 
 import pytest
+from broker_process_support import start_broker as start_broker_process
 from broker_support import (RawClient, broker_addr, create_topic, decode_messages, heartbeat_request, send_request,
                             start_broker)
 from waiting import wait_for
 
+from rocketmq_client.consumer.rebalance.allocate_message_queue_averagely import AllocateMessageQueueAveragely
 from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_common.protocol.body.batch_ack import BatchAck
 from rocketmq_common.protocol.body.batch_ack_message_request_body import BatchAckMessageRequestBody
@@ -260,7 +263,6 @@ def test_clean_restart_loses_no_unacked_message(tmp_path):
 
 
 def test_unacked_messages_survive_a_kill_9_of_the_broker(tmp_path):
-    from broker_process_support import start_broker as start_broker_process
     config = tmp_path / "broker.properties"
     config.write_text("reviveQueueNum=2\nreviveInterval=200\n", "utf-8")
     store = tmp_path / "store"
@@ -346,3 +348,28 @@ def test_a_group_in_pull_mode_may_pop_and_keeps_one_progress(broker, client):
     assert [m.queue_offset for m, _ in popped] == [0, 1, 2]
     offsets = broker.get_consumer_offset_manager()
     assert offsets.query_offset(GROUP, TOPIC, 0) == 3  # a pull consumer of the group resumes at 3
+
+
+def test_invisible_time_beyond_the_timer_max_is_answered_as_java_and_keeps_the_offset_behind(broker, client):
+    """Java does not range-check the invisible time: the checkpoint the timer refuses (over 3 days) does not stop
+    the messages; the consumer offset stays behind them (at least once after a restart)."""
+    send(client, 2)
+    huge = client.request(pop_request(queue_id=0, invisible_time=4 * 24 * 3600 * 1000))
+    assert huge.code == ResponseCode.SUCCESS and len(handles(huge)) == 2
+    assert client.request(pop_request(queue_id=0)).code == ResponseCode.POLLING_TIMEOUT  # not popped twice
+    assert broker.get_consumer_offset_manager().query_offset(GROUP, TOPIC, 0) == 0
+    send(client, 1, prefix="late")
+    later = client.request(pop_request(queue_id=0))
+    assert [m.body for m, _ in handles(later)] == [b"late0"]
+
+
+def test_allocate4_pop_shares_the_queues_of_the_next_consumers(broker):
+    processor = broker.get_query_assignment_processor()
+    mqs = [MessageQueue(TOPIC, "broker-a", i) for i in range(4)]
+    cids = ["c0", "c1", "c2", "c3"]
+    strategy = AllocateMessageQueueAveragely()
+    assert [mq.queue_id for mq in processor.allocate4_pop(strategy, GROUP, "c1", mqs, cids, 1)] == [1, 2]
+    assert [mq.queue_id for mq in processor.allocate4_pop(strategy, GROUP, "c3", mqs, cids, 1)] == [3, 0]
+    assert [mq.queue_id for mq in processor.allocate4_pop(strategy, GROUP, "c1", mqs, cids, 3)] == [-1] * 4
+    more = ["c%d" % i for i in range(6)]  # more consumers than queues: one queue each, round robin
+    assert [mq.queue_id for mq in processor.allocate4_pop(strategy, GROUP, "c5", mqs, more, 1)] == [1]
