@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -111,6 +112,29 @@ class BrokerConfig(Bean):
     enable_detail_stat = Prop(bool, True)
     auto_delete_unused_stats = Prop(bool, False)
     isolate_log_enable = Prop(bool, False)
+    # POP consumption (5.3.3): executors, long polling, revive, retry topics, server-side assignment
+    ack_message_thread_pool_nums = Prop(int, 16)
+    ack_thread_pool_queue_capacity = Prop(int, 100000)
+    load_balance_processor_thread_pool_nums = Prop(int, 32)
+    load_balance_thread_pool_queue_capacity = Prop(int, 100000)
+    pop_polling_size = Prop(int, 1024)
+    pop_polling_map_size = Prop(int, 100000)
+    max_pop_polling_size = Prop(int, 100000)
+    revive_queue_num = Prop(int, 8)
+    revive_interval = Prop(int, 1000)
+    revive_max_slow = Prop(int, 3)
+    revive_scan_time = Prop(int, 10000)
+    enable_pop_log = Prop(bool, False)
+    pop_long_polling_force_notify_interval = Prop(int, 800)
+    init_pop_offset_by_check_msg_in_mem = Prop(bool, True)
+    retrieve_message_from_pop_retry_topic_v1 = Prop(bool, True)
+    enable_retry_topic_v2 = Prop(bool, False)
+    pop_from_retry_probability = Prop(int, 20)
+    pop_response_return_actual_retry_topic = Prop(bool, False)
+    skip_when_ck_re_put_reach_max_times = Prop(bool, False, wire="skipWhenCKRePutReachMaxTimes")
+    server_load_balancer_enable = Prop(bool, True)
+    default_message_request_mode = Prop(MessageRequestMode, MessageRequestMode.PULL)
+    default_pop_share_queue_num = Prop(int, -1)
     # Python-only (Java hard-codes these in BrokerController / ClientHousekeepingService / NettyServerConfig use)
     channel_expired_timeout = Prop(int, 1000 * 120)
     scan_not_active_channel_interval = Prop(int, 1000 * 10)

@@ -43,11 +43,15 @@ from rocketmq_broker.longpolling.notify_message_arriving_listener import NotifyM
 from rocketmq_broker.longpolling.pull_request_hold_service import PullRequestHoldService
 from rocketmq_broker.offset.consumer_offset_manager import ConsumerOffsetManager
 from rocketmq_broker.out.broker_outer_api import BrokerOuterAPI
+from rocketmq_broker.processor.ack_message_processor import AckMessageProcessor
 from rocketmq_broker.processor.admin_broker_processor import AdminBrokerProcessor
+from rocketmq_broker.processor.change_invisible_time_processor import ChangeInvisibleTimeProcessor
 from rocketmq_broker.processor.client_manage_processor import ClientManageProcessor
 from rocketmq_broker.processor.consumer_manage_processor import ConsumerManageProcessor
 from rocketmq_broker.processor.end_transaction_processor import EndTransactionProcessor
+from rocketmq_broker.processor.pop_message_processor import PopMessageProcessor
 from rocketmq_broker.processor.pull_message_processor import PullMessageProcessor
+from rocketmq_broker.processor.query_assignment_processor import QueryAssignmentProcessor
 from rocketmq_broker.processor.query_message_processor import QueryMessageProcessor
 from rocketmq_broker.processor.recall_message_processor import RecallMessageProcessor
 from rocketmq_broker.processor.reply_message_processor import ReplyMessageProcessor
@@ -215,7 +219,14 @@ class BrokerController(TypedBean):
         self.topic_config_manager = TopicConfigManager(self)
         self.pull_message_processor = PullMessageProcessor(self)
         self.pull_request_hold_service = PullRequestHoldService(self)
-        self.message_arriving_listener = NotifyMessageArrivingListener(self.pull_request_hold_service)
+        # POP consumption (5.3.3)
+        self.pop_message_processor = PopMessageProcessor(self)
+        self.ack_message_processor = AckMessageProcessor(self)
+        self.change_invisible_time_processor = ChangeInvisibleTimeProcessor(self)
+        self.ack_message_executor: Optional[ThreadPoolExecutor] = None
+        self.load_balance_executor: Optional[ThreadPoolExecutor] = None
+        self.message_arriving_listener = NotifyMessageArrivingListener(self.pull_request_hold_service,
+                                                                       self.pop_message_processor)
         self.consumer_ids_change_listener = DefaultConsumerIdsChangeListener(self)
         self.consumer_manager = ConsumerManager(self.consumer_ids_change_listener,
                                                 self.broker_config.channel_expired_timeout)
@@ -226,6 +237,7 @@ class BrokerController(TypedBean):
         self.subscription_group_manager = SubscriptionGroupManager(self)
         self.rebalance_lock_manager = RebalanceLockManager(self.broker_config.rebalance_lock_max_live_time)
         self.broker_outer_api = BrokerOuterAPI(self.netty_client_config, tls_config=tls_config)
+        self.query_assignment_processor = QueryAssignmentProcessor(self)
         self.scheduled_executor_service = ScheduledExecutor("BrokerControllerScheduledThread")
         self.broker_stats_manager = BrokerStatsManager(self.broker_config.broker_cluster_name,
                                                        self.broker_config.enable_detail_stat)
@@ -312,6 +324,12 @@ class BrokerController(TypedBean):
         self.end_transaction_executor = ThreadPoolExecutor(
             config.end_transaction_thread_pool_nums, config.end_transaction_thread_pool_nums,
             config.end_transaction_pool_queue_capacity, "EndTransactionThread_")
+        self.ack_message_executor = ThreadPoolExecutor(
+            config.ack_message_thread_pool_nums, config.ack_message_thread_pool_nums,
+            config.ack_thread_pool_queue_capacity, "AckMessageThread_")
+        self.load_balance_executor = ThreadPoolExecutor(
+            config.load_balance_processor_thread_pool_nums, config.load_balance_processor_thread_pool_nums,
+            config.load_balance_thread_pool_queue_capacity, "LoadBalanceProcessorThread_")
         self.register_processor()
         self.scheduled_executor_service.schedule_at_fixed_rate(
             self._record_broker_stats, UtilAll.compute_next_morning_time_millis() - int(time.time() * 1000),
@@ -391,6 +409,13 @@ class BrokerController(TypedBean):
         server.register_processor(RequestCode.END_TRANSACTION, EndTransactionProcessor(self),
                                   self.end_transaction_executor)
         server.register_processor(RequestCode.RECALL_MESSAGE, RecallMessageProcessor(self), self.send_message_executor)
+        server.register_processor(RequestCode.POP_MESSAGE, self.pop_message_processor, self.pull_message_executor)
+        for code in (RequestCode.ACK_MESSAGE, RequestCode.BATCH_ACK_MESSAGE):
+            server.register_processor(code, self.ack_message_processor, self.ack_message_executor)
+        server.register_processor(RequestCode.CHANGE_MESSAGE_INVISIBLETIME, self.change_invisible_time_processor,
+                                  self.ack_message_executor)
+        for code in (RequestCode.QUERY_ASSIGNMENT, RequestCode.SET_MESSAGE_REQUEST_MODE):
+            server.register_processor(code, self.query_assignment_processor, self.load_balance_executor)
         server.register_default_processor(AdminBrokerProcessor(self), self.admin_broker_executor)
 
     def _record_broker_stats(self) -> None:
@@ -437,6 +462,9 @@ class BrokerController(TypedBean):
         self.broker_outer_api.start()
         self._outer_api_started = True
         self.pull_request_hold_service.start()
+        self.pop_message_processor.get_pop_long_polling_service().start()
+        self.pop_message_processor.get_queue_lock_manager().start()
+        self.ack_message_processor.start_pop_revive_service()
         self.client_housekeeping_service.start()
         self.start_processor_by_ha(self.message_store_config.broker_role)
         self.register_broker_all(True, False, True)
@@ -463,6 +491,9 @@ class BrokerController(TypedBean):
         self.client_housekeeping_service.shutdown()
         if started:
             self.pull_request_hold_service.shutdown()
+            self.pop_message_processor.get_pop_long_polling_service().shutdown()
+            self.pop_message_processor.get_queue_lock_manager().shutdown()
+            self.ack_message_processor.shutdown_pop_revive_service()
         if self.remoting_server is not None:
             self.remoting_server.shutdown()
         self.scheduled_executor_service.shutdown()
@@ -471,7 +502,8 @@ class BrokerController(TypedBean):
         executors = [self.send_message_executor, self.pull_message_executor, self.reply_message_executor,
                      self.query_message_executor,
                      self.admin_broker_executor, self.client_manage_executor, self.heartbeat_executor,
-                     self.consumer_manage_executor, self.end_transaction_executor]
+                     self.consumer_manage_executor, self.end_transaction_executor, self.ack_message_executor,
+                     self.load_balance_executor]
         if self.transactional_message_check_listener is not None:
             self.transactional_message_check_listener.shut_down()
             executors.append(self.transactional_message_check_listener.executor_service)
@@ -605,6 +637,18 @@ class BrokerController(TypedBean):
 
     def get_remoting_server(self) -> RemotingServer:
         return self.remoting_server  # type: ignore[return-value]
+
+    def get_pop_message_processor(self) -> PopMessageProcessor:
+        return self.pop_message_processor
+
+    def get_ack_message_processor(self) -> AckMessageProcessor:
+        return self.ack_message_processor
+
+    def get_change_invisible_time_processor(self) -> ChangeInvisibleTimeProcessor:
+        return self.change_invisible_time_processor
+
+    def get_query_assignment_processor(self) -> QueryAssignmentProcessor:
+        return self.query_assignment_processor
 
     def get_transactional_message_service(self) -> TransactionalMessageService:
         return self.transactional_message_service  # type: ignore[return-value]

@@ -35,3 +35,8 @@ class BrokerPathConfigHelper:
     def get_timer_check_path(root_dir: str) -> str:
         """Java 5.3.3 ``getTimerCheckPath``: the timer store's checkpoint."""
         return os.path.join(root_dir, "config", "timercheck")
+
+    @staticmethod
+    def get_message_request_mode_path(root_dir: str) -> str:
+        """Java 5.3.3 ``getMessageRequestModePath``: the POP/PULL mode of each topic and group."""
+        return os.path.join(root_dir, "config", "messageRequestMode.json")

@@ -46,6 +46,7 @@ from rocketmq_tools.command.consumer.consumer_status_sub_command import Consumer
 from rocketmq_tools.command.consumer.delete_subscription_group_command import DeleteSubscriptionGroupCommand
 from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetConsumerConfigSubCommand
 from rocketmq_tools.command.consumer.start_monitoring_sub_command import StartMonitoringSubCommand
+from rocketmq_tools.command.consumer.set_consume_mode_sub_command import SetConsumeModeSubCommand
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
 from rocketmq_tools.command.export.export_configs_command import ExportConfigsCommand
 from rocketmq_tools.command.export.export_metadata_command import ExportMetadataCommand
@@ -102,6 +103,7 @@ def sub_commands() -> List[SubCommand]:
         UpdateTopicSubCommand(),
         DeleteTopicSubCommand(),
         UpdateSubGroupSubCommand(),
+        SetConsumeModeSubCommand(),
         DeleteSubscriptionGroupCommand(),
         UpdateBrokerConfigSubCommand(),
         UpdateTopicPermSubCommand(),

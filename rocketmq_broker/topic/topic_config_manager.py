@@ -3,7 +3,8 @@
 
 The constructor creates Java's system topics (SELF_TEST_TOPIC, TBW102 when ``autoCreateTopicEnable``,
 BenchmarkTest, the cluster-name and broker-name topics, OFFSET_MOVED_EVENT, SCHEDULE_TOPIC_XXXX, the trace topic
-when ``traceTopicEnable``, ``<cluster>_REPLY_TOPIC``); :meth:`load` then merges the persisted table over them.
+when ``traceTopicEnable``, ``<cluster>_REPLY_TOPIC``, 5.3.3's POP revive topic ``rmq_sys_REVIVE_LOG_<cluster>``);
+:meth:`load` then merges the persisted table over them.
 Topics created on demand (send path, retry topics) bump the data version, persist and re-register the broker with
 every name server (one-way), as Java does.
 """
@@ -18,6 +19,7 @@ from rocketmq_broker.config_manager import ConfigManager, pretty_json
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.pop_ack_constants import PopAckConstants
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
@@ -75,6 +77,9 @@ class TopicConfigManager(ConfigManager, TypedBean):
         if broker_config.trace_topic_enable:
             self._add_system_topic(broker_config.msg_trace_topic_name, 1)
         self._add_system_topic(broker_config.broker_cluster_name + "_" + MixAll.REPLY_TOPIC_POSTFIX, 1)
+        # the POP revive topic of 5.3.3 (checkpoints and acks)
+        self._add_system_topic(PopAckConstants.build_cluster_revive_topic(broker_config.broker_cluster_name),
+                               broker_config.revive_queue_num)
 
     def _add_system_topic(self, topic: str, queue_nums: Optional[int], perm: Optional[int] = None) -> None:
         topic_config = TopicConfig(topic)

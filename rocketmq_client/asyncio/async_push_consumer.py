@@ -21,6 +21,11 @@ holds: at most ``consume_thread_max`` listener calls run at once, and a slow lis
 until pulling pauses (``pull_threshold_for_queue``...), nothing piles up unbounded. Statuses are Java's
 (``ConsumeConcurrentlyStatus``, ``ConsumeOrderlyStatus`` with ``orderly=True``); an exception counts as
 RECONSUME_LATER / SUSPEND_CURRENT_QUEUE_A_MOMENT, as in the core.
+
+POP consumption (5.x brokers) is the core's: ``AsyncPushConsumer(group, client_rebalance=False, ...)`` lets the
+broker assign the queues, in POP mode when the group is (``pop_invisible_time``, ``pop_batch_nums``,
+``pop_threshold_for_queue`` as keywords too); the listener coroutine's CONSUME_SUCCESS acks a popped message,
+RECONSUME_LATER changes its invisible time.
 """
 from __future__ import annotations
 

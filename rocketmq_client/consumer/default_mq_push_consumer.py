@@ -77,6 +77,11 @@ class DefaultMQPushConsumer(ClientConfig):
     ``message_model`` (CLUSTERING / BROADCASTING), ``consume_from_where``, ``consume_thread_min`` /
     ``consume_thread_max`` (20 / 20), ``consume_message_batch_max_size`` (1), ``pull_batch_size`` (32),
     ``max_reconsume_times``, ``namespace``, ``enable_msg_trace``. :meth:`shutdown` persists the offsets.
+
+    POP consumption (RocketMQ 5.x brokers): ``set_client_rebalance(False)`` lets the broker assign the queues; once
+    the group is in POP mode there (``DefaultMQAdminExt.set_message_request_mode`` or ``mqadmin setConsumeMode -m
+    POP``), consumers of the group may outnumber the queues and a message not acked within ``pop_invisible_time``
+    goes to another consumer. Orderly listeners always pull (Java 5.3.3's ``clientRebalance`` is true for them).
     """
 
     consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
@@ -118,6 +123,15 @@ class DefaultMQPushConsumer(ClientConfig):
     consume_timeout = Prop(int, 15)
     #: how long shutdown waits for consumption in flight (ms, 0: no wait)
     await_termination_millis_when_shutdown = Prop(int, 0)
+    #: POP mode (5.3.3): popped messages waiting for their ack per queue before popping pauses
+    pop_threshold_for_queue = Prop(int, 96)
+    #: POP mode: how long a popped message stays invisible to the group (ms, [5000, 300000])
+    pop_invisible_time = Prop(int, 60000)
+    #: POP mode: messages per pop ([1, 32])
+    pop_batch_nums = Prop(int, 32)
+    #: False: the broker assigns the queues (QUERY_ASSIGNMENT), in the request mode the group has there (PULL or
+    #: POP, ``mqadmin setConsumeMode``); True (default): this client rebalances and pulls (5.3.3)
+    client_rebalance = Prop(bool, True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -169,6 +183,15 @@ class DefaultMQPushConsumer(ClientConfig):
         def set_consume_timeout(self, consume_timeout: int) -> None: ...
         def get_await_termination_millis_when_shutdown(self) -> int: ...
         def set_await_termination_millis_when_shutdown(self, await_termination_millis_when_shutdown: int) -> None: ...
+        def get_pop_threshold_for_queue(self) -> int: ...
+        def set_pop_threshold_for_queue(self, pop_threshold_for_queue: int) -> None: ...
+        def get_pop_invisible_time(self) -> int: ...
+        def set_pop_invisible_time(self, pop_invisible_time: int) -> None: ...
+        def get_pop_batch_nums(self) -> int: ...
+        def set_pop_batch_nums(self, pop_batch_nums: int) -> None: ...
+        def get_client_rebalance(self) -> bool: ...
+        def is_client_rebalance(self) -> bool: ...
+        def set_client_rebalance(self, client_rebalance: bool) -> None: ...
     # end of generated accessors
 
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,

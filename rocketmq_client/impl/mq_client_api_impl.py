@@ -11,6 +11,10 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
+from rocketmq_client.consumer.ack_result import AckResult
+from rocketmq_client.consumer.ack_status import AckStatus
+from rocketmq_client.consumer.pop_result import PopResult
+from rocketmq_client.consumer.pop_status import PopStatus
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.communication_mode import CommunicationMode
@@ -28,6 +32,8 @@ from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.batch_ack import BatchAck
+from rocketmq_common.protocol.body.batch_ack_message_request_body import BatchAckMessageRequestBody
 from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
 from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody
 from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
@@ -46,12 +52,16 @@ from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResp
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
 from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
 from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
+from rocketmq_common.protocol.body.query_assignment_request_body import QueryAssignmentRequestBody
+from rocketmq_common.protocol.body.query_assignment_response_body import QueryAssignmentResponseBody
 from rocketmq_common.protocol.body.query_consume_time_span_body import QueryConsumeTimeSpanBody
 from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
 from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
+from rocketmq_common.protocol.body.set_message_request_mode_request_body import SetMessageRequestModeRequestBody
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
+from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeResponseHeader
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import (
     ConsumeMessageDirectlyResultRequestHeader,
@@ -98,6 +108,7 @@ from rocketmq_common.protocol.header.get_producer_connection_list_request_header
 )
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
 from rocketmq_common.protocol.header.get_topics_by_cluster_request_header import GetTopicsByClusterRequestHeader
+from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
 from rocketmq_common.protocol.header.namesrv.add_write_perm_of_broker_request_header import (
     AddWritePermOfBrokerRequestHeader,
     AddWritePermOfBrokerResponseHeader,
@@ -118,6 +129,10 @@ from rocketmq_common.protocol.header.namesrv.put_kv_config_request_header import
 from rocketmq_common.protocol.header.namesrv.wipe_write_perm_of_broker_request_header import (
     WipeWritePermOfBrokerRequestHeader,
     WipeWritePermOfBrokerResponseHeader,
+)
+from rocketmq_common.protocol.header.pop_message_request_header import (
+    PopMessageRequestHeader,
+    PopMessageResponseHeader,
 )
 from rocketmq_common.protocol.header.pull_message_request_header import (
     PullMessageResponseHeader,
@@ -174,6 +189,13 @@ from rocketmq_remoting.rpc_hook import RPCHook
 
 if TYPE_CHECKING:
     from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+    from rocketmq_client.consumer.ack_callback import AckCallback
+    from rocketmq_client.consumer.pop_callback import PopCallback
+    from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
+    from rocketmq_common.message.message_request_mode import MessageRequestMode
+    from rocketmq_common.protocol.header.ack_message_request_header import AckMessageRequestHeader
+    from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeRequestHeader
+    from rocketmq_common.protocol.heartbeat.message_model import MessageModel
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.consumer.pull_callback import PullCallback
@@ -358,6 +380,91 @@ class _PullCallbackInvoke(InvokeCallback):
             pull_callback.on_exception(MQClientException(
                 "unknown reason. addr: " + addr + ", timeoutMillis: " + str(self.timeout_millis) + ". Request: "
                 + repr(self.request), response_future.get_cause()))
+
+
+def _invoke_failure(addr: str, request: RemotingCommand, timeout_millis: int,
+                    response_future: "ResponseFuture") -> MQClientException:
+    """The exception of an asynchronous request that got no response (Java ``operationFail``'s cause)."""
+    if not response_future.is_send_request_ok():
+        return MQClientException("send request failed to " + addr + ". Request: " + repr(request),
+                                 response_future.get_cause())
+    if response_future.is_timeout():
+        return MQClientException("wait response from " + addr + " timeout :" + str(response_future.get_timeout_millis())
+                                 + "ms. Request: " + repr(request), response_future.get_cause())
+    return MQClientException("unknown reason. addr: " + addr + ", timeoutMillis: " + str(timeout_millis)
+                             + ". Request: " + repr(request), response_future.get_cause())
+
+
+class _PopCallbackInvoke(InvokeCallback):
+    """Java's anonymous ``InvokeCallback`` of ``popMessageAsync`` (5.3.3)."""
+
+    __slots__ = ("api", "broker_name", "addr", "request", "request_header", "timeout_millis", "pop_callback")
+
+    def __init__(self, api: "MQClientAPIImpl", broker_name: str, addr: str, request: RemotingCommand,
+                 request_header: PopMessageRequestHeader, timeout_millis: int, pop_callback: "PopCallback") -> None:
+        self.api = api
+        self.broker_name = broker_name
+        self.addr = addr
+        self.request = request
+        self.request_header = request_header
+        self.timeout_millis = timeout_millis
+        self.pop_callback = pop_callback
+
+    def operation_complete(self, response_future: "ResponseFuture") -> None:
+        response = response_future.get_response_command()
+        if response is None:
+            self.pop_callback.on_exception(_invoke_failure(self.addr, self.request, self.timeout_millis,
+                                                           response_future))
+            return
+        try:
+            pop_result = self.api._process_pop_response(self.broker_name, response, self.request_header.get_topic(),
+                                                        self.request_header)
+        except Exception as e:
+            self.pop_callback.on_exception(e)
+            return
+        self.pop_callback.on_success(pop_result)
+
+
+class _AckCallbackInvoke(InvokeCallback):
+    """Java's anonymous ``InvokeCallback`` of ``ackMessageAsync`` and ``changeInvisibleTimeAsync`` (5.3.3): SUCCESS
+    is OK, any other code NO_EXIST; a change of invisible time also gets the new pop time and handle."""
+
+    __slots__ = ("addr", "request", "timeout_millis", "ack_callback", "broker_name", "change_header")
+
+    def __init__(self, addr: str, request: RemotingCommand, timeout_millis: int, ack_callback: "AckCallback",
+                 broker_name: str = "",
+                 change_header: Optional["ChangeInvisibleTimeRequestHeader"] = None) -> None:
+        self.addr = addr
+        self.request = request
+        self.timeout_millis = timeout_millis
+        self.ack_callback = ack_callback
+        self.broker_name = broker_name
+        self.change_header = change_header
+
+    def operation_complete(self, response_future: "ResponseFuture") -> None:
+        response = response_future.get_response_command()
+        if response is None:
+            self.ack_callback.on_exception(_invoke_failure(self.addr, self.request, self.timeout_millis,
+                                                           response_future))
+            return
+        ack_result = AckResult()
+        try:
+            if response.get_code() == ResponseCode.SUCCESS:
+                ack_result.set_status(AckStatus.OK)
+                header = self.change_header
+                if header is not None:
+                    response_header = response.decode_command_custom_header(ChangeInvisibleTimeResponseHeader)
+                    ack_result.set_pop_time(response_header.get_pop_time())
+                    ack_result.set_extra_info(ExtraInfoUtil.build_extra_info(
+                        header.get_offset(), response_header.get_pop_time(), response_header.get_invisible_time(),
+                        response_header.get_revive_qid(), header.get_topic(), self.broker_name, header.get_queue_id())
+                        + MessageConst.KEY_SEPARATOR + str(header.get_offset()))
+            else:
+                ack_result.set_status(AckStatus.NO_EXIST)
+        except Exception as e:
+            self.ack_callback.on_exception(e)
+            return
+        self.ack_callback.on_success(ack_result)
 
 
 #: guards every _AtomicInteger: they count failures only, so one lock serves them all (and a send does not
@@ -689,6 +796,187 @@ class MQClientAPIImpl(TypedBean):
         return PullResultExt(pull_status, response_header.next_begin_offset, response_header.min_offset,
                              response_header.max_offset, None, response_header.suggest_which_broker_id,
                              response.get_body())
+
+    # ------------------------------------------------------------------ POP (5.3.3)
+
+    def query_assignment(self, addr: str, topic: str, consumer_group: str, client_id: str, strategy_name: str,
+                         message_model: "MessageModel", timeout_millis: int) -> Set["MessageQueueAssignment"]:
+        """Java ``queryAssignment``: QUERY_ASSIGNMENT, the queues of ``topic`` the broker assigns ``client_id``
+        with the group's request mode. MQBrokerException otherwise (a 4.x broker: REQUEST_CODE_NOT_SUPPORTED)."""
+        request_body = QueryAssignmentRequestBody()
+        request_body.set_topic(topic)
+        request_body.set_consumer_group(consumer_group)
+        request_body.set_client_id(client_id)
+        request_body.set_message_model(message_model)
+        request_body.set_strategy_name(strategy_name)
+        request = RemotingCommand.create_request_command(RequestCode.QUERY_ASSIGNMENT, None)
+        request.set_body(request_body.encode())
+        response = self._invoke_broker(addr, request, timeout_millis)
+        body = QueryAssignmentResponseBody.decode(response.get_body())
+        return body.get_message_queue_assignments() or set()
+
+    def set_message_request_mode(self, broker_addr: str, topic: str, consumer_group: str,
+                                 mode: "MessageRequestMode", pop_share_queue_num: int, timeout_millis: int) -> None:
+        """Java ``setMessageRequestMode``: SET_MESSAGE_REQUEST_MODE, the group reads ``topic`` by PULL or POP
+        (``pop_share_queue_num`` consumers per queue). MQClientException with the broker's code otherwise."""
+        request = RemotingCommand.create_request_command(RequestCode.SET_MESSAGE_REQUEST_MODE, None)
+        request_body = SetMessageRequestModeRequestBody()
+        request_body.set_topic(topic)
+        request_body.set_consumer_group(consumer_group)
+        request_body.set_mode(mode)
+        request_body.set_pop_share_queue_num(pop_share_queue_num)
+        request.set_body(request_body.encode())
+        self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True)
+
+    def pop_message_async(self, broker_name: str, addr: str, request_header: PopMessageRequestHeader,
+                          timeout_millis: int, pop_callback: "PopCallback") -> None:
+        """Java ``popMessageAsync``: POP_MESSAGE; ``pop_callback`` gets the :class:`PopResult` (its messages
+        carry their handles) or the exception."""
+        request = RemotingCommand.create_request_command(RequestCode.POP_MESSAGE, request_header)
+        self.remoting_client.invoke_async(addr, request, timeout_millis, _PopCallbackInvoke(
+            self, broker_name, addr, request, request_header, timeout_millis, pop_callback))
+
+    def ack_message_async(self, addr: str, time_out: int, ack_callback: "AckCallback",
+                          request_header: Optional["AckMessageRequestHeader"],
+                          request_body: Optional[BatchAckMessageRequestBody] = None) -> None:
+        """Java ``ackMessageAsync``: ACK_MESSAGE with ``request_header``, or (header None) BATCH_ACK_MESSAGE with
+        ``request_body``; ``ack_callback`` gets OK or NO_EXIST."""
+        if request_header is not None:
+            request = RemotingCommand.create_request_command(RequestCode.ACK_MESSAGE, request_header)
+        else:
+            request = RemotingCommand.create_request_command(RequestCode.BATCH_ACK_MESSAGE, None)
+            if request_body is not None:
+                request.set_body(request_body.encode())
+        self.remoting_client.invoke_async(addr, request, time_out,
+                                          _AckCallbackInvoke(addr, request, time_out, ack_callback))
+
+    def batch_ack_message_async(self, addr: str, time_out: int, ack_callback: "AckCallback", topic: str,
+                                consumer_group: str, extra_info_list: List[str]) -> None:
+        """Java ``batchAckMessageAsync(addr, timeOut, callback, topic, group, extraInfoList)``: one BATCH_ACK_MESSAGE
+        for many handles, merged per (retry, queue, check point offset, pop time) into bit sets of offsets."""
+        broker_name = None
+        batch_ack_map: Dict[str, BatchAck] = {}
+        bit_masks: Dict[str, int] = {}  # Java's BitSet per batch, as an int until it is encoded
+        for extra_info in extra_info_list:
+            extra_info_data = ExtraInfoUtil.split(extra_info)
+            if broker_name is None:
+                broker_name = ExtraInfoUtil.get_broker_name(extra_info_data)
+            ck_queue_offset = ExtraInfoUtil.get_ck_queue_offset(extra_info_data)
+            merge_key = "%s@%s@%s@%s" % (ExtraInfoUtil.get_retry(extra_info_data),
+                                         ExtraInfoUtil.get_queue_id(extra_info_data), ck_queue_offset,
+                                         ExtraInfoUtil.get_pop_time(extra_info_data))
+            if merge_key not in batch_ack_map:
+                b_ack = BatchAck()
+                b_ack.set_consumer_group(consumer_group)
+                b_ack.set_topic(topic)
+                b_ack.set_retry(ExtraInfoUtil.get_retry(extra_info_data))
+                b_ack.set_start_offset(ck_queue_offset)
+                b_ack.set_queue_id(ExtraInfoUtil.get_queue_id(extra_info_data))
+                b_ack.set_revive_queue_id(ExtraInfoUtil.get_revive_qid(extra_info_data))
+                b_ack.set_pop_time(ExtraInfoUtil.get_pop_time(extra_info_data))
+                b_ack.set_invisible_time(ExtraInfoUtil.get_invisible_time(extra_info_data))
+                batch_ack_map[merge_key] = b_ack
+                bit_masks[merge_key] = 0
+            bit_masks[merge_key] |= 1 << (ExtraInfoUtil.get_queue_offset(extra_info_data) - ck_queue_offset)
+        for merge_key, b_ack in batch_ack_map.items():
+            mask = bit_masks[merge_key]
+            b_ack.set_bit_set(mask.to_bytes((mask.bit_length() + 7) // 8, "little"))
+        request_body = BatchAckMessageRequestBody()
+        request_body.set_broker_name(broker_name)
+        request_body.set_acks(list(batch_ack_map.values()))
+        self.ack_message_async(addr, time_out, ack_callback, None, request_body)
+
+    def change_invisible_time_async(self, broker_name: str, addr: str,
+                                    request_header: "ChangeInvisibleTimeRequestHeader", timeout_millis: int,
+                                    ack_callback: "AckCallback") -> None:
+        """Java ``changeInvisibleTimeAsync``: CHANGE_MESSAGE_INVISIBLETIME; on OK the :class:`AckResult` carries
+        the new pop time and the message's new handle."""
+        request = RemotingCommand.create_request_command(RequestCode.CHANGE_MESSAGE_INVISIBLETIME, request_header)
+        self.remoting_client.invoke_async(addr, request, timeout_millis, _AckCallbackInvoke(
+            addr, request, timeout_millis, ack_callback, broker_name, request_header))
+
+    def _process_pop_response(self, broker_name: str, response: RemotingCommand, topic: str,
+                              request_header: "CommandCustomHeader") -> PopResult:
+        """Java ``processPopResponse``: FOUND decodes the messages and gives each its handle (``POP_CK``: check
+        point offset, pop time, invisible time, revive queue, topic, broker, queue, offset) and
+        ``FIRST_POP_TIME``; POLLING_FULL, POLLING_TIMEOUT and PULL_NOT_FOUND are statuses; other codes raise
+        MQBrokerException. (Java's LMQ branch is left out with the LMQ dispatch this port does not have.)"""
+        code = response.get_code()
+        msg_found_list: List["MessageExt"] = []
+        if code == ResponseCode.SUCCESS:
+            pop_status = PopStatus.FOUND
+            msg_found_list = MessageDecoder.decodes(response.get_body() or b"")
+        elif code == ResponseCode.POLLING_FULL:
+            pop_status = PopStatus.POLLING_FULL
+        elif code == ResponseCode.POLLING_TIMEOUT or code == ResponseCode.PULL_NOT_FOUND:
+            pop_status = PopStatus.POLLING_NOT_FOUND
+        else:
+            raise MQBrokerException(code, response.get_remark())
+        pop_result = PopResult(pop_status, msg_found_list if pop_status is PopStatus.FOUND else None)
+        response_header = response.decode_command_custom_header(PopMessageResponseHeader)
+        pop_result.set_rest_num(response_header.get_rest_num())
+        if pop_status is not PopStatus.FOUND:
+            return pop_result
+        is_pop = isinstance(request_header, PopMessageRequestHeader)
+        start_offset_info = msg_offset_info = order_count_info = None
+        pop_time = response_header.get_pop_time()
+        invisible_time = response_header.get_invisible_time()
+        revive_qid = response_header.get_revive_qid()
+        if is_pop:
+            pop_result.set_invisible_time(invisible_time)
+            pop_result.set_pop_time(pop_time)
+            start_offset_info = ExtraInfoUtil.parse_start_offset_info(response_header.get_start_offset_info())
+            msg_offset_info = ExtraInfoUtil.parse_msg_offset_info(response_header.get_msg_offset_info())
+            order_count_info = ExtraInfoUtil.parse_order_count_info(response_header.get_order_count_info())
+        sort_map = self._build_queue_offset_sorted_map(msg_found_list)
+        ck_by_queue: Dict[str, str] = {}
+        namespace_topic = NamespaceUtil.without_namespace(topic, self.client_config.get_namespace())
+        for message_ext in msg_found_list:
+            if is_pop:
+                props = message_ext.get_properties()
+                if start_offset_info is None:
+                    key = message_ext.get_topic() + str(message_ext.get_queue_id())
+                    if key not in ck_by_queue:
+                        ck_by_queue[key] = ExtraInfoUtil.build_extra_info(
+                            message_ext.get_queue_offset(), pop_time, invisible_time, revive_qid,
+                            message_ext.get_topic(), broker_name, message_ext.get_queue_id())
+                    props[MessageConst.PROPERTY_POP_CK] = (ck_by_queue[key] + MessageConst.KEY_SEPARATOR
+                                                           + str(message_ext.get_queue_offset()))
+                elif props.get(MessageConst.PROPERTY_POP_CK) is None:
+                    queue_id_key = ExtraInfoUtil.get_start_offset_info_map_key(message_ext.get_topic(),
+                                                                               message_ext.get_queue_id())
+                    queue_offset_key = ExtraInfoUtil.get_queue_offset_map_key(
+                        message_ext.get_topic(), message_ext.get_queue_id(), message_ext.get_queue_offset())
+                    index = sort_map[queue_id_key].index(message_ext.get_queue_offset())
+                    msg_queue_offset = msg_offset_info[queue_id_key][index]  # type: ignore[index]
+                    if msg_queue_offset != message_ext.get_queue_offset():
+                        log.warning("Queue offset[%s] of msg is strange, not equal to the stored in msg, %s",
+                                    msg_queue_offset, message_ext)
+                    props[MessageConst.PROPERTY_POP_CK] = ExtraInfoUtil.build_extra_info(
+                        start_offset_info[queue_id_key], pop_time, invisible_time, revive_qid,
+                        message_ext.get_topic(), broker_name, message_ext.get_queue_id(), msg_queue_offset)
+                    if request_header.is_order() and order_count_info is not None:  # type: ignore[attr-defined]
+                        count = order_count_info.get(queue_offset_key)
+                        if count is None:
+                            count = order_count_info.get(queue_id_key)
+                        if count is not None and count > 0:
+                            message_ext.set_reconsume_times(count)
+                props.setdefault(MessageConst.PROPERTY_FIRST_POP_TIME, str(pop_time))
+            message_ext.set_broker_name(broker_name)
+            message_ext.set_topic(namespace_topic)
+        return pop_result
+
+    @staticmethod
+    def _build_queue_offset_sorted_map(msg_found_list: List["MessageExt"]) -> Dict[str, List[int]]:
+        """Java ``buildQueueOffsetSortedMap``: per ``retryMark@queueId`` (the handle tells a pop retry, since the
+        broker may rewrite the topic) the popped offsets in answer order."""
+        sort_map: Dict[str, List[int]] = {}
+        for message_ext in msg_found_list:
+            key = ExtraInfoUtil.get_start_offset_info_map_key(
+                message_ext.get_topic(), message_ext.get_property(MessageConst.PROPERTY_POP_CK),
+                message_ext.get_queue_id())
+            sort_map.setdefault(key, []).append(message_ext.get_queue_offset())
+        return sort_map
 
     def _invoke_broker(self, addr: str, request: RemotingCommand, timeout_millis: int,
                        client_exception: bool = False) -> RemotingCommand:

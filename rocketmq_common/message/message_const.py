@@ -8,7 +8,7 @@ __all__ = ["MessageConst"]
 
 class MessageConst:
     """Property keys used by the client and the broker; :attr:`STRING_HASH_SET` holds the reserved ones (the
-    timer properties follow 5.3.3)."""
+    timer and POP properties follow 5.3.3, whose reserved set leaves the POP ones out)."""
 
     PROPERTY_KEYS = "KEYS"
     PROPERTY_TAGS = "TAGS"
@@ -43,6 +43,11 @@ class MessageConst:
     PROPERTY_PUSH_REPLY_TIME = "PUSH_REPLY_TIME"
     PROPERTY_CLUSTER = "CLUSTER"
     PROPERTY_MESSAGE_TYPE = "MSG_TYPE"
+    # POP consumption (5.3.3): the receipt handle set on each popped message, the offset of its checkpoint and
+    # the time of its first pop (kept through revive)
+    PROPERTY_POP_CK = "POP_CK"
+    PROPERTY_POP_CK_OFFSET = "POP_CK_OFFSET"
+    PROPERTY_FIRST_POP_TIME = "1ST_POP_TIME"
     PROPERTY_INNER_MULTI_DISPATCH = "INNER_MULTI_DISPATCH"
     PROPERTY_INNER_MULTI_QUEUE_OFFSET = "INNER_MULTI_QUEUE_OFFSET"
     # the timer (delay by any time) properties of 5.3.3: set by the producer (``TIMER_DELAY_SEC``,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.query_result import QueryResult
     from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.message.message_request_mode import MessageRequestMode
     from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_common.admin.consume_stats import ConsumeStats
     from rocketmq_common.admin.rollback_stats import RollbackStats
@@ -362,6 +363,14 @@ class DefaultMQAdminExt(ClientConfig):
         """Java ``queryConsumeQueue``."""
         return self.default_mq_admin_ext_impl.query_consume_queue(broker_addr, topic, queue_id, index, count,
                                                                   consumer_group)
+
+    def set_message_request_mode(self, broker_addr: str, topic: str, consumer_group: str,
+                                 mode: "MessageRequestMode", pop_share_queue_num: int, timeout_millis: int) -> None:
+        """Java ``setMessageRequestMode`` (5.3.3): the group reads ``topic`` at ``broker_addr`` by PULL or POP
+        (``pop_share_queue_num``: consumers per queue in POP mode); a 4.x broker refuses it (MQClientException
+        REQUEST_CODE_NOT_SUPPORTED)."""
+        self.default_mq_admin_ext_impl.set_message_request_mode(broker_addr, topic, consumer_group, mode,
+                                                                pop_share_queue_num, timeout_millis)
 
     def clone_group_offset(self, src_group: str, dest_group: str, topic: str, is_offline: bool) -> None:
         """Java ``cloneGroupOffset``."""

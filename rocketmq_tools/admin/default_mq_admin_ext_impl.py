@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_common.acl_config import AclConfig
+    from rocketmq_common.message.message_request_mode import MessageRequestMode
     from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -634,6 +635,12 @@ class DefaultMQAdminExtImpl:
                                                self.timeout_millis)
 
     # ------------------------------------------------------------------ mqadmin: consumers and offsets
+
+    def set_message_request_mode(self, broker_addr: str, topic: str, consumer_group: str,
+                                 mode: "MessageRequestMode", pop_share_queue_num: int, timeout_millis: int) -> None:
+        """Java ``setMessageRequestMode`` (5.3.3): SET_MESSAGE_REQUEST_MODE at ``broker_addr``."""
+        self._api().set_message_request_mode(broker_addr, topic, consumer_group, mode, pop_share_queue_num,
+                                             timeout_millis)
 
     def clone_group_offset(self, src_group: str, dest_group: str, topic: str, is_offline: bool) -> None:
         """Java ``cloneGroupOffset``: on every broker of the source group's retry topic."""

@@ -143,6 +143,27 @@ class RecordingSendCallback(SendCallback):
                                      % (len(self.results) + len(self.errors), timeout, count))
 
 
+class RecordingCallback:
+    """A SendCallback / PullCallback / PopCallback / AckCallback that records its one outcome."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: Optional[BaseException] = None
+
+    def on_success(self, result: Any) -> None:
+        self.result = result
+        self.done.set()
+
+    def on_exception(self, e: BaseException) -> None:
+        self.error = e
+        self.done.set()
+
+    def wait(self, timeout: float = 10.0) -> "RecordingCallback":
+        assert self.done.wait(timeout), "callback not called"
+        return self
+
+
 class RecordingRequestCallback(RequestCallback):
     """Records replies and errors of asynchronous requests."""
 
@@ -292,6 +313,10 @@ class PushSettings:
         self.pull_threshold_size_for_topic = -1
         self.pull_threshold_for_queue = 1000
         self.pull_threshold_size_for_queue = 100
+        self.client_rebalance = True
+
+    def is_client_rebalance(self) -> bool:
+        return self.client_rebalance
 
     def get_consume_from_where(self) -> ConsumeFromWhere:
         return self.consume_from_where

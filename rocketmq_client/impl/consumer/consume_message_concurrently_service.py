@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
     from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
 
-__all__ = ["ConsumeMessageConcurrentlyService", "ConsumeRequest"]
+__all__ = ["ConsumeMessageConcurrentlyService", "ConsumeRequest", "consume_message_directly"]
 
 log = logging.getLogger(__name__)
 
@@ -94,35 +94,8 @@ class ConsumeMessageConcurrentlyService(ConsumeMessageService):
     def consume_message_directly(self, msg: "MessageExt",
                                  broker_name: Optional[str]) -> ConsumeMessageDirectlyResult:
         """Java ``consumeMessageDirectly``."""
-        result = ConsumeMessageDirectlyResult()
-        result.set_order(False)
-        result.set_auto_commit(True)
-        msgs = [msg]
-        mq = MessageQueue()
-        mq.set_broker_name(broker_name)
-        mq.set_topic(msg.get_topic())
-        mq.set_queue_id(msg.get_queue_id())
-        context = ConsumeConcurrentlyContext(mq)
-        self.default_mq_push_consumer_impl.reset_retry_and_namespace(msgs, self.consumer_group)
-        begin_time = _time()
-        log.info("consumeMessageDirectly receive new message: %s", msg)
-        try:
-            status = self.message_listener.consume_message(msgs, context)
-            if status is not None:
-                if status is _CONSUME_SUCCESS:
-                    result.set_consume_result(CMResult.CR_SUCCESS)
-                elif status is _RECONSUME_LATER:
-                    result.set_consume_result(CMResult.CR_LATER)
-            else:
-                result.set_consume_result(CMResult.CR_RETURN_NULL)
-        except Exception as e:
-            result.set_consume_result(CMResult.CR_THROW_EXCEPTION)
-            result.set_remark(RemotingHelper.exception_simple_desc(e))
-            log.warning("consumeMessageDirectly exception: %s Group: %s Msgs: %s MQ: %s",
-                        RemotingHelper.exception_simple_desc(e), self.consumer_group, msgs, mq, exc_info=True)
-        result.set_spent_time_mills(int((_time() - begin_time) * 1000))
-        log.info("consumeMessageDirectly Result: %s", result)
-        return result
+        return consume_message_directly(self.default_mq_push_consumer_impl, self.message_listener,
+                                        self.consumer_group, msg, broker_name)
 
     def submit_consume_request(self, msgs: Optional[List["MessageExt"]], process_queue: "ProcessQueue",
                                message_queue: MessageQueue, dispatch_to_consume: bool) -> None:
@@ -235,6 +208,42 @@ class ConsumeMessageConcurrentlyService(ConsumeMessageService):
             self.scheduled_executor_service.schedule(task, delay_millis)
         except RuntimeError:
             log.warning("consume service of %s is shut down, consume request dropped", self.consumer_group)
+
+
+def consume_message_directly(impl: "DefaultMQPushConsumerImpl", message_listener: "MessageListenerConcurrently",
+                             consumer_group: str, msg: "MessageExt",
+                             broker_name: Optional[str]) -> ConsumeMessageDirectlyResult:
+    """Java ``consumeMessageDirectly`` of the two concurrent services (pull and, 5.3.3, POP; Java writes it out in
+    each): run the listener on ``msg`` now (CONSUME_MESSAGE_DIRECTLY from an admin tool)."""
+    result = ConsumeMessageDirectlyResult()
+    result.set_order(False)
+    result.set_auto_commit(True)
+    msgs = [msg]
+    mq = MessageQueue()
+    mq.set_broker_name(broker_name)
+    mq.set_topic(msg.get_topic())
+    mq.set_queue_id(msg.get_queue_id())
+    context = ConsumeConcurrentlyContext(mq)
+    impl.reset_retry_and_namespace(msgs, consumer_group)
+    begin_time = _time()
+    log.info("consumeMessageDirectly receive new message: %s", msg)
+    try:
+        status = message_listener.consume_message(msgs, context)
+        if status is not None:
+            if status is _CONSUME_SUCCESS:
+                result.set_consume_result(CMResult.CR_SUCCESS)
+            elif status is _RECONSUME_LATER:
+                result.set_consume_result(CMResult.CR_LATER)
+        else:
+            result.set_consume_result(CMResult.CR_RETURN_NULL)
+    except Exception as e:
+        result.set_consume_result(CMResult.CR_THROW_EXCEPTION)
+        result.set_remark(RemotingHelper.exception_simple_desc(e))
+        log.warning("consumeMessageDirectly exception: %s Group: %s Msgs: %s MQ: %s",
+                    RemotingHelper.exception_simple_desc(e), consumer_group, msgs, mq, exc_info=True)
+    result.set_spent_time_mills(int((_time() - begin_time) * 1000))
+    log.info("consumeMessageDirectly Result: %s", result)
+    return result
 
 
 def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: bool, consume_rt: int,

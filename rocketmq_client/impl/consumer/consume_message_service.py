@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.client.impl.consumer.ConsumeMessageService`` (the interface of the two push consume
+"""Java ``org.apache.rocketmq.client.impl.consumer.ConsumeMessageService`` (5.3.3; the interface of the push consume
 services), the consume thread pool they share, and Java's ``ThreadUtils.shutdownGracefully``."""
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, List, Optional
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 
 if TYPE_CHECKING:
+    from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
     from rocketmq_client.impl.consumer.process_queue import ProcessQueue
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.message.message_queue import MessageQueue
@@ -75,4 +76,10 @@ class ConsumeMessageService:
     def submit_consume_request(self, msgs: Optional[List["MessageExt"]], process_queue: "ProcessQueue",
                                message_queue: "MessageQueue", dispatch_to_consume: bool) -> None:
         """Java ``submitConsumeRequest``."""
+        raise NotImplementedError
+
+    def submit_pop_consume_request(self, msgs: List["MessageExt"], process_queue: "PopProcessQueue",
+                                   message_queue: "MessageQueue") -> None:
+        """Java ``submitPopConsumeRequest`` (5.3.3): consume popped messages (only the POP services do; the others
+        raise, Java's UnsupportedOperationException)."""
         raise NotImplementedError

@@ -1,6 +1,7 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.DefaultMQPushConsumerImpl``: the engine behind
 ``DefaultMQPushConsumer`` (life cycle, subscriptions, the pull loop with flow control, send-back, offsets, running
-info). The pull callback is :class:`PushPullCallback` (Java's anonymous ``PullCallback``, in ``push_pull_callback``)."""
+info; 5.3.3's POP loop with ack and change of invisible time). The pull callback is :class:`PushPullCallback` (Java's
+anonymous ``PullCallback``, in ``push_pull_callback``), the pop callback :class:`PushPopCallback`."""
 from __future__ import annotations
 
 import logging
@@ -10,17 +11,25 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
 
 from rocketmq_client.consumer.listener.message_listener import MessageListenerConcurrently, MessageListenerOrderly
 from rocketmq_client.consumer.listener.message_listener import MessageListener
+from rocketmq_client.consumer.ack_callback import AckCallback
+from rocketmq_client.consumer.ack_status import AckStatus
+from rocketmq_client.consumer.pop_status import PopStatus
 from rocketmq_client.consumer.store.local_file_offset_store import LocalFileOffsetStore
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.consumer.store.read_offset_type import ReadOffsetType
 from rocketmq_client.consumer.store.remote_broker_offset_store import RemoteBrokerOffsetStore
 from rocketmq_client.exception import MQClientException
+from rocketmq_client.hook.filter_message_context import FilterMessageContext
 from rocketmq_client.impl.communication_mode import CommunicationMode
 from rocketmq_client.impl.consumer.consume_message_concurrently_service import ConsumeMessageConcurrentlyService
 from rocketmq_client.impl.consumer.consume_message_orderly_service import ConsumeMessageOrderlyService
+from rocketmq_client.impl.consumer.consume_message_pop_concurrently_service import (
+    ConsumeMessagePopConcurrentlyService,
+)
 from rocketmq_client.impl.consumer.consume_message_service import ConsumeMessageService
 from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
 from rocketmq_client.impl.consumer.pull_api_wrapper import PullAPIWrapper
+from rocketmq_client.impl.consumer.push_pop_callback import PushPopCallback
 from rocketmq_client.impl.consumer.push_pull_callback import PushPullCallback
 from rocketmq_client.impl.consumer.rebalance_push_impl import RebalancePushImpl
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
@@ -33,7 +42,11 @@ from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
+from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
 from rocketmq_common.protocol.body.process_queue_info import ProcessQueueInfo
+from rocketmq_common.protocol.header.ack_message_request_header import AckMessageRequestHeader
+from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeRequestHeader
+from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
@@ -45,11 +58,14 @@ from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 
 if TYPE_CHECKING:
+    from rocketmq_client.consumer.ack_result import AckResult
     from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
+    from rocketmq_client.consumer.pop_result import PopResult
     from rocketmq_client.consumer.message_selector import MessageSelector
     from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
     from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
+    from rocketmq_client.impl.consumer.pop_request import PopRequest
     from rocketmq_client.impl.consumer.pull_request import PullRequest
     from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
     from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
@@ -70,6 +86,11 @@ PULL_TIME_DELAY_MILLS_WHEN_SUSPEND = 1000
 BROKER_SUSPEND_MAX_TIME_MILLIS = 1000 * 15
 #: client-side timeout of a long-polling pull (ms)
 CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND = 1000 * 30
+#: POP: the range of ``popInvisibleTime`` (ms)
+MAX_POP_INVISIBLE_TIME = 300000
+MIN_POP_INVISIBLE_TIME = 5000
+#: POP: timeout of an ack or change of invisible time (ms)
+ASYNC_TIMEOUT = 3000
 
 _CLUSTERING = MessageModel.CLUSTERING
 _ASYNC = CommunicationMode.ASYNC
@@ -82,6 +103,22 @@ _time = time.time
 def _not_ok(text: str, next_step: str = "") -> str:
     """Java's checkConfig message and FAQ line, then the next step for a Python user (an addition to Java)."""
     return text + FAQUrl.suggest_todo(FAQUrl.CLIENT_PARAMETER_CHECK_URL) + (next_step and "\nNext step: " + next_step)
+
+
+class _LogAckCallback(AckCallback):
+    """Java's anonymous ``AckCallback`` of ``ackAsync``: a failed ack is logged."""
+
+    __slots__ = ("extra_info",)
+
+    def __init__(self, extra_info: Optional[str]) -> None:
+        self.extra_info = extra_info
+
+    def on_success(self, ack_result: "AckResult") -> None:
+        if ack_result is not None and ack_result.get_status() is not AckStatus.OK:
+            log.warning("Ack message fail. ackResult: %s, extraInfo: %s", ack_result, self.extra_info)
+
+    def on_exception(self, e: BaseException) -> None:
+        log.warning("Ack message fail. extraInfo: %s  error message: %s", self.extra_info, e)
 
 
 class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
@@ -144,6 +181,10 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         self.consume_message_service = None
         self.queue_flow_control_times = 0
         self.queue_max_span_flow_control_times = 0
+        #: POP (5.3.3): the service consuming popped messages (created by ``start`` for a concurrent listener)
+        self.consume_message_pop_service: Optional[ConsumeMessageService] = None
+        #: POP: the invisible time (s) of a message that failed for the n-th time: 10s 30s 1m 2m ... 1h 2h
+        self.pop_delay_level = [10, 30, 60, 120, 180, 240, 300, 360, 420, 480, 540, 600, 1200, 1800, 3600, 7200]
         self._lock = threading.RLock()  # Java synchronized start/shutdown
 
     # ------------------------------------------------------------------ hooks
@@ -351,6 +392,163 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             log.error("pullKernelImpl exception", exc_info=True)
             self.execute_pull_request_later(pull_request, self.pull_time_delay_mills_when_exception)
 
+    def pop_message(self, pop_request: "PopRequest") -> None:
+        """Java ``popMessage`` (5.3.3): flow control on the messages waiting for their ack
+        (``popThresholdForQueue``), then an asynchronous long-polling POP_MESSAGE of ``popBatchNums`` messages that
+        stay invisible to the group for ``popInvisibleTime`` ms (out of [5000, 300000]: 60000)."""
+        process_queue = pop_request.pop_process_queue
+        if process_queue.dropped:
+            log.info("the pop request[%s] is dropped.", pop_request)
+            return
+        process_queue.last_pop_timestamp = int(_time() * 1000)
+        if self.service_state is not ServiceState.RUNNING:
+            log.warning("popMessage exception, consumer state not ok: %s", self.service_state)
+            self.execute_pop_pull_request_later(pop_request, self.pull_time_delay_mills_when_exception)
+            return
+        consumer = self.default_mq_push_consumer
+        if self.pause:
+            log.warning("consumer was paused, execute pull request later. instanceName=%s, group=%s",
+                        consumer.get_instance_name(), consumer.get_consumer_group())
+            self.execute_pop_pull_request_later(pop_request, PULL_TIME_DELAY_MILLS_WHEN_SUSPEND)
+            return
+        if process_queue.get_wai_ack_msg_count() > consumer.get_pop_threshold_for_queue():
+            self.execute_pop_pull_request_later(pop_request, PULL_TIME_DELAY_MILLS_WHEN_CACHE_FLOW_CONTROL)
+            if self.queue_flow_control_times % 1000 == 0:
+                log.warning("the messages waiting to ack exceeds the threshold %s, so do flow control, popRequest=%s, "
+                            "flowControlTimes=%s, wait count=%s", consumer.get_pop_threshold_for_queue(), pop_request,
+                            self.queue_flow_control_times + 1, process_queue.get_wai_ack_msg_count())
+            self.queue_flow_control_times += 1
+            return
+        subscription_data = self.rebalance_impl.get_subscription_inner().get(pop_request.message_queue.topic)
+        if subscription_data is None:
+            self.execute_pop_pull_request_later(pop_request, self.pull_time_delay_mills_when_exception)
+            log.warning("find the consumer's subscription failed, %s", pop_request)
+            return
+        pop_callback = PushPopCallback(self, pop_request, subscription_data, _time())
+        invisible_time = consumer.get_pop_invisible_time()
+        if invisible_time < MIN_POP_INVISIBLE_TIME or invisible_time > MAX_POP_INVISIBLE_TIME:
+            invisible_time = 60000
+        try:
+            self.pull_api_wrapper.pop_async(  # type: ignore[union-attr]
+                pop_request.message_queue, invisible_time, consumer.get_pop_batch_nums(),
+                pop_request.consumer_group, BROKER_SUSPEND_MAX_TIME_MILLIS, pop_callback, True,
+                pop_request.init_mode, False, subscription_data.get_expression_type(),
+                subscription_data.get_sub_string())
+        except Exception:
+            log.error("popAsync exception", exc_info=True)
+            self.execute_pop_pull_request_later(pop_request, self.pull_time_delay_mills_when_exception)
+
+    def process_pop_result(self, pop_result: "PopResult", subscription_data: SubscriptionData) -> "PopResult":
+        """Java ``processPopResult``: keep the FOUND messages whose tag the subscription names, run the filter
+        hooks, drop the messages past ``maxReconsumeTimes``; every message dropped is acked."""
+        if pop_result.get_pop_status() is not PopStatus.FOUND:
+            return pop_result
+        msg_found_list = pop_result.get_msg_found_list() or []
+        tags_set = subscription_data.get_tags_set()
+        if tags_set and not subscription_data.is_class_filter_mode():
+            msg_list_filter_again = [msg for msg in msg_found_list
+                                     if msg.get_tags() is not None and msg.get_tags() in tags_set]
+        else:
+            msg_list_filter_again = list(msg_found_list)
+        if self.filter_message_hook_list:
+            filter_message_context = FilterMessageContext()
+            filter_message_context.set_unit_mode(self.default_mq_push_consumer.is_unit_mode())
+            filter_message_context.set_msg_list(msg_list_filter_again)
+            for hook in self.filter_message_hook_list:
+                try:
+                    hook.filter_message(filter_message_context)
+                except Exception:
+                    log.error("execute hook error. hookName=%s", hook.hook_name())
+        max_reconsume_times = self.get_max_reconsume_times()
+        kept = []
+        for msg in msg_list_filter_again:
+            if msg.get_reconsume_times() > max_reconsume_times:
+                log.info("Reconsume times has reached %s, so ack msg=%s", msg.get_reconsume_times(), msg)
+            else:
+                kept.append(msg)
+        if len(kept) != len(msg_found_list):
+            kept_ids = {id(msg) for msg in kept}
+            for msg in msg_found_list:
+                if id(msg) not in kept_ids:
+                    self.ack_async(msg, self.group_name())
+        pop_result.set_msg_found_list(kept)
+        return pop_result
+
+    def ack_async(self, message: "MessageExt", consumer_group: str) -> None:
+        """Java ``ackAsync`` (5.3.3): ACK_MESSAGE with the message's handle (``POP_CK``) to its broker's master;
+        a failure is logged (the broker then redelivers the message after its invisible time)."""
+        extra_info = message.get_property(MessageConst.PROPERTY_POP_CK)
+        try:
+            extra_info_strs = ExtraInfoUtil.split(extra_info)
+            broker_name = ExtraInfoUtil.get_broker_name(extra_info_strs)
+            queue_id = ExtraInfoUtil.get_queue_id(extra_info_strs)
+            queue_offset = ExtraInfoUtil.get_queue_offset(extra_info_strs)
+            topic = message.get_topic()
+            factory = self._factory()
+            find_broker_result = self._find_pop_broker(factory, broker_name, topic)
+            if find_broker_result is None:
+                log.error("The broker[%s] not exist", broker_name)
+                return
+            request_header = AckMessageRequestHeader()
+            request_header.set_topic(ExtraInfoUtil.get_real_topic(extra_info_strs, topic, consumer_group))
+            request_header.set_queue_id(queue_id)
+            request_header.set_offset(queue_offset)
+            request_header.set_consumer_group(consumer_group)
+            request_header.set_extra_info(extra_info)
+            request_header.set_bname(broker_name)
+            factory.get_mq_client_api_impl().ack_message_async(find_broker_result.get_broker_addr(), ASYNC_TIMEOUT,
+                                                               _LogAckCallback(extra_info), request_header)
+        except Exception:
+            log.error("ack async error.", exc_info=True)
+
+    def change_pop_invisible_time_async(self, topic: str, consumer_group: str, extra_info: Optional[str],
+                                        invisible_time: int, callback: "AckCallback") -> None:
+        """Java ``changePopInvisibleTimeAsync`` (5.3.3): CHANGE_MESSAGE_INVISIBLETIME for the message whose handle
+        is ``extra_info``: the broker redelivers it ``invisible_time`` ms from now. MQClientException when its
+        broker is unknown."""
+        extra_info_strs = ExtraInfoUtil.split(extra_info)
+        broker_name = ExtraInfoUtil.get_broker_name(extra_info_strs)
+        queue_id = ExtraInfoUtil.get_queue_id(extra_info_strs)
+        factory = self._factory()
+        find_broker_result = self._find_pop_broker(factory, broker_name, topic)
+        if find_broker_result is None:
+            raise MQClientException("The broker[" + str(broker_name) + "] not exist", None)
+        request_header = ChangeInvisibleTimeRequestHeader()
+        request_header.set_topic(ExtraInfoUtil.get_real_topic(extra_info_strs, topic, consumer_group))
+        request_header.set_queue_id(queue_id)
+        request_header.set_offset(ExtraInfoUtil.get_queue_offset(extra_info_strs))
+        request_header.set_consumer_group(consumer_group)
+        request_header.set_extra_info(extra_info)
+        request_header.set_invisible_time(invisible_time)
+        request_header.set_bname(broker_name)
+        factory.get_mq_client_api_impl().change_invisible_time_async(
+            broker_name, find_broker_result.get_broker_addr(), request_header, ASYNC_TIMEOUT, callback)
+
+    @staticmethod
+    def _find_pop_broker(factory: "MQClientInstance", broker_name: str, topic: str) -> Any:
+        """The master of a popped message's broker, refreshing ``topic``'s route once when unknown (Java's
+        lookup in ``ackAsync`` / ``changePopInvisibleTimeAsync``; its mapping of logical-queue mock broker names
+        is left out with the static topics it serves, which this port does not have)."""
+        find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+        if find_broker_result is None:
+            factory.update_topic_route_info_from_name_server(topic)
+            find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+        return find_broker_result
+
+    def execute_pop_pull_request_later(self, pop_request: "PopRequest", time_delay: int) -> None:
+        """Java ``executePopPullRequestLater``."""
+        self.mq_client_factory.get_pull_message_service().execute_pop_pull_request_later(  # type: ignore
+            pop_request, time_delay)
+
+    def execute_pop_pull_request_immediately(self, pop_request: "PopRequest") -> None:
+        """Java ``executePopPullRequestImmediately``."""
+        self.mq_client_factory.get_pull_message_service().execute_pop_pull_request_immediately(  # type: ignore
+            pop_request)
+
+    def get_pop_delay_level(self) -> List[int]:
+        """Java ``getPopDelayLevel``."""
+        return self.pop_delay_level
+
     def make_sure_state_ok(self) -> None:
         """Java ``makeSureStateOK``."""
         if self.service_state is not ServiceState.RUNNING:
@@ -425,7 +623,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                 raise MQClientException("The broker[%s] not exist" % broker_name, None)
             factory.get_mq_client_api_impl().consumer_send_message_back(
                 broker_addr, broker_name, msg, consumer.get_consumer_group(), delay_level, 5000,
-                self._get_max_reconsume_times())
+                self.get_max_reconsume_times())
         except Exception:
             log.error("sendMessageBack Exception, %s", consumer.get_consumer_group(), exc_info=True)
             new_msg = Message(MixAll.get_retry_topic(consumer.get_consumer_group()), msg.get_body())
@@ -438,14 +636,14 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             MessageAccessor.set_properties(new_msg, msg.get_properties())
             MessageAccessor.put_property(new_msg, MessageConst.PROPERTY_RETRY_TOPIC, msg.get_topic())
             MessageAccessor.set_reconsume_time(new_msg, str(msg.get_reconsume_times() + 1))
-            MessageAccessor.set_max_reconsume_times(new_msg, str(self._get_max_reconsume_times()))
+            MessageAccessor.set_max_reconsume_times(new_msg, str(self.get_max_reconsume_times()))
             MessageAccessor.clear_property(new_msg, MessageConst.PROPERTY_TRANSACTION_PREPARED)
             new_msg.set_delay_time_level(3 + msg.get_reconsume_times())
             factory.get_default_mq_producer().send(new_msg)
         finally:
             msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), consumer.get_namespace()))
 
-    def _get_max_reconsume_times(self) -> int:
+    def get_max_reconsume_times(self) -> int:
         """Java ``getMaxReconsumeTimes``: -1 means 16."""
         max_reconsume_times = self.default_mq_push_consumer.get_max_reconsume_times()
         return 16 if max_reconsume_times == -1 else max_reconsume_times
@@ -458,6 +656,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         with self._lock:
             if self.service_state is ServiceState.RUNNING:
                 self.consume_message_service.shutdown(await_terminate_millis)  # type: ignore[union-attr]
+                if self.consume_message_pop_service is not None:  # Java leaves its threads running
+                    self.consume_message_pop_service.shutdown(await_terminate_millis)
                 self.persist_consumer_offset()
                 factory = self._factory()
                 factory.unregister_consumer(self.default_mq_push_consumer.get_consumer_group())
@@ -506,11 +706,18 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                 elif isinstance(listener, MessageListenerConcurrently):
                     self.consume_orderly = False
                     self.consume_message_service = ConsumeMessageConcurrentlyService(self, listener)
+                    # Java 5.3.3 also creates a ConsumeMessagePopOrderlyService for an orderly listener, which
+                    # it never uses: RebalancePushImpl.client_rebalance is True for orderly consumers
+                    self.consume_message_pop_service = ConsumeMessagePopConcurrentlyService(self, listener)
+                    self.consume_message_pop_service.start()
                 self.consume_message_service.start()  # type: ignore[union-attr]
                 if not factory.register_consumer(consumer.get_consumer_group(), self):
                     self.service_state = ServiceState.CREATE_JUST
                     self.consume_message_service.shutdown(  # type: ignore[union-attr]
                         consumer.get_await_termination_millis_when_shutdown())
+                    if self.consume_message_pop_service is not None:
+                        self.consume_message_pop_service.shutdown(
+                            consumer.get_await_termination_millis_when_shutdown())
                     raise MQClientException("The consumer group[" + consumer.get_consumer_group()
                                             + "] has been created before, specify another name please."
                                             + FAQUrl.suggest_todo(FAQUrl.GROUP_NAME_DUPLICATE_URL), None)
@@ -576,6 +783,9 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         self._check_range(consumer.get_consume_message_batch_max_size(), 1, 1024,
                           "consumeMessageBatchMaxSize Out of range [1, 1024]")
         self._check_range(consumer.get_pull_batch_size(), 1, 1024, "pullBatchSize Out of range [1, 1024]")
+        self._check_range(consumer.get_pop_invisible_time(), MIN_POP_INVISIBLE_TIME, MAX_POP_INVISIBLE_TIME,
+                          "popInvisibleTime Out of range [%d, %d]" % (MIN_POP_INVISIBLE_TIME, MAX_POP_INVISIBLE_TIME))
+        self._check_range(consumer.get_pop_batch_nums(), 1, 32, "popBatchNums Out of range [1, 32]")
 
     @staticmethod
     def _check_range(value: int, low: int, high: int, message: str) -> None:
@@ -728,6 +938,13 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                 mq, ReadOffsetType.MEMORY_FIRST_THEN_STORE))
             pq.fill_process_queue_info(pq_info)
             info.get_mq_table()[mq] = pq_info
+        pop_table = {}
+        for mq, pop_pq in list(self.rebalance_impl.get_pop_process_queue_table().items()):
+            pop_pq_info = PopProcessQueueInfo()
+            pop_pq.fill_pop_process_queue_info(pop_pq_info)
+            pop_table[mq] = pop_pq_info
+        if pop_table:
+            info.set_mq_pop_table(pop_table)
         stats = self._factory().get_consumer_stats_manager()
         for sd in sub_set:
             info.get_status_table()[sd.get_topic()] = stats.consume_status(self.group_name(), sd.get_topic())

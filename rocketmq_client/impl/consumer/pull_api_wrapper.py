@@ -1,6 +1,6 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.PullAPIWrapper``: builds PULL_MESSAGE requests for the push,
-pull and lite-pull consumers, remembers which broker node (master or slave) each queue should be pulled from,
-and turns a raw pull answer into messages."""
+pull and lite-pull consumers (and, 5.3.3, POP_MESSAGE requests for the push consumer in POP mode), remembers which
+broker node (master or slave) each queue should be pulled from, and turns a raw pull answer into messages."""
 from __future__ import annotations
 
 import logging
@@ -16,11 +16,13 @@ from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.header.pop_message_request_header import PopMessageRequestHeader
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_remoting.common.bean import Prop, TypedBean
 
 if TYPE_CHECKING:
+    from rocketmq_client.consumer.pop_callback import PopCallback
     from rocketmq_client.consumer.pull_callback import PullCallback
     from rocketmq_client.consumer.pull_result import PullResult
     from rocketmq_client.hook.filter_message_hook import FilterMessageHook
@@ -211,6 +213,37 @@ class PullAPIWrapper(TypedBean):
             if servers:
                 return servers[self.random_num() % len(servers)]
         raise MQClientException("Find Filter Server Failed, Broker Addr: " + broker_addr + " topic: " + topic, None)
+
+    def pop_async(self, mq: "MessageQueue", invisible_time: int, max_nums: int, consumer_group: str, timeout: int,
+                  pop_callback: "PopCallback", poll: bool, init_mode: int, order: bool,
+                  expression_type: Optional[str], expression: Optional[str]) -> None:
+        """Java ``popAsync`` (5.3.3): POP_MESSAGE to the queue's master (refreshing the route once when unknown);
+        with ``poll`` the broker holds the request up to ``timeout`` ms and the client waits 10 s longer."""
+        factory = self.mq_client_factory
+        broker_name = mq.get_broker_name()
+        find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+        if find_broker_result is None:
+            factory.update_topic_route_info_from_name_server(mq.get_topic())
+            find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+        if find_broker_result is None:
+            raise MQClientException("The broker[" + broker_name + "] not exist", None)
+        request_header = PopMessageRequestHeader()
+        request_header.set_consumer_group(consumer_group)
+        request_header.set_topic(mq.get_topic())
+        request_header.set_queue_id(mq.get_queue_id())
+        request_header.set_max_msg_nums(max_nums)
+        request_header.set_invisible_time(invisible_time)
+        request_header.set_init_mode(init_mode)
+        request_header.set_exp_type(expression_type)
+        request_header.set_exp(expression)
+        request_header.set_order(order)
+        request_header.set_bname(broker_name)
+        if poll:
+            request_header.set_poll_time(timeout)
+            request_header.set_born_time(int(time.time() * 1000))
+            timeout += 10 * 1000  # Java: "fix the too earlier timeout of client when long polling"
+        factory.get_mq_client_api_impl().pop_message_async(broker_name, find_broker_result.get_broker_addr(),
+                                                           request_header, timeout, pop_callback)
 
     def random_num(self) -> int:
         """Java ``randomNum``: a non-negative random int."""

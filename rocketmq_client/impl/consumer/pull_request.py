@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from rocketmq_client.impl.consumer.message_request import MessageRequest
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
 
 __all__ = ["PullRequest"]
 
 
-class PullRequest(TypedBean):
+class PullRequest(MessageRequest, TypedBean):
     """One outstanding pull of a push consumer: group, queue, its process queue and the next offset to pull.
     Equal (and hashed) by consumer group and message queue, like Java."""
 
@@ -43,6 +45,10 @@ class PullRequest(TypedBean):
         self.process_queue = process_queue
         self.next_offset = next_offset
         self.previously_locked = previously_locked
+
+    def get_message_request_mode(self) -> MessageRequestMode:
+        """Java ``getMessageRequestMode``: PULL."""
+        return MessageRequestMode.PULL
 
     def __eq__(self, other: object) -> bool:
         if self is other:

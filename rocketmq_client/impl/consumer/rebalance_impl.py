@@ -1,16 +1,24 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.RebalanceImpl``: assigns the queues of every subscribed topic
-to this client and keeps the process queue table in step (shared by the push, pull and lite-pull consumers)."""
+to this client and keeps the process queue table in step (shared by the push, pull and lite-pull consumers). With
+5.3.3's broker rebalance (``client_rebalance`` False) the broker assigns the queues, each in the group's request mode:
+PULL queues get process queues, POP queues pop process queues."""
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
 
 from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
+from rocketmq_client.exception import MQBrokerException
+from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
+from rocketmq_client.impl.consumer.pop_request import PopRequest
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.pull_request import PullRequest
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+from rocketmq_common.filter.filter_api import FilterAPI
+from rocketmq_common.key_builder import KeyBuilder
+from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
@@ -18,7 +26,11 @@ from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.common.bean import MapOf, Prop, SetOf, TypedBean
+
+if TYPE_CHECKING:
+    from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
 
 __all__ = ["RebalanceImpl"]
 
@@ -26,6 +38,14 @@ log = logging.getLogger(__name__)
 
 #: Java's hard-coded timeout of LOCK_BATCH_MQ / UNLOCK_BATCH_MQ (ms)
 _LOCK_TIMEOUT_MILLIS = 1000
+#: Java ``QUERY_ASSIGNMENT_TIMEOUT`` (ms)
+QUERY_ASSIGNMENT_TIMEOUT = 3000
+
+
+#: the next step of a QUERY_ASSIGNMENT refused with REQUEST_CODE_NOT_SUPPORTED (an addition to Java's line)
+_NO_QUERY_ASSIGNMENT_NEXT_STEP = (". The broker has no broker-side rebalance (QUERY_ASSIGNMENT, RocketMQ 5.x), so this "
+                                  "consumer gets no queue: call set_client_rebalance(True) (the default) for a 4.x "
+                                  "broker")
 
 
 def _java_string_order(s: str) -> bytes:
@@ -39,6 +59,8 @@ class RebalanceImpl(TypedBean):
 
     # (a MapOf Prop is a Prop[Any]: the annotations give its reads their types)
     process_queue_table: Prop[Dict[MessageQueue, ProcessQueue]] = Prop(MapOf(MessageQueue, ProcessQueue), {})
+    pop_process_queue_table: Prop[Dict[MessageQueue, PopProcessQueue]] = Prop(MapOf(MessageQueue, PopProcessQueue),
+                                                                               {})
     topic_subscribe_info_table: Prop[Dict[str, Set[MessageQueue]]] = Prop(MapOf(str, SetOf(MessageQueue)), {})
     subscription_inner: Prop[Dict[str, SubscriptionData]] = Prop(MapOf(str, SubscriptionData), {})
     consumer_group = Prop(str)
@@ -50,6 +72,8 @@ class RebalanceImpl(TypedBean):
     if TYPE_CHECKING:
         def get_process_queue_table(self) -> Dict[MessageQueue, ProcessQueue]: ...
         def set_process_queue_table(self, process_queue_table: Dict[MessageQueue, ProcessQueue]) -> None: ...
+        def get_pop_process_queue_table(self) -> Dict[MessageQueue, PopProcessQueue]: ...
+        def set_pop_process_queue_table(self, pop_process_queue_table: Dict[MessageQueue, PopProcessQueue]) -> None: ...
         def get_topic_subscribe_info_table(self) -> Dict[str, Set[MessageQueue]]: ...
         def set_topic_subscribe_info_table(self, topic_subscribe_info_table: Dict[str, Set[MessageQueue]]) -> None: ...
         def get_subscription_inner(self) -> Dict[str, SubscriptionData]: ...
@@ -69,6 +93,7 @@ class RebalanceImpl(TypedBean):
                  allocate_message_queue_strategy: Optional["AllocateMessageQueueStrategy"],
                  mq_client_factory: Optional["MQClientInstance"]) -> None:
         self.process_queue_table = {}
+        self.pop_process_queue_table = {}
         self.topic_subscribe_info_table = {}
         self.subscription_inner = {}
         self.consumer_group = consumer_group
@@ -191,11 +216,20 @@ class RebalanceImpl(TypedBean):
 
     # ------------------------------------------------------------------ rebalance
 
+    def client_rebalance(self, topic: str) -> bool:
+        """Java ``clientRebalance`` (5.3.3): True when this client allocates ``topic``'s queues itself, False when
+        the broker assigns them (QUERY_ASSIGNMENT)."""
+        return True
+
     def do_rebalance(self, is_order: bool) -> None:
-        """Java ``doRebalance``: rebalance every subscribed topic, then drop queues of unsubscribed topics."""
+        """Java ``doRebalance``: rebalance every subscribed topic (here or, 5.3.3, at the broker), then drop queues
+        of unsubscribed topics."""
         for topic in list(self.subscription_inner.keys()):
             try:
-                self._rebalance_by_topic(topic, is_order)
+                if not self.client_rebalance(topic):
+                    self._get_rebalance_result_from_broker(topic, is_order)
+                else:
+                    self._rebalance_by_topic(topic, is_order)
             except Exception:
                 if not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
                     log.warning("rebalanceByTopic Exception", exc_info=True)
@@ -241,42 +275,128 @@ class RebalanceImpl(TypedBean):
                          len(allocate_result_set), allocate_result_set)
                 self.message_queue_changed(topic, mq_set, allocate_result_set)
 
-    def truncate_message_queue_not_my_topic(self) -> None:
-        """Java ``truncateMessageQueueNotMyTopic``: drop the process queues of topics no longer subscribed."""
-        sub_table = self.subscription_inner
-        for mq in list(self.process_queue_table.keys()):
-            if mq.get_topic() not in sub_table:
-                with self._table_lock:
-                    pq = self.process_queue_table.pop(mq, None)
-                if pq is not None:
-                    pq.set_dropped(True)
-                    log.info("doRebalance, %s, truncateMessageQueueNotMyTopic remove unnecessary mq, %s",
-                             self.consumer_group, mq)
+    def _get_rebalance_result_from_broker(self, topic: str, is_order: bool) -> bool:
+        """Java ``getRebalanceResultFromBroker`` (5.3.3): the broker's assignment of ``topic`` replaces the
+        queues of this client. A broker without QUERY_ASSIGNMENT (RocketMQ 4.x) leaves the client with none, as
+        in Java; one line says so at each rebalance."""
+        strategy_name = self.allocate_message_queue_strategy.get_name()  # type: ignore[union-attr]
+        factory = self.mq_client_factory
+        try:
+            message_queue_assignments = factory.query_assignment(  # type: ignore[union-attr]
+                topic, self.consumer_group, strategy_name, self.message_model, QUERY_ASSIGNMENT_TIMEOUT)
+        except Exception as e:
+            not_supported = (isinstance(e, MQBrokerException)
+                             and e.get_response_code() == ResponseCode.REQUEST_CODE_NOT_SUPPORTED)
+            log.error("allocate message queue exception. strategy name: %s, ex: %s%s", strategy_name, e,
+                      _NO_QUERY_ASSIGNMENT_NEXT_STEP if not_supported else "")
+            return False
+        if message_queue_assignments is None:
+            return False
+        mq_set = {a.get_message_queue() for a in message_queue_assignments if a.get_message_queue() is not None}
+        changed = self._update_message_queue_assignment(topic, message_queue_assignments, is_order)
+        if changed:
+            log.info("broker rebalanced result changed. allocateMessageQueueStrategyName=%s, group=%s, topic=%s, "
+                     "clientId=%s, assignmentSet=%s", strategy_name, self.consumer_group, topic,
+                     factory.get_client_id(), message_queue_assignments)  # type: ignore[union-attr]
+            self.message_queue_changed(topic, None, mq_set)  # type: ignore[arg-type]
+        return mq_set == self._get_working_message_queue(topic)
 
-    def update_process_queue_table_in_rebalance(self, topic: str, mq_set: Set["MessageQueue"],
-                                                is_order: bool) -> bool:
-        """Java ``updateProcessQueueTableInRebalance``: drop the process queues of ``topic`` not in ``mq_set``
-        (and, for push consumers, those not pulled for too long), create the missing ones (orderly: after locking
-        them at the broker) starting at ``compute_pull_from_where_with_exception`` and dispatch their pull
-        requests. True when the table changed."""
+    def _get_working_message_queue(self, topic: str) -> Set["MessageQueue"]:
+        """Java ``getWorkingMessageQueue``: the queues of ``topic`` with a live process or pop process queue."""
+        queue_set = {mq for mq, pq in list(self.process_queue_table.items())
+                     if mq.get_topic() == topic and not pq.is_dropped()}
+        queue_set.update(mq for mq, pop_pq in list(self.pop_process_queue_table.items())
+                         if mq.get_topic() == topic and not pop_pq.is_dropped())
+        return queue_set
+
+    def _update_message_queue_assignment(self, topic: str, assignments: Set["MessageQueueAssignment"],
+                                         is_order: bool) -> bool:
+        """Java ``updateMessageQueueAssignment`` (5.3.3): split the assignment by request mode; a topic all PULL
+        subscribes its POP retry topic ``%RETRY%group_topic`` (to drain what POP left there), all POP unsubscribes
+        it; then drop the process and pop process queues no longer assigned (or idle too long) and create the new
+        ones: PULL queues start pulling (orderly: once locked), POP queues start popping 500 ms later."""
         changed = False
+        mq2_push_assignment: Dict["MessageQueue", "MessageQueueAssignment"] = {}
+        mq2_pop_assignment: Dict["MessageQueue", "MessageQueueAssignment"] = {}
+        for assignment in assignments:
+            message_queue = assignment.get_message_queue()
+            if message_queue is None:
+                continue
+            if assignment.get_mode() is MessageRequestMode.POP:
+                mq2_pop_assignment[message_queue] = assignment
+            else:
+                mq2_push_assignment[message_queue] = assignment
+
+        if not topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
+            retry_topic = KeyBuilder.build_pop_retry_topic(topic, self.consumer_group)  # type: ignore[arg-type]
+            if not mq2_pop_assignment and mq2_push_assignment:
+                self.subscription_inner[retry_topic] = FilterAPI.build_subscription_data(retry_topic,
+                                                                                         SubscriptionData.SUB_ALL)
+            elif mq2_pop_assignment and not mq2_push_assignment:
+                self.subscription_inner.pop(retry_topic, None)
+
+        remove_queue_map: Dict["MessageQueue", ProcessQueue] = {}
         for mq, pq in list(self.process_queue_table.items()):
             if mq.get_topic() != topic:
                 continue
-            if mq not in mq_set:
+            if mq not in mq2_push_assignment:
                 pq.set_dropped(True)
-                if self.remove_unnecessary_message_queue(mq, pq):
-                    self._remove_entry(mq, pq)
-                    changed = True
-                    log.info("doRebalance, %s, remove unnecessary mq, %s", self.consumer_group, mq)
+                remove_queue_map[mq] = pq
             elif pq.is_pull_expired() and self.consume_type() == ConsumeType.CONSUME_PASSIVELY:
                 pq.set_dropped(True)
-                if self.remove_unnecessary_message_queue(mq, pq):
-                    self._remove_entry(mq, pq)
-                    changed = True
-                    log.error("[BUG]doRebalance, %s, remove unnecessary mq, %s, because pull is pause, so try to "
-                              "fixed it", self.consumer_group, mq)
+                remove_queue_map[mq] = pq
+                log.error("[BUG]doRebalance, %s, try remove unnecessary mq, %s, because pull is pause, so try to "
+                          "fixed it", self.consumer_group, mq)
+        for mq, pq in remove_queue_map.items():
+            if self.remove_unnecessary_message_queue(mq, pq):
+                self._remove_entry(mq, pq)
+                changed = True
+                log.info("doRebalance, %s, remove unnecessary mq, %s", self.consumer_group, mq)
 
+        remove_pop_queue_map: Dict["MessageQueue", PopProcessQueue] = {}
+        for mq, pop_pq in list(self.pop_process_queue_table.items()):
+            if mq.get_topic() != topic:
+                continue
+            if mq not in mq2_pop_assignment:
+                pop_pq.set_dropped(True)
+                remove_pop_queue_map[mq] = pop_pq
+            elif pop_pq.is_pull_expired() and self.consume_type() == ConsumeType.CONSUME_PASSIVELY:
+                pop_pq.set_dropped(True)
+                remove_pop_queue_map[mq] = pop_pq
+                log.error("[BUG]doRebalance, %s, try remove unnecessary pop mq, %s, because pop is pause, so try to "
+                          "fixed it", self.consumer_group, mq)
+        for mq, pop_pq in remove_pop_queue_map.items():
+            if self.remove_unnecessary_pop_message_queue(mq, pop_pq):
+                with self._table_lock:
+                    if self.pop_process_queue_table.get(mq) is pop_pq:
+                        del self.pop_process_queue_table[mq]
+                changed = True
+                log.info("doRebalance, %s, remove unnecessary pop mq, %s", self.consumer_group, mq)
+
+        if self._add_process_queues(mq2_push_assignment, is_order):
+            changed = True
+
+        pop_request_list: List[PopRequest] = []
+        for mq in mq2_pop_assignment:
+            if mq in self.pop_process_queue_table:
+                continue
+            pop_pq = self.create_pop_process_queue()
+            with self._table_lock:
+                pre = self.pop_process_queue_table.setdefault(mq, pop_pq)
+            if pre is not pop_pq:
+                log.info("doRebalance, %s, mq pop already exists, %s", self.consumer_group, mq)
+            else:
+                log.info("doRebalance, %s, add a new pop mq, %s", self.consumer_group, mq)
+                pop_request_list.append(PopRequest(topic, self.consumer_group, mq, pop_pq,
+                                                   self.get_consume_init_mode()))
+                changed = True
+        self.dispatch_pop_pull_request(pop_request_list, 500)
+        return changed
+
+    def _add_process_queues(self, mq_set: Iterable["MessageQueue"], is_order: bool) -> bool:
+        """The "add new message queue" step shared by Java's ``updateProcessQueueTableInRebalance`` and
+        ``updateMessageQueueAssignment``: a process queue and a pull request per new queue of ``mq_set``."""
+        changed = False
         pull_request_list: List[PullRequest] = []
         for mq in mq_set:
             if mq in self.process_queue_table:
@@ -303,8 +423,55 @@ class RebalanceImpl(TypedBean):
                     changed = True
             else:
                 log.warning("doRebalance, %s, add new mq failed, %s", self.consumer_group, mq)
-
         self.dispatch_pull_request(pull_request_list)
+        return changed
+
+    def truncate_message_queue_not_my_topic(self) -> None:
+        """Java ``truncateMessageQueueNotMyTopic``: drop the process queues of topics no longer subscribed."""
+        sub_table = self.subscription_inner
+        for mq in list(self.process_queue_table.keys()):
+            if mq.get_topic() not in sub_table:
+                with self._table_lock:
+                    pq = self.process_queue_table.pop(mq, None)
+                if pq is not None:
+                    pq.set_dropped(True)
+                    log.info("doRebalance, %s, truncateMessageQueueNotMyTopic remove unnecessary mq, %s",
+                             self.consumer_group, mq)
+        for mq in list(self.pop_process_queue_table.keys()):
+            if mq.get_topic() not in sub_table:
+                with self._table_lock:
+                    pop_pq = self.pop_process_queue_table.pop(mq, None)
+                if pop_pq is not None:
+                    pop_pq.set_dropped(True)
+                    log.info("doRebalance, %s, truncateMessageQueueNotMyTopic remove unnecessary pop mq, %s",
+                             self.consumer_group, mq)
+
+    def update_process_queue_table_in_rebalance(self, topic: str, mq_set: Set["MessageQueue"],
+                                                is_order: bool) -> bool:
+        """Java ``updateProcessQueueTableInRebalance``: drop the process queues of ``topic`` not in ``mq_set``
+        (and, for push consumers, those not pulled for too long), create the missing ones (orderly: after locking
+        them at the broker) starting at ``compute_pull_from_where_with_exception`` and dispatch their pull
+        requests. True when the table changed."""
+        changed = False
+        for mq, pq in list(self.process_queue_table.items()):
+            if mq.get_topic() != topic:
+                continue
+            if mq not in mq_set:
+                pq.set_dropped(True)
+                if self.remove_unnecessary_message_queue(mq, pq):
+                    self._remove_entry(mq, pq)
+                    changed = True
+                    log.info("doRebalance, %s, remove unnecessary mq, %s", self.consumer_group, mq)
+            elif pq.is_pull_expired() and self.consume_type() == ConsumeType.CONSUME_PASSIVELY:
+                pq.set_dropped(True)
+                if self.remove_unnecessary_message_queue(mq, pq):
+                    self._remove_entry(mq, pq)
+                    changed = True
+                    log.error("[BUG]doRebalance, %s, remove unnecessary mq, %s, because pull is pause, so try to "
+                              "fixed it", self.consumer_group, mq)
+
+        if self._add_process_queues(mq_set, is_order):
+            changed = True
         return changed
 
     def _remove_entry(self, mq: "MessageQueue", pq: ProcessQueue) -> None:
@@ -323,6 +490,11 @@ class RebalanceImpl(TypedBean):
     def remove_unnecessary_message_queue(self, mq: "MessageQueue", pq: ProcessQueue) -> bool:
         """Java ``removeUnnecessaryMessageQueue``: release ``mq``; True when its process queue may be removed."""
         raise NotImplementedError
+
+    def remove_unnecessary_pop_message_queue(self, mq: "MessageQueue", pq: PopProcessQueue) -> bool:
+        """Java ``removeUnnecessaryPopMessageQueue`` (5.3.3): True (nothing to release: the broker keeps the
+        un-acked messages)."""
+        return True
 
     def consume_type(self) -> ConsumeType:
         """Java ``consumeType``."""
@@ -345,6 +517,19 @@ class RebalanceImpl(TypedBean):
         """Java ``dispatchPullRequest``."""
         raise NotImplementedError
 
+    def get_consume_init_mode(self) -> int:
+        """Java ``getConsumeInitMode`` (5.3.3): where a POP queue the group never consumed starts
+        (``ConsumeInitMode``); only the push consumer pops."""
+        raise NotImplementedError
+
+    def dispatch_pop_pull_request(self, pop_request_list: List[PopRequest], delay: int) -> None:
+        """Java ``dispatchPopPullRequest`` (5.3.3): start popping each new POP queue after ``delay`` ms."""
+        raise NotImplementedError
+
+    def create_pop_process_queue(self) -> PopProcessQueue:
+        """Java ``createPopProcessQueue`` (5.3.3)."""
+        return PopProcessQueue()
+
     # ------------------------------------------------------------------ table access
 
     def remove_process_queue(self, mq: "MessageQueue") -> None:
@@ -363,3 +548,6 @@ class RebalanceImpl(TypedBean):
             for pq in self.process_queue_table.values():
                 pq.set_dropped(True)
             self.process_queue_table.clear()
+            for pop_pq in self.pop_process_queue_table.values():
+                pop_pq.set_dropped(True)
+            self.pop_process_queue_table.clear()

@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.client.impl.consumer.RebalancePushImpl``."""
+"""Java ``org.apache.rocketmq.client.impl.consumer.RebalancePushImpl`` (5.3.3 for the broker rebalance and POP)."""
 from __future__ import annotations
 
 import logging
@@ -10,6 +10,7 @@ from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.pull_request import PullRequest
 from rocketmq_client.impl.consumer.rebalance_impl import RebalanceImpl
+from rocketmq_common.constant.consume_init_mode import ConsumeInitMode
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
@@ -19,6 +20,7 @@ from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
+    from rocketmq_client.impl.consumer.pop_request import PopRequest
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_common.message.message_queue import MessageQueue
 
@@ -158,6 +160,14 @@ class RebalancePushImpl(RebalanceImpl):
             self.unlock(mq, True)
         return True
 
+    def client_rebalance(self, topic: str) -> bool:
+        """Java ``clientRebalance`` (5.3.3): the broker assigns the queues only for a clustering, concurrent
+        consumer with ``client_rebalance`` False (Java: "order pop consume not implement yet", so an orderly
+        consumer always rebalances here and pulls)."""
+        impl = self.default_mq_push_consumer_impl
+        return (impl.get_default_mq_push_consumer().is_client_rebalance() or impl.is_consume_orderly()
+                or self.message_model is MessageModel.BROADCASTING)
+
     def consume_type(self) -> ConsumeType:
         return ConsumeType.CONSUME_PASSIVELY
 
@@ -177,6 +187,23 @@ class RebalancePushImpl(RebalanceImpl):
         return compute_pull_from_where(self, mq, consumer.get_consume_from_where(), consumer.get_consume_timestamp(),
                                        self.default_mq_push_consumer_impl.get_offset_store(),
                                        ReadOffsetType.READ_FROM_STORE)
+
+    def get_consume_init_mode(self) -> int:
+        """Java ``getConsumeInitMode`` (5.3.3): MIN for CONSUME_FROM_FIRST_OFFSET, else MAX."""
+        consume_from_where = self.default_mq_push_consumer_impl.get_default_mq_push_consumer().get_consume_from_where()
+        if consume_from_where is ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET:
+            return ConsumeInitMode.MIN
+        return ConsumeInitMode.MAX
+
+    def dispatch_pop_pull_request(self, pop_request_list: List["PopRequest"], delay: int) -> None:
+        """Java ``dispatchPopPullRequest`` (5.3.3)."""
+        impl = self.default_mq_push_consumer_impl
+        for pop_request in pop_request_list:
+            if delay <= 0:
+                impl.execute_pop_pull_request_immediately(pop_request)
+            else:
+                impl.execute_pop_pull_request_later(pop_request, delay)
+            log.info("doRebalance, %s, add a new pop request %s", self.consumer_group, pop_request)
 
     def dispatch_pull_request(self, pull_request_list: List[PullRequest]) -> None:
         """Java ``dispatchPullRequest``: start pulling each new queue at once."""

@@ -54,6 +54,8 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 if TYPE_CHECKING:
     from rocketmq_client.impl.consumer.default_mq_push_consumer_impl import DefaultMQPushConsumerImpl
     from rocketmq_common.message.message_ext import MessageExt
+    from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
+    from rocketmq_common.protocol.heartbeat.message_model import MessageModel
     from rocketmq_common.protocol.body.consume_message_directly_result import (
         ConsumeMessageDirectlyResult,
     )
@@ -906,6 +908,19 @@ class MQClientInstance(TypedBean):
                 log.info("getConsumerIdListByGroup exception, %s %s: %s", broker_addr, group, e)
             except Exception:
                 log.warning("getConsumerIdListByGroup exception, %s %s", broker_addr, group, exc_info=True)
+        return None
+
+    def query_assignment(self, topic: str, consumer_group: str, strategy_name: str, message_model: "MessageModel",
+                         timeout: int) -> Optional[Set["MessageQueueAssignment"]]:
+        """Java ``queryAssignment`` (5.3.3): QUERY_ASSIGNMENT at a broker of ``topic``: the queues the broker
+        assigns this client, each with the group's request mode (None when no broker of the topic is known)."""
+        broker_addr = self.find_broker_addr_by_topic(topic)
+        if broker_addr is None:
+            self.update_topic_route_info_from_name_server(topic)
+            broker_addr = self.find_broker_addr_by_topic(topic)
+        if broker_addr is not None:
+            return self.mq_client_api_impl.query_assignment(broker_addr, topic, consumer_group, self.client_id,
+                                                            strategy_name, message_model, timeout)
         return None
 
     def find_broker_addr_by_topic(self, topic: str) -> Optional[str]:

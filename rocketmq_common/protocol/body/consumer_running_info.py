@@ -6,6 +6,7 @@ from typing import Any, Dict, List
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.body.consume_status import ConsumeStatus
+from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
 from rocketmq_common.protocol.body.process_queue_info import ProcessQueueInfo
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
@@ -43,6 +44,8 @@ class ConsumerRunningInfo(RemotingSerializable):
     properties = Prop(MapOf(str, str), {})
     subscription_set = Prop(SetOf(SubscriptionData), set())
     mq_table = Prop(MapOf(MessageQueue, ProcessQueueInfo), {})
+    #: 5.3.3: the POP process queues (None, left out of the body as by 4.9.7, for a consumer without any)
+    mq_pop_table = Prop(MapOf(MessageQueue, PopProcessQueueInfo))
     status_table = Prop(MapOf(str, ConsumeStatus), {})
     jstack = Prop(str)
 
@@ -110,6 +113,10 @@ class ConsumerRunningInfo(RemotingSerializable):
         out.append("%-64s  %-32s  %-4s  %-20s\n" % ("#Topic", "#Broker Name", "#QID", "#ProcessQueueInfo"))
         for mq, pq in mq_entries:
             out.append("%-64s  %-32s  %-4d  %s\n" % (mq.topic, mq.broker_name, mq.queue_id, pq))
+        out.append("\n\n#Consumer Pop Detail#\n")  # 5.3.3
+        out.append("%-32s  %-32s  %-4s  %-20s\n" % ("#Topic", "#Broker Name", "#QID", "#ProcessQueueInfo"))
+        for mq, pop_pq in sorted((self.mq_pop_table or {}).items()):
+            out.append("%-32s  %-32s  %-4d  %s\n" % (mq.topic, mq.broker_name, mq.queue_id, pop_pq))
         out.append("\n\n#Consumer RT&TPS#\n")
         out.append("%-64s  %14s %14s %14s %14s %18s %25s\n" % (
             "#Topic", "#Pull RT", "#Pull TPS", "#Consume RT", "#ConsumeOK TPS", "#ConsumeFailed TPS",

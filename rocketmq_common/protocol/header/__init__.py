@@ -2,6 +2,10 @@
 header class, those of the ``namesrv`` and ``filtersrv`` subpackages included."""
 from __future__ import annotations
 
+from rocketmq_common.protocol.header.ack_message_request_header import AckMessageRequestHeader
+from rocketmq_common.protocol.header.change_invisible_time_request_header import (
+    ChangeInvisibleTimeRequestHeader, ChangeInvisibleTimeResponseHeader,
+)
 from rocketmq_common.protocol.header.check_transaction_state_request_header import (
     CheckTransactionStateRequestHeader, CheckTransactionStateResponseHeader,
 )
@@ -84,6 +88,9 @@ from rocketmq_common.protocol.header.namesrv.wipe_write_perm_of_broker_request_h
 from rocketmq_common.protocol.header.notify_consumer_ids_changed_request_header import (
     NotifyConsumerIdsChangedRequestHeader,
 )
+from rocketmq_common.protocol.header.pop_message_request_header import (
+    PopMessageRequestHeader, PopMessageResponseHeader,
+)
 from rocketmq_common.protocol.header.pull_message_request_header import (
     PullMessageRequestHeader, PullMessageResponseHeader,
 )
@@ -126,8 +133,11 @@ from rocketmq_common.protocol.header.view_message_request_header import (
 )
 
 __all__ = [
+    "AckMessageRequestHeader",
     "AddWritePermOfBrokerRequestHeader",
     "AddWritePermOfBrokerResponseHeader",
+    "ChangeInvisibleTimeRequestHeader",
+    "ChangeInvisibleTimeResponseHeader",
     "CheckTransactionStateRequestHeader",
     "CheckTransactionStateResponseHeader",
     "CloneGroupOffsetRequestHeader",
@@ -168,6 +178,8 @@ __all__ = [
     "GetTopicStatsInfoRequestHeader",
     "GetTopicsByClusterRequestHeader",
     "NotifyConsumerIdsChangedRequestHeader",
+    "PopMessageRequestHeader",
+    "PopMessageResponseHeader",
     "PullMessageRequestHeader",
     "PullMessageResponseHeader",
     "PutKVConfigRequestHeader",

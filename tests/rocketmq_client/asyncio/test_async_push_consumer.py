@@ -16,6 +16,8 @@ from rocketmq_client.consumer.listener.consume_concurrently_status import Consum
 from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrderlyStatus
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message import Message
+from rocketmq_common.message.message_request_mode import MessageRequestMode
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 _FIRST = ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET
 
@@ -157,3 +159,43 @@ def test_shutdown_waits_for_running_listeners_and_persists_offsets(embedded_clus
     assert sorted(finished) == [b"m0", b"m1", b"m2"]
     assert consumer_offsets(embedded_cluster.broker_controller, group, "AsyncShutdownTopic") == {0: 3}
     assert not [t for t in threading.enumerate() if t.name.startswith("ConsumeMessageThread_")]
+
+
+def test_push_pop_mode(embedded_cluster: EmbeddedCluster) -> None:
+    """``client_rebalance=False`` in a group in POP mode: two async consumers on a 1-queue topic share it (POP),
+    the coroutine's RECONSUME_LATER changes the invisible time and the message comes again, each other message is
+    acked once."""
+    topic, group = unique("AsyncPopTopic"), unique("AsyncPopCG")
+    embedded_cluster.create_topic(topic, 1)
+    with DefaultMQAdminExt(namesrv_addr=embedded_cluster.namesrv_addr, instance_name=unique("a")) as admin:
+        admin.set_message_request_mode(embedded_cluster.broker_addr, topic, group, MessageRequestMode.POP, 0, 5000)
+    received: List[bytes] = []
+    later = {b"m3"}
+
+    async def listener(msgs, context):
+        await asyncio.sleep(0)
+        received.extend(m.get_body() for m in msgs)
+        if any(m.get_body() in later for m in msgs):
+            later.clear()
+            return ConsumeConcurrentlyStatus.RECONSUME_LATER
+        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS
+
+    async def main() -> None:
+        consumers = []
+        for _ in range(2):
+            consumer = AsyncPushConsumer(group, **client_settings(
+                embedded_cluster, consume_from_where=_FIRST, client_rebalance=False, pop_batch_nums=1))
+            consumer.subscribe(topic, "*")
+            consumer.register_message_listener(listener)
+            consumers.append(consumer)
+            await consumer.start()
+        try:
+            assert consumers[0].consumer.is_client_rebalance() is False
+            await _send(embedded_cluster, topic, 10)
+            await eventually(lambda: received.count(b"m3") == 2 and len(set(received)) == 10, 40, "m3 again")
+        finally:
+            for consumer in consumers:
+                await consumer.shutdown()
+
+    asyncio.run(main())
+    assert sorted(received) == sorted([b"m%d" % i for i in range(10)] + [b"m3"])

@@ -2,12 +2,12 @@
 offsets, broker errors as MQBrokerException, name-server requests, the stream request-type hook."""
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any, List, Optional
 
 import pytest
 
+from client_support import RecordingCallback
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.hook.send_message_context import SendMessageContext
@@ -63,27 +63,6 @@ class _StubProducer:
 
     def execute_send_message_hook_after(self, context: SendMessageContext) -> None:
         self.hook_contexts.append(context)
-
-
-class _Callback:
-    """A SendCallback / PullCallback that records its outcome."""
-
-    def __init__(self) -> None:
-        self.done = threading.Event()
-        self.result: Any = None
-        self.error: Optional[BaseException] = None
-
-    def on_success(self, result: Any) -> None:
-        self.result = result
-        self.done.set()
-
-    def on_exception(self, e: BaseException) -> None:
-        self.error = e
-        self.done.set()
-
-    def wait(self) -> "_Callback":
-        assert self.done.wait(10), "callback not called"
-        return self
 
 
 def _message(body: bytes = b"hello", topic: str = TOPIC, keys: Optional[str] = None) -> Message:
@@ -158,7 +137,7 @@ def test_send_async_calls_back_and_fills_hook_context(embedded_cluster, api_inst
     producer = _StubProducer()
     msg = _message()
     context = SendMessageContext(producer=producer)
-    callback = _Callback()
+    callback = RecordingCallback()
     assert api.send_message(embedded_cluster.broker_addr, "broker-a", msg, _send_header(msg, queue_id=2), TIMEOUT,
                             CommunicationMode.ASYNC, callback, None, api_instance, 2, context, producer) is None
     callback.wait()
@@ -172,7 +151,7 @@ def test_send_async_broker_error_is_not_retried(embedded_cluster, api_instance):
     api = api_instance.get_mq_client_api_impl()
     producer = _StubProducer()
     msg = _message(topic=TopicValidator.RMQ_SYS_SCHEDULE_TOPIC)
-    callback = _Callback()
+    callback = RecordingCallback()
     api.send_message(embedded_cluster.broker_addr, "broker-a", msg, _send_header(msg), TIMEOUT,
                      CommunicationMode.ASYNC, callback, None, api_instance, 2, None, producer)
     callback.wait()
@@ -192,7 +171,7 @@ def test_send_async_retries_with_new_opaque_after_connect_failure(embedded_clust
     publish_info = tracker.publish_infos[TOPIC]
     producer = _StubProducer()
     msg = _message()
-    callback = _Callback()
+    callback = RecordingCallback()
     dead_addr = "127.0.0.1:1"  # nothing listens there: the first attempt fails to connect
     remoting = api.get_remoting_client()
     real_invoke_async = remoting.invoke_async
@@ -213,7 +192,7 @@ def test_send_async_retries_with_new_opaque_after_connect_failure(embedded_clust
     assert attempts[0][1] != attempts[1][1]  # a new opaque for the retry
     assert attempts[1][2] <= attempts[0][2] <= TIMEOUT  # the remaining time
 
-    no_retry = _Callback()
+    no_retry = RecordingCallback()
     api.send_message(dead_addr, "broker-a", _message(), _send_header(msg), TIMEOUT, CommunicationMode.ASYNC,
                      no_retry, publish_info, api_instance, 0, None, _StubProducer())
     no_retry.wait()
@@ -244,7 +223,7 @@ def test_send_oneway_and_pull(embedded_cluster, api_instance, wait_until):
     assert api.pull_message(addr, header, TIMEOUT, CommunicationMode.SYNC).get_pull_status() == \
         PullStatus.NO_NEW_MSG
     header.set_queue_offset(1)
-    callback = _Callback()
+    callback = RecordingCallback()
     assert api.pull_message(addr, header, TIMEOUT, CommunicationMode.ASYNC, callback) is None
     callback.wait()
     assert callback.result.get_pull_status() == PullStatus.FOUND and callback.result.get_next_begin_offset() == 3
@@ -252,7 +231,7 @@ def test_send_oneway_and_pull(embedded_cluster, api_instance, wait_until):
     with pytest.raises(MQBrokerException) as excinfo:
         api.pull_message(addr, header, TIMEOUT, CommunicationMode.SYNC)
     assert excinfo.value.get_response_code() == ResponseCode.TOPIC_NOT_EXIST
-    failing = _Callback()
+    failing = RecordingCallback()
     api.pull_message(addr, header, TIMEOUT, CommunicationMode.ASYNC, failing)
     failing.wait()
     assert isinstance(failing.error, MQBrokerException)

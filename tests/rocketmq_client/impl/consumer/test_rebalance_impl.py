@@ -1,21 +1,27 @@
-"""RebalanceImpl logic with a fake client instance: sorting, failures, expiry, truncation, orderly removal."""
+"""RebalanceImpl logic with a fake client instance: sorting, failures, expiry, truncation, orderly removal; the
+broker rebalance of 5.3.3 (QUERY_ASSIGNMENT) with PULL and POP queues."""
 from __future__ import annotations
 
 import threading
 from typing import Any, Dict, List, Optional, Set
 
 from rocketmq_client.consumer.rebalance.allocate_message_queue_averagely import AllocateMessageQueueAveragely
+from rocketmq_client.exception import MQBrokerException
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.rebalance_lite_pull_impl import RebalanceLitePullImpl
 from rocketmq_client.impl.consumer.rebalance_pull_impl import RebalancePullImpl
 from rocketmq_client.impl.consumer.rebalance_push_impl import RebalancePushImpl
 from rocketmq_client.impl.find_broker_result import FindBrokerResult
+from rocketmq_common.constant.consume_init_mode import ConsumeInitMode
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
+from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
+from rocketmq_common.protocol.response_code import ResponseCode
 
 T = "T"
 MQS = [MessageQueue(T, "b", i) for i in range(4)]
@@ -62,6 +68,11 @@ class FakeFactory:
         self.heartbeats += 1
         return True
 
+    def send_heartbeat_to_all_broker_with_lock_v2(self, is_rebalance: bool) -> bool:
+        """What RebalancePushImpl.message_queue_changed calls once heartbeat v2 (issue 31, on main) is merged."""
+        self.heartbeats += 1
+        return True
+
     def get_scheduled_executor_service(self) -> _Scheduler:
         return self.scheduler
 
@@ -92,6 +103,10 @@ class MemoryStore:
 
 class _Settings:
     consume_from_where = ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET
+    client_rebalance = True
+
+    def is_client_rebalance(self):
+        return self.client_rebalance
 
     def get_consume_from_where(self):
         return self.consume_from_where
@@ -386,3 +401,121 @@ def test_listeners_of_pull_rebalances():
         assert impl.consume_type() == ConsumeType.CONSUME_ACTIVELY
         impl.destroy()
         assert impl.get_process_queue_table() == {}
+
+
+# ---------------------------------------------------------------------------- broker rebalance (5.3.3, POP)
+
+class AssigningFactory(FakeFactory):
+    """A client instance whose broker answers QUERY_ASSIGNMENT with ``assignments`` (or raises ``error``)."""
+
+    def __init__(self) -> None:
+        super().__init__("cid-a", ["cid-a"])
+        self.assignments: Optional[Set[Any]] = set()
+        self.error: Optional[Exception] = None
+        self.queries: List[tuple] = []
+
+    def query_assignment(self, topic, group, strategy_name, message_model, timeout):
+        self.queries.append((topic, group, strategy_name, message_model, timeout))
+        if self.error is not None:
+            raise self.error
+        return self.assignments
+
+
+class PoppingPushImpl(FakePushImpl):
+    def __init__(self, orderly: bool = False) -> None:
+        super().__init__(orderly)
+        self.settings.client_rebalance = False
+        self.pops: List[tuple] = []
+
+    def execute_pop_pull_request_later(self, pop_request, delay):
+        self.pops.append((pop_request, delay))
+
+
+def assigned(mode, *queue_ids):
+    result = set()
+    for queue_id in queue_ids:
+        assignment = MessageQueueAssignment()
+        assignment.set_message_queue(MQS[queue_id])
+        assignment.set_mode(mode)
+        result.add(assignment)
+    return result
+
+
+def broker_rebalance(factory: AssigningFactory, orderly: bool = False,
+                     model: MessageModel = MessageModel.CLUSTERING) -> RebalancePushImpl:
+    impl = RebalancePushImpl(PoppingPushImpl(orderly), "G", model, RecordingStrategy(), factory)
+    impl.get_subscription_inner()[T] = SubscriptionData(T, "*")
+    return impl
+
+
+def test_client_rebalance_is_only_off_for_clustering_concurrent_consumers():
+    factory = AssigningFactory()
+    assert broker_rebalance(factory).client_rebalance(T) is False
+    assert broker_rebalance(factory, orderly=True).client_rebalance(T) is True  # Java: no POP orderly
+    assert broker_rebalance(factory, model=MessageModel.BROADCASTING).client_rebalance(T) is True
+    impl = broker_rebalance(factory)
+    impl.default_mq_push_consumer_impl.settings.client_rebalance = True
+    assert impl.client_rebalance(T) is True
+    impl.do_rebalance(False)
+    assert factory.queries == []
+
+
+def test_the_brokers_assignment_in_pull_then_pop_then_pull_mode():
+    factory = AssigningFactory()
+    impl = broker_rebalance(factory)
+    push = impl.default_mq_push_consumer_impl
+    retry_topic = "%RETRY%G_" + T
+    factory.assignments = assigned(MessageRequestMode.PULL, 0, 1)
+    impl.do_rebalance(False)
+    assert factory.queries[0] == (T, "G", "AVG", MessageModel.CLUSTERING, 3000)
+    assert set(impl.get_process_queue_table()) == {MQS[0], MQS[1]} and impl.get_pop_process_queue_table() == {}
+    assert {r.get_message_queue() for r in push.dispatched} == {MQS[0], MQS[1]}
+    assert retry_topic in impl.get_subscription_inner()  # PULL drains the POP retry topic
+    assert factory.heartbeats == 1
+
+    factory.assignments = assigned(MessageRequestMode.POP, 0, 1)
+    pull_pqs = dict(impl.get_process_queue_table())
+    impl.do_rebalance(False)
+    assert impl.get_process_queue_table() == {} and all(pq.is_dropped() for pq in pull_pqs.values())
+    assert set(impl.get_pop_process_queue_table()) == {MQS[0], MQS[1]}
+    assert retry_topic not in impl.get_subscription_inner()
+    assert sorted((r.get_message_queue().get_queue_id(), r.get_topic(), r.get_init_mode(), delay)
+                  for r, delay in push.pops) == [(0, T, ConsumeInitMode.MIN, 500), (1, T, ConsumeInitMode.MIN, 500)]
+    impl.do_rebalance(False)  # unchanged: no new pop request
+    assert len(push.pops) == 2
+
+    factory.assignments = assigned(MessageRequestMode.PULL, 1)
+    pop_pqs = dict(impl.get_pop_process_queue_table())
+    impl.do_rebalance(False)
+    assert impl.get_pop_process_queue_table() == {} and all(pq.is_dropped() for pq in pop_pqs.values())
+    assert set(impl.get_process_queue_table()) == {MQS[1]}
+
+    impl.destroy()
+    assert impl.get_process_queue_table() == {}
+
+
+def test_a_failed_or_missing_assignment_changes_nothing(caplog):
+    factory = AssigningFactory()
+    impl = broker_rebalance(factory)
+    factory.assignments = assigned(MessageRequestMode.POP, 2)
+    impl.do_rebalance(False)
+    assert set(impl.get_pop_process_queue_table()) == {MQS[2]}
+    factory.assignments = None  # no broker of the topic known
+    impl.do_rebalance(False)
+    factory.assignments = set()
+    factory.error = MQBrokerException(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, "request type 400 not supported")
+    impl.do_rebalance(False)
+    assert set(impl.get_pop_process_queue_table()) == {MQS[2]}
+    line, = [r for r in caplog.records if "allocate message queue exception" in r.getMessage()]
+    assert "set_client_rebalance(True)" in line.getMessage() and line.exc_info is None
+
+
+def test_unsubscribed_topics_drop_their_pop_queues():
+    factory = AssigningFactory()
+    impl = broker_rebalance(factory)
+    factory.assignments = assigned(MessageRequestMode.POP, 0)
+    impl.do_rebalance(False)
+    pop_pq = impl.get_pop_process_queue_table()[MQS[0]]
+    del impl.get_subscription_inner()[T]
+    impl.do_rebalance(False)
+    assert impl.get_pop_process_queue_table() == {} and pop_pq.is_dropped()

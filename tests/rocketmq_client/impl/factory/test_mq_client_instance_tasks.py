@@ -4,6 +4,8 @@ from __future__ import annotations
 import threading
 import time
 
+from rocketmq_client.impl.consumer.message_request import MessageRequest
+from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_common.topic.topic_validator import TopicValidator
 
 
@@ -88,19 +90,30 @@ def test_pull_service_hands_requests_to_their_consumer(client_config, client_ins
     instance = client_instance(client_config)
     consumer = recording_consumer("PullGroup", "AnyTopic")
     pulled = []
+    popped = []
     consumer.pull_message = lambda request: (pulled.append(request), consumer.do_rebalance())
+    consumer.pop_message = lambda request: (popped.append(request), consumer.do_rebalance())
     instance.register_consumer("PullGroup", consumer)
 
-    class Request:
+    class Request(MessageRequest):
+        def __init__(self, mode: MessageRequestMode) -> None:
+            self.mode = mode
+
         def get_consumer_group(self) -> str:
             return "PullGroup"
 
+        def get_message_request_mode(self) -> MessageRequestMode:
+            return self.mode
+
     service = instance.get_pull_message_service()
-    first, later = Request(), Request()
+    first, later = Request(MessageRequestMode.PULL), Request(MessageRequestMode.PULL)
+    pop, pop_later = Request(MessageRequestMode.POP), Request(MessageRequestMode.POP)
     service.execute_pull_request_immediately(first)
     service.execute_pull_request_later(later, 50)
-    consumer.wait_for(lambda c: len(pulled) == 2)
-    assert pulled == [first, later]
+    service.execute_pop_pull_request_immediately(pop)
+    service.execute_pop_pull_request_later(pop_later, 50)
+    consumer.wait_for(lambda c: len(pulled) == 2 and len(popped) == 2)
+    assert pulled == [first, later] and popped == [pop, pop_later]
 
 
 def test_consumer_offsets_are_persisted_after_ten_seconds_then_every_interval(
