@@ -245,7 +245,10 @@ def test_java_mqadmin_broker_status_shows_the_real_brokers_keys(anchors: Anchors
                 if line.strip() and not line.startswith(("commitLogDiskRatio_", "scheduleMessageOffset_"))}
 
     ours = keys(embedded_cluster.namesrv_addr, embedded_cluster.broker_addr)
-    assert ours == keys(real_cluster.namesrv_addr, real_cluster.broker_addr)
+    # the embedded broker has 5.3.3's timer store, and reports its keys as a 5.3.3 broker does
+    timer_keys_of_5 = {"timerReadBehind", "timerOffsetBehind", "timerCongestNum", "timerEnqueueTps",
+                       "timerDequeueTps"}
+    assert ours == keys(real_cluster.namesrv_addr, real_cluster.broker_addr) | timer_keys_of_5
 
 
 def test_java_clients_over_tls_to_our_tls_only_cluster(java_peer, tmp_path, monkeypatch) -> None:
