@@ -82,6 +82,8 @@ class ProduceAccumulator:
         self._guard_sync = _Guard("Client_%s_GuardForSyncSend" % instance_name, self._guard_sync_work)
         self._guard_async = _Guard("Client_%s_GuardForAsyncSend" % instance_name, self._guard_async_work)
         self._running = False
+        #: True once both guards were started: each send then checks one attribute, not two thread states
+        self._guards_started = False
 
     # ------------------------------------------------------------------ life cycle
 
@@ -90,13 +92,15 @@ class ProduceAccumulator:
         self._running = True
 
     def _ensure_guards(self) -> None:
-        if self._running:
-            self._guard_sync.start()
+        if self._running and not self._guards_started:
+            self._guard_sync.start()  # each starts once, whichever sending thread gets here first
             self._guard_async.start()
+            self._guards_started = True
 
     def shutdown(self) -> None:
         """Java ``shutdown``: stop and join both guard threads."""
         self._running = False
+        self._guards_started = False
         self._guard_sync.shutdown()
         self._guard_async.shutdown()
 
