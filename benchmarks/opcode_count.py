@@ -189,15 +189,21 @@ def remoting_async(args: argparse.Namespace, counter: OpcodeCounter) -> None:
     counter.report("client, async requests with 1,000 in flight", args.operations, args.top)
 
 
-def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+def _spawn_cluster(run_cluster: Callable[[str, Any], None]) -> "tuple[Any, Any]":
+    """A benchmark's ``run_cluster`` (name server and broker, store in a temporary directory) in a spawned child
+    process: our end of its pipe, and the process."""
     import multiprocessing
-    import producer_bench
-    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
-    cluster = context.Process(target=producer_bench.run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child),
-                              daemon=True)
+    cluster = context.Process(target=run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child), daemon=True)
     cluster.start()
+    return parent, cluster
+
+
+def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import producer_bench
+    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+    parent, cluster = _spawn_cluster(producer_bench.run_cluster)
     try:
         namesrv_addr = parent.recv()[0]
         counter.install()
@@ -223,18 +229,13 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
 
 
 def consumer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
-    import multiprocessing
     import consumer_bench
     from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
     from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
     from rocketmq_common.message.message_request_mode import MessageRequestMode
     from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
     pop = args.what == "consumer-pop"
-    context = multiprocessing.get_context("spawn")
-    parent, child = context.Pipe()
-    cluster = context.Process(target=consumer_bench.run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child),
-                              daemon=True)
-    cluster.start()
+    parent, cluster = _spawn_cluster(consumer_bench.run_cluster)
     try:
         namesrv_addr = parent.recv()[0]
         parent.send(("produce", args.operations, 1024))
