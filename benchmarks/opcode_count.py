@@ -7,6 +7,7 @@ noisy machine where timed figures of the same code differ by tens of per cent be
     python benchmarks/opcode_count.py producer-sync|producer-async [--tree DIR]  # a DefaultMQProducer's process
     python benchmarks/opcode_count.py producer-auto-batch [--tree DIR]         # the same, async, auto batching on
     python benchmarks/opcode_count.py decode [--tree DIR]                      # a heartbeat's and a pull's decode
+    python benchmarks/opcode_count.py consumer-pull|consumer-pop [--tree DIR]   # a DefaultMQPushConsumer's process
 
 ``broker-send``: an ``EmbeddedCluster`` in this process, traced in all its threads, answers SEND_MESSAGE_V2
 requests (broker_bench.py's frames, 1 KiB bodies) that a child process sends on one connection with ``--window``
@@ -16,6 +17,13 @@ every client thread is traced. ``producer-sync`` / ``producer-async``: a Default
 (every thread traced) sends producer_bench.py's 1 KiB messages to its name server and broker (another process),
 ``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight. ``producer-auto-batch``: the
 async phase with ``set_auto_batch(True)`` (5.3.3's ProduceAccumulator), counted per message sent.
+
+``consumer-pull`` / ``consumer-pop``: a DefaultMQPushConsumer in this process (every thread traced) consumes
+``--operations`` messages of consumer_bench.py (1 KiB bodies, pre-produced into its 8-queue topic by its cluster in
+another process, the broker embedded) with a no-op concurrent listener, counted from ``start()`` (the first
+rebalance included) to the last message, per message consumed: PULL mode (the client rebalance, Java's default) or
+POP mode (``client_rebalance`` False, the group set to POP by ``set_message_request_mode`` before the start, each
+message acked). Both count a new group, so each run produces the messages again.
 
 ``decode``: the broker's decoding of the Java client's golden frames (tests/golden_data), frame and body of a
 consumer HEART_BEAT, frame and custom header of a PULL_MESSAGE; and of the C++ client's heartbeat
@@ -181,15 +189,21 @@ def remoting_async(args: argparse.Namespace, counter: OpcodeCounter) -> None:
     counter.report("client, async requests with 1,000 in flight", args.operations, args.top)
 
 
-def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+def _spawn_cluster(run_cluster: Callable[[str, Any], None]) -> "tuple[Any, Any]":
+    """A benchmark's ``run_cluster`` (name server and broker, store in a temporary directory) in a spawned child
+    process: our end of its pipe, and the process."""
     import multiprocessing
-    import producer_bench
-    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
-    cluster = context.Process(target=producer_bench.run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child),
-                              daemon=True)
+    cluster = context.Process(target=run_cluster, args=(tempfile.mkdtemp(prefix="opcode_count_"), child), daemon=True)
     cluster.start()
+    return parent, cluster
+
+
+def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import producer_bench
+    from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+    parent, cluster = _spawn_cluster(producer_bench.run_cluster)
     try:
         namesrv_addr = parent.recv()[0]
         counter.install()
@@ -212,6 +226,49 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
         parent.send("stop")
         cluster.join(30)
     counter.report("producer process, %s" % args.what[len("producer-"):], args.operations, args.top)
+
+
+def consumer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
+    import consumer_bench
+    from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
+    from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
+    from rocketmq_common.message.message_request_mode import MessageRequestMode
+    from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+    pop = args.what == "consumer-pop"
+    parent, cluster = _spawn_cluster(consumer_bench.run_cluster)
+    try:
+        namesrv_addr = parent.recv()[0]
+        parent.send(("produce", args.operations, 1024))
+        parent.recv()
+        group = "OpcodeCountConsumerGroup_%d" % os.getpid()
+        if pop:
+            admin = DefaultMQAdminExt(namesrv_addr=namesrv_addr, instance_name="opcode_count_admin")
+            admin.start()
+            try:
+                for broker in admin.examine_topic_route_info(consumer_bench.TOPIC).broker_datas:
+                    admin.set_message_request_mode(broker.select_broker_addr(), consumer_bench.TOPIC, group,
+                                                   MessageRequestMode.POP, 0, 5000)
+            finally:
+                admin.shutdown()
+        listener = consumer_bench.Counter(args.operations)
+        client = DefaultMQPushConsumer(group, namesrv_addr=namesrv_addr, client_rebalance=not pop,
+                                       consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+        client.subscribe(consumer_bench.TOPIC, "*")
+        client.register_message_listener(listener)
+        counter.install()
+        counter.counting = True
+        client.start()
+        try:
+            if not listener.done.wait(600):
+                raise RuntimeError("only %d of %d messages consumed" % (listener.count, args.operations))
+            counter.counting = False
+        finally:
+            client.shutdown()
+            counter.remove()
+    finally:
+        parent.send("stop")
+        cluster.join(30)
+    counter.report("consumer process, %s mode" % ("POP" if pop else "PULL"), args.operations, args.top)
 
 
 def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
@@ -256,7 +313,8 @@ def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("broker-send", "broker-in-process", "remoting-async", "producer-sync",
-                                         "producer-async", "producer-auto-batch", "decode"))
+                                         "producer-async", "producer-auto-batch", "decode", "consumer-pull",
+                                         "consumer-pop"))
     parser.add_argument("--tree", default=os.path.dirname(HERE), help="the checkout whose code runs")
     parser.add_argument("--window", type=int, default=1, help="broker-send: requests in flight")
     parser.add_argument("--operations", type=int, default=3000)
@@ -269,7 +327,8 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     {"broker-send": broker_send, "broker-in-process": broker_in_process,
      "remoting-async": remoting_async, "producer-sync": producer,
-     "producer-async": producer, "producer-auto-batch": producer, "decode": decode}[args.what](args, OpcodeCounter())
+     "producer-async": producer, "producer-auto-batch": producer, "decode": decode,
+     "consumer-pull": consumer, "consumer-pop": consumer}[args.what](args, OpcodeCounter())
 
 
 if __name__ == "__main__":

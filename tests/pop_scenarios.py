@@ -30,15 +30,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _ids = itertools.count()
 
 #: a consumer in a subprocess (kill -9 with messages in flight): prints ``GOT <body>`` for each message, then keeps
-#: it (never returns from the listener)
+#: it (never returns from the listener); the lock keeps the lines of its 4 consume threads apart (print writes the
+#: text and the newline separately)
 CHILD_CONSUMER = """
 import sys, threading
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 namesrv, topic, group = sys.argv[1:4]
+lock = threading.Lock()
 def listener(msgs, context):
-    for m in msgs:
-        print("GOT " + m.get_body().decode(), flush=True)
+    with lock:
+        for m in msgs:
+            print("GOT " + m.get_body().decode(), flush=True)
     threading.Event().wait()
 consumer = DefaultMQPushConsumer(group, namesrv_addr=namesrv, client_rebalance=False, pop_invisible_time=5000,
                                  consume_from_where=ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, consume_thread_min=4,

@@ -277,8 +277,10 @@ class PopMessageProcessor(NettyRequestProcessor):
             return response
         if not broker_controller.get_message_store_config().timer_wheel_enable:
             response.code = ResponseCode.SYSTEM_ERROR
-            response.remark = "the broker[%s] pop message is forbidden because timerWheelEnable is false" % (
-                broker_config.broker_ip1)
+            # Java's remark, plus the next step (the revive of un-acked messages needs the timer wheel)
+            response.remark = ("the broker[%s] pop message is forbidden because timerWheelEnable is false; enable it "
+                               "(MessageStoreConfig.timer_wheel_enable, timerWheelEnable=true in broker.conf) or read "
+                               "the group by PULL (mqadmin setConsumeMode -m PULL)" % broker_config.broker_ip1)
             return response
         topic = request_header.topic
         topic_config = broker_controller.get_topic_config_manager().select_topic_config(topic)

@@ -357,5 +357,12 @@ class ConsumeRequest(TypedBean):
             service.process_consume_result(status, context, self)
         else:
             process_queue.dec_found_msg(-len(msgs))
-            log.warning("processQueue invalid or popTimeout. isDropped=%s, isPopTimeout=%s, messageQueue=%s, msgs=%s",
-                        process_queue.dropped, self.is_pop_timeout(), message_queue, msgs)
+            # Java's line; when the invisible time ran out during the listener's call, plus what follows and the
+            # next step (the broker redelivers the batch: a newcomer sees duplicates)
+            pop_timeout = self.is_pop_timeout()
+            next_step = "" if process_queue.dropped or not pop_timeout else (
+                "; the batch's pop_invisible_time of %d ms ran out before the listener's result (the listener took "
+                "%d ms), so it is not acked and the broker delivers it again: raise set_pop_invisible_time (at most "
+                "300000 ms) or consume faster" % (self.invisible_time, consume_rt))
+            log.warning("processQueue invalid or popTimeout. isDropped=%s, isPopTimeout=%s, messageQueue=%s, msgs=%s%s",
+                        process_queue.dropped, pop_timeout, message_queue, msgs, next_step)

@@ -711,6 +711,12 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
                     self.consume_message_pop_service = ConsumeMessagePopConcurrentlyService(self, listener)
                     self.consume_message_pop_service.start()
                 self.consume_message_service.start()  # type: ignore[union-attr]
+                if not consumer.is_client_rebalance() and (
+                        self.consume_orderly or consumer.get_message_model() is MessageModel.BROADCASTING):
+                    log.info("the consumer [%s] is %s: client_rebalance False has no effect, it rebalances in the "
+                             "client and pulls (Java 5.3.3 has no POP for it); use a concurrent listener and "
+                             "CLUSTERING for POP", consumer.get_consumer_group(),
+                             "orderly" if self.consume_orderly else "broadcasting")
                 if not factory.register_consumer(consumer.get_consumer_group(), self):
                     self.service_state = ServiceState.CREATE_JUST
                     self.consume_message_service.shutdown(  # type: ignore[union-attr]

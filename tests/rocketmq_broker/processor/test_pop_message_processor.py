@@ -217,6 +217,24 @@ def test_bad_pop_requests_get_javas_answers(broker, client, overrides, code, rem
     assert response.code == code and remark in response.remark
 
 
+def test_pop_with_the_timer_wheel_off_names_the_next_step(tmp_path):
+    """Java's SYSTEM_ERROR when the broker's timer wheel is off (POP needs it to revive un-acked messages), with
+    how to enable it or to read the group by PULL."""
+    b = start_broker(tmp_path, store={"timer_wheel_enable": False})
+    try:
+        create_topic(b, TOPIC, 2)
+        raw = RawClient(broker_addr(b))
+        try:
+            response = raw.request(pop_request())
+        finally:
+            raw.close()
+        assert response.code == ResponseCode.SYSTEM_ERROR
+        assert "pop message is forbidden because timerWheelEnable is false" in response.remark
+        assert "timer_wheel_enable" in response.remark and "setConsumeMode -m PULL" in response.remark
+    finally:
+        b.shutdown()
+
+
 def test_bad_acks_get_javas_answers_and_lose_nothing(broker, client):
     send(client, 1)
     (msg, handle), = handles(client.request(pop_request(invisible_time=1500)))

@@ -115,6 +115,9 @@ def test_set_subscription_wraps_topics_with_namespace() -> None:
     ("pull_interval", 65536, r"pullInterval Out of range \[0, 65535\]"),
     ("consume_message_batch_max_size", 0, r"consumeMessageBatchMaxSize Out of range \[1, 1024\]"),
     ("pull_batch_size", 1025, r"pullBatchSize Out of range \[1, 1024\]"),
+    ("pop_invisible_time", 4999, r"popInvisibleTime Out of range \[5000, 300000\]"),
+    ("pop_invisible_time", 300001, r"popInvisibleTime Out of range \[5000, 300000\]"),
+    ("pop_batch_nums", 33, r"popBatchNums Out of range \[1, 32\]"),
 ])
 def test_check_config_rules(setting: str, value, message: str) -> None:
     consumer = _consumer(**{setting: value})
@@ -126,7 +129,8 @@ def test_check_config_accepts_the_bounds() -> None:
     consumer = _consumer(consume_thread_min=1, consume_thread_max=1000, consume_concurrently_max_span=65535,
                          pull_threshold_for_queue=65535, pull_threshold_for_topic=6553500,
                          pull_threshold_size_for_queue=1024, pull_threshold_size_for_topic=102400, pull_interval=0,
-                         consume_message_batch_max_size=1024, pull_batch_size=1024)
+                         consume_message_batch_max_size=1024, pull_batch_size=1024, pop_invisible_time=5000,
+                         pop_batch_nums=32)
     consumer.get_default_mq_push_consumer_impl().check_config()
 
 

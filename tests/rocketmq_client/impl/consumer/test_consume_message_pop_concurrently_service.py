@@ -197,3 +197,39 @@ def test_consume_message_directly(service_for) -> None:
     service, acked, _ = service_for(Listener(ConsumeConcurrentlyStatus.RECONSUME_LATER))
     result = service.consume_message_directly(popped(1), "broker-a")
     assert result.get_consume_result() is CMResult.CR_LATER and not result.is_order() and acked == []
+
+
+def test_a_listener_slower_than_the_invisible_time_is_told_the_next_step(service_for, monkeypatch, caplog) -> None:
+    """The invisible time runs out during the listener's call: Java's warning, nothing acked (the broker delivers
+    the batch again), and here what that means and the next step."""
+    import rocketmq_client.impl.consumer.consume_message_pop_concurrently_service as module
+    clock = [now_ms()]
+    monkeypatch.setattr(module, "_now_millis", lambda: clock[0])
+
+    class Slow(Listener):
+        def consume_message(self, msgs: List[MessageExt], context: Any) -> Any:
+            clock[0] += 6000  # the listener "takes" longer than the batch's 5000 ms
+            return super().consume_message(msgs, context)
+
+    listener = Slow()
+    service, acked, changed = service_for(listener)
+    pq = run(service, [popped(1, pop_time=clock[0], invisible_time=5000)])
+    assert listener.batches == [[b"m1"]] and acked == [] and changed == []
+    assert pq.get_wai_ack_msg_count() == 0
+    line, = [r for r in caplog.records if "popTimeout" in r.getMessage()]
+    assert "isPopTimeout=True" in line.getMessage() and "pop_invisible_time of 5000 ms ran out" in line.getMessage()
+    assert "raise set_pop_invisible_time" in line.getMessage() and line.exc_info is None
+
+
+def test_a_dropped_queue_after_the_listener_gives_no_next_step(service_for, caplog) -> None:
+    class Dropping(Listener):
+        def consume_message(self, msgs: List[MessageExt], context: Any) -> Any:
+            pq.set_dropped(True)
+            return super().consume_message(msgs, context)
+
+    service, acked, _ = service_for(Dropping())
+    pq = PopProcessQueue()
+    pq.inc_found_msg(1)
+    ConsumeRequest(service, [popped(1)], pq, MQ).run()
+    line, = [r for r in caplog.records if "popTimeout" in r.getMessage()]
+    assert "isDropped=True" in line.getMessage() and "pop_invisible_time" not in line.getMessage() and acked == []
