@@ -172,6 +172,11 @@ class ClientConfig(TypedBean):
     language = Prop(LanguageCode, LanguageCode.PYTHON)
     #: every request carries extField ``ReqT=STREAM`` and the client id gets ``@STREAM``
     enable_stream_request_type = Prop(bool, False)
+    #: message trace (5.3.3): producers and consumers started with it send trace records to ``trace_topic``
+    #: (None: ``RMQ_SYS_TRACE_TOPIC``) in batches of ``trace_msg_batch_num`` (at most 20, see AsyncTraceDispatcher)
+    enable_trace = Prop(bool, False)
+    trace_topic = Prop(str)
+    trace_msg_batch_num = Prop(int, 10)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -317,6 +322,8 @@ class ClientConfig(TypedBean):
         self.language = cc.language
         self.mq_client_api_timeout = cc.mq_client_api_timeout
         self.enable_stream_request_type = cc.enable_stream_request_type
+        self.enable_trace = cc.enable_trace
+        self.trace_topic = cc.trace_topic
 
     def clone_client_config(self) -> "ClientConfig":
         """Java ``cloneClientConfig``: a plain ClientConfig with the same shared settings."""
