@@ -682,9 +682,13 @@ class DefaultMQProducer(ClientConfig):
         """Java ``fetchPublishMessageQueues``."""
         return self.default_mq_producer_impl.fetch_publish_message_queues(self.with_namespace(topic))
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic`` (deprecated there): create ``new_topic`` on the brokers holding ``key``."""
-        self.default_mq_producer_impl.create_topic(key, self.with_namespace(new_topic), queue_num, topic_sys_flag)
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic`` (deprecated there): create ``new_topic`` on the brokers holding ``key``, with
+        the topic attribute changes ``attributes`` (``{"+message.type": "FIFO"}``, see
+        :meth:`MQAdminImpl.create_topic`; Java 5.3.3's producer drops them on the way, this one sends them)."""
+        self.default_mq_producer_impl.create_topic(key, self.with_namespace(new_topic), queue_num, topic_sys_flag,
+                                                   attributes)
 
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""
