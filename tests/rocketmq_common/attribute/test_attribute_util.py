@@ -68,3 +68,11 @@ def test_topic_config_carries_its_attributes() -> None:
     assert str(config).endswith("order=false, attributes={message.type=FIFO}]")
     assert to_json_value(config)["attributes"] == {"message.type": "FIFO"}  # as Java's fastjson writes it
     assert config != TopicConfig("T", 2, 2)
+
+
+def test_topic_message_type_from_message_properties() -> None:
+    parse = TopicMessageType.parse_from_message_property
+    assert parse({"TRAN_MSG": "true", "DELAY": "3"}) is TopicMessageType.TRANSACTION
+    assert parse({"TIMER_DELAY_SEC": "5"}) is TopicMessageType.DELAY
+    assert parse({"__SHARDINGKEY": "k"}) is TopicMessageType.FIFO
+    assert parse({}) is TopicMessageType.NORMAL and TopicMessageType.FIFO.get_metrics_value() == "fifo"
