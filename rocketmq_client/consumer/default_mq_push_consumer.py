@@ -201,8 +201,9 @@ class DefaultMQPushConsumer(ClientConfig):
         """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (refused by ``start``),
         ``allocate_message_queue_strategy`` to a new :class:`AllocateMessageQueueAveragely`; ``enable_msg_trace``
         / ``customized_trace_topic`` set ``enable_trace`` / ``trace_topic`` (as Java 5.3.3 does), and
-        :meth:`start` then installs the message trace hook. Every setting is also a keyword (``DefaultMQPushConsumer(group,
-        namesrv_addr="127.0.0.1:9876", consume_thread_max=64)``), applied through its setter."""
+        :meth:`start` then installs the message trace hook. Every setting is also a keyword
+        (``DefaultMQPushConsumer(group, namesrv_addr="127.0.0.1:9876", consume_thread_max=64)``), applied through
+        its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQPushConsumer(namespace, group) is "
                             "DefaultMQPushConsumer(group, namespace=namespace) here)" % (rpc_hook,))
