@@ -88,6 +88,8 @@ class BrokerConfig(Bean):
     wait_time_mills_in_transaction_queue = Prop(int, 3 * 1000)
     start_accept_send_request_time_stamp = Prop(int, 0)
     trace_on = Prop(bool, True)
+    #: 5.3.3: whether a topic may be created with ``message.type`` MIXED
+    enable_mixed_message_type = Prop(bool, False)
     enable_calc_filter_bit_map = Prop(bool, False)
     expect_consumer_num_use_filter = Prop(int, 32)
     max_error_rate_of_bloom_filter = Prop(int, 20)

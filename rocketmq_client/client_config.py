@@ -172,6 +172,11 @@ class ClientConfig(TypedBean):
     language = Prop(LanguageCode, LanguageCode.PYTHON)
     #: every request carries extField ``ReqT=STREAM`` and the client id gets ``@STREAM``
     enable_stream_request_type = Prop(bool, False)
+    #: message trace (5.3.3): producers and consumers started with it send trace records to ``trace_topic``
+    #: (None: ``RMQ_SYS_TRACE_TOPIC``) in batches of ``trace_msg_batch_num`` (at most 20, see AsyncTraceDispatcher)
+    enable_trace = Prop(bool, False)
+    trace_topic = Prop(str)
+    trace_msg_batch_num = Prop(int, 10)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -212,6 +217,13 @@ class ClientConfig(TypedBean):
         def get_enable_stream_request_type(self) -> bool: ...
         def is_enable_stream_request_type(self) -> bool: ...
         def set_enable_stream_request_type(self, enable_stream_request_type: bool) -> None: ...
+        def get_enable_trace(self) -> bool: ...
+        def is_enable_trace(self) -> bool: ...
+        def set_enable_trace(self, enable_trace: bool) -> None: ...
+        def get_trace_topic(self) -> Optional[str]: ...
+        def set_trace_topic(self, trace_topic: Optional[str]) -> None: ...
+        def get_trace_msg_batch_num(self) -> int: ...
+        def set_trace_msg_batch_num(self, trace_msg_batch_num: int) -> None: ...
     # end of generated accessors
 
     #: Java ``namespaceInitialized`` (not a bean property)
@@ -317,6 +329,8 @@ class ClientConfig(TypedBean):
         self.language = cc.language
         self.mq_client_api_timeout = cc.mq_client_api_timeout
         self.enable_stream_request_type = cc.enable_stream_request_type
+        self.enable_trace = cc.enable_trace
+        self.trace_topic = cc.trace_topic
 
     def clone_client_config(self) -> "ClientConfig":
         """Java ``cloneClientConfig``: a plain ClientConfig with the same shared settings."""

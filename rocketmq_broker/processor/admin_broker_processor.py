@@ -24,6 +24,8 @@ from rocketmq_broker.store.put_message_status import PutMessageStatus
 from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
 from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
 from rocketmq_common.admin.consume_stats import ConsumeStats
+from rocketmq_common.attribute.attribute_parser import AttributeParser
+from rocketmq_common.attribute.topic_message_type import TopicMessageType
 from rocketmq_common.admin.offset_wrapper import OffsetWrapper
 from rocketmq_common.admin.topic_offset import TopicOffset
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
@@ -34,6 +36,7 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.topic_attributes import TopicAttributes
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
@@ -166,7 +169,10 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
     # ------------------------------------------------------------------ topics
 
     def update_and_create_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``updateAndCreateTopic`` (the success response keeps Java's placeholder remark)."""
+        """Java 5.3.3 ``updateAndCreateTopic`` (the success response keeps Java's placeholder remark): the header's
+        attribute changes (``+message.type=FIFO``) are applied as Java applies them; a malformed or refused one
+        answers SYSTEM_ERROR with Java's message, MIXED without ``enable_mixed_message_type`` INVALID_PARAMETER;
+        a request equal to the topic's configuration changes nothing."""
         response = _new_response()
         if self._validate_slave(response):
             return response
@@ -179,8 +185,27 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         topic_config.topic_filter_type = header.get_topic_filter_type_enum()
         topic_config.topic_sys_flag = header.topic_sys_flag or 0
         controller = self.broker_controller
-        with self._lock:
-            controller.get_topic_config_manager().update_topic_config(topic_config)
+        try:
+            topic_config.attributes = AttributeParser.parse_to_map(header.attributes)
+            if not controller.get_broker_config().enable_mixed_message_type:
+                msg_type_attr_key = (AttributeParser.ATTR_ADD_PLUS_SIGN
+                                     + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name())
+                if topic_config.attributes.get(msg_type_attr_key) == TopicMessageType.MIXED.get_value():
+                    response.code = ResponseCode.INVALID_PARAMETER
+                    response.remark = "MIXED message type is not supported."
+                    return response
+            with self._lock:
+                topic_config_manager = controller.get_topic_config_manager()
+                if topic_config == topic_config_manager.get_topic_config_table().get(topic):
+                    log.info("update or create topic=%s without changes, so idempotent", topic)
+                    response.code = ResponseCode.SUCCESS
+                    return response
+                topic_config_manager.update_topic_config(topic_config)
+        except RuntimeError as e:
+            log.info("Update / create topic failed for [%s]: %s", topic, e)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = str(e)
+            return response
         controller.register_increment_broker_data(topic_config,
                                                   controller.get_topic_config_manager().get_data_version())
         response.code = ResponseCode.SUCCESS

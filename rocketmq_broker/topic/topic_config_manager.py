@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Dict, Optional
 
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
+from rocketmq_common.attribute.attribute_util import AttributeUtil
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
@@ -24,6 +25,7 @@ from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_common.topic_attributes import TopicAttributes
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 
@@ -220,8 +222,13 @@ class TopicConfigManager(ConfigManager, TypedBean):
             self.broker_controller.register_broker_all(False, True, True)
 
     def update_topic_config(self, topic_config: TopicConfig) -> None:
-        """Java ``updateTopicConfig``: put, bump the data version, persist (the caller registers)."""
+        """Java 5.3.3 ``updateTopicConfig``: apply the attribute changes ``topic_config`` carries (``+key`` /
+        ``-key``, :meth:`AttributeUtil.alter_current_attributes` against :class:`TopicAttributes`; RuntimeError
+        with Java's message when one is refused), put, bump the data version, persist (the caller registers)."""
         old = self.topic_config_table.get(topic_config.topic_name)
+        current = {} if old is None or old.attributes is None else old.attributes
+        topic_config.attributes = AttributeUtil.alter_current_attributes(
+            old is None, TopicAttributes.ALL, dict(current), dict(topic_config.attributes or {}))
         self.topic_config_table[topic_config.topic_name] = topic_config
         if old is not None:
             log.info("update topic config, old:[%s] new:[%s]", old, topic_config)

@@ -76,7 +76,7 @@ class DefaultLitePullConsumer(ClientConfig):
     (CONSUME_FROM_LAST_OFFSET), ``pull_batch_size`` (10), ``poll_timeout_millis`` (5000), ``auto_commit`` (True:
     what was polled is committed at a later ``poll`` once ``auto_commit_interval_millis``, 5000, has passed;
     otherwise call ``commit_sync``), ``pull_thread_nums`` (20), ``pull_threshold_for_queue`` (1000),
-    ``namespace``, ``enable_msg_trace``. In assign mode ``seek``, ``pause`` and ``resume`` choose what is read.
+    ``namespace``, ``enable_trace``. In assign mode ``seek``, ``pause`` and ``resume`` choose what is read.
     """
 
     consumer_group = Prop(str, MixAll.DEFAULT_CONSUMER_GROUP)
@@ -113,8 +113,6 @@ class DefaultLitePullConsumer(ClientConfig):
     consume_from_where = Prop(ConsumeFromWhere, ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET)
     #: start of CONSUME_FROM_TIMESTAMP, ``yyyyMMddHHmmss`` (default half an hour ago)
     consume_timestamp = Prop(str, factory=_half_an_hour_ago)
-    enable_msg_trace = Prop(bool, False)
-    customized_trace_topic = Prop(str)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -158,17 +156,14 @@ class DefaultLitePullConsumer(ClientConfig):
         def get_consume_from_where(self) -> ConsumeFromWhere: ...
         def get_consume_timestamp(self) -> str: ...
         def set_consume_timestamp(self, consume_timestamp: str) -> None: ...
-        def get_enable_msg_trace(self) -> bool: ...
-        def is_enable_msg_trace(self) -> bool: ...
-        def set_enable_msg_trace(self, enable_msg_trace: bool) -> None: ...
-        def get_customized_trace_topic(self) -> Optional[str]: ...
-        def set_customized_trace_topic(self, customized_trace_topic: Optional[str]) -> None: ...
     # end of generated accessors
 
     def __init__(self, consumer_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
-                 namespace: Optional[str] = None, **config: Any) -> None:
+                 namespace: Optional[str] = None, enable_msg_trace: bool = False,
+                 customized_trace_topic: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (which ``start`` refuses).
-        Every setting is also a keyword, applied through its setter."""
+        ``enable_msg_trace`` / ``customized_trace_topic`` are :meth:`set_enable_msg_trace` /
+        :meth:`set_customized_trace_topic`. Every setting is also a keyword, applied through its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultLitePullConsumer(namespace, group, "
                             "hook) is DefaultLitePullConsumer(group, hook, namespace=namespace) here)" % (rpc_hook,))
@@ -177,8 +172,11 @@ class DefaultLitePullConsumer(ClientConfig):
         self.consumer_group = MixAll.DEFAULT_CONSUMER_GROUP if consumer_group is None else consumer_group
         self.enable_stream_request_type = True
         self._trace_dispatcher: Any = None
+        self._rpc_hook = rpc_hook
         self.default_lite_pull_consumer_impl = DefaultLitePullConsumerImpl(self, rpc_hook)
-        self._apply_config(config, ("consumer_group", "rpc_hook"))
+        self.enable_trace = enable_msg_trace
+        self.trace_topic = customized_trace_topic
+        self._apply_config(config, ("consumer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
     # ------------------------------------------------------------------ life cycle
 
@@ -216,20 +214,37 @@ class DefaultLitePullConsumer(ClientConfig):
         self.shutdown()
 
     def _set_trace_dispatcher(self) -> None:
-        """Java ``setTraceDispatcher``: the consume trace hook when ``enable_msg_trace`` (see
-        :meth:`AsyncTraceDispatcher.create_for_client`; no host, no RPC hook, the trace producer uses TLS as this
-        consumer does)."""
-        if not self.enable_msg_trace or self._trace_dispatcher is not None:
+        """Java 5.3.3 ``setTraceDispatcher``: the consume trace hook when ``enable_trace`` (see
+        :meth:`AsyncTraceDispatcher.create_for_client`; ``trace_msg_batch_num``, ``trace_topic``, this consumer's RPC
+        hook, no host; the trace producer uses TLS as this consumer does)."""
+        if not self.enable_trace or self._trace_dispatcher is not None:
             return
         from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
         from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
         dispatcher = AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.CONSUME, self.consumer_group,
-                                                            self.customized_trace_topic, None,
-                                                            self.default_lite_pull_consumer_impl, set_host=False)
+                                                            self.get_trace_msg_batch_num(), self.trace_topic,
+                                                            self._rpc_hook, self.default_lite_pull_consumer_impl,
+                                                            set_host=False)
         if dispatcher is not None:
             dispatcher.get_trace_producer().set_use_tls(self.is_use_tls())
             self._trace_dispatcher = dispatcher
+
+    def get_customized_trace_topic(self) -> Optional[str]:
+        """Java ``getCustomizedTraceTopic``: 5.3.3's ``trace_topic``."""
+        return self.trace_topic
+
+    def set_customized_trace_topic(self, customized_trace_topic: Optional[str]) -> None:
+        """Java ``setCustomizedTraceTopic``: sets 5.3.3's ``trace_topic``."""
+        self.trace_topic = customized_trace_topic
+
+    def is_enable_msg_trace(self) -> bool:
+        """Java ``isEnableMsgTrace``: 5.3.3's ``enable_trace``."""
+        return self.enable_trace
+
+    def set_enable_msg_trace(self, enable_msg_trace: bool) -> None:
+        """Java ``setEnableMsgTrace``: sets 5.3.3's ``enable_trace``."""
+        self.enable_trace = enable_msg_trace
 
     # ------------------------------------------------------------------ subscribe / assign
 

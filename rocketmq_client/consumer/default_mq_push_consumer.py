@@ -76,7 +76,7 @@ class DefaultMQPushConsumer(ClientConfig):
     Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr``,
     ``message_model`` (CLUSTERING / BROADCASTING), ``consume_from_where``, ``consume_thread_min`` /
     ``consume_thread_max`` (20 / 20), ``consume_message_batch_max_size`` (1), ``pull_batch_size`` (32),
-    ``max_reconsume_times``, ``namespace``, ``enable_msg_trace``. :meth:`shutdown` persists the offsets.
+    ``max_reconsume_times``, ``namespace``, ``enable_trace``. :meth:`shutdown` persists the offsets.
 
     POP consumption (RocketMQ 5.x brokers): ``set_client_rebalance(False)`` lets the broker assign the queues; once
     the group is in POP mode there (``DefaultMQAdminExt.set_message_request_mode`` or ``mqadmin setConsumeMode -m
@@ -200,8 +200,10 @@ class DefaultMQPushConsumer(ClientConfig):
                  namespace: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``consumer_group`` defaults to ``DEFAULT_CONSUMER`` (refused by ``start``),
         ``allocate_message_queue_strategy`` to a new :class:`AllocateMessageQueueAveragely`; ``enable_msg_trace``
-        installs the message trace hook. Every setting is also a keyword (``DefaultMQPushConsumer(group,
-        namesrv_addr="127.0.0.1:9876", consume_thread_max=64)``), applied through its setter."""
+        / ``customized_trace_topic`` set ``enable_trace`` / ``trace_topic`` (as Java 5.3.3 does), and
+        :meth:`start` then installs the message trace hook. Every setting is also a keyword
+        (``DefaultMQPushConsumer(group, namesrv_addr="127.0.0.1:9876", consume_thread_max=64)``), applied through
+        its setter."""
         if isinstance(rpc_hook, str):
             raise TypeError("rpc_hook must be an RPCHook, got %r (Java's DefaultMQPushConsumer(namespace, group) is "
                             "DefaultMQPushConsumer(group, namespace=namespace) here)" % (rpc_hook,))
@@ -214,20 +216,22 @@ class DefaultMQPushConsumer(ClientConfig):
         self.namespace = namespace
         self.allocate_message_queue_strategy = allocate_message_queue_strategy
         self.default_mq_push_consumer_impl = DefaultMQPushConsumerImpl(self, rpc_hook)
+        self._rpc_hook = rpc_hook
         self._trace_dispatcher: Any = None
-        if enable_msg_trace:
-            self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        # Java 5.3.3: the 4.x constructor arguments set ClientConfig.enableTrace / traceTopic, read by start()
+        self.enable_trace = enable_msg_trace
+        self.trace_topic = customized_trace_topic
         self._apply_config(config, ("consumer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
 
-    def _create_trace_dispatcher(self, rpc_hook: Optional["RPCHook"], customized_trace_topic: Optional[str]) -> Any:
-        """The message trace dispatcher with the consume trace hook (see
-        :meth:`AsyncTraceDispatcher.create_for_client`)."""
+    def _create_trace_dispatcher(self) -> Any:
+        """Java 5.3.3 ``start``'s trace set-up: the message trace dispatcher (``trace_msg_batch_num``,
+        ``trace_topic``) with the consume trace hook (see :meth:`AsyncTraceDispatcher.create_for_client`)."""
         from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
         from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
         return AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.CONSUME, self.consumer_group,
-                                                      customized_trace_topic, rpc_hook,
-                                                      self.default_mq_push_consumer_impl)
+                                                      self.get_trace_msg_batch_num(), self.trace_topic,
+                                                      self._rpc_hook, self.default_mq_push_consumer_impl)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -239,10 +243,14 @@ class DefaultMQPushConsumer(ClientConfig):
             get_trace_producer().set_use_tls(use_tls)
 
     def start(self) -> None:
-        """Java ``start``: wrap the group with the namespace, start the engine, then the trace dispatcher."""
+        """Java ``start``: wrap the group with the namespace, start the engine, then, with ``enable_trace``, the
+        trace dispatcher."""
         self.set_consumer_group(NamespaceUtil.wrap_namespace(self.get_namespace(), self.consumer_group))
         self.default_mq_push_consumer_impl.start()
+        if self.enable_trace and self._trace_dispatcher is None:
+            self._trace_dispatcher = self._create_trace_dispatcher()
         if self._trace_dispatcher is not None:
+            self._trace_dispatcher.get_trace_producer().set_use_tls(self.is_use_tls())
             try:
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except MQClientException:

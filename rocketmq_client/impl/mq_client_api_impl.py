@@ -23,6 +23,7 @@ from rocketmq_client.impl.top_addressing import TopAddressing
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.acl_config import AclConfig
+from rocketmq_common.attribute.attribute_parser import AttributeParser
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
 from rocketmq_common.data_version import DataVersion
@@ -556,7 +557,8 @@ class MQClientAPIImpl(TypedBean):
         self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 
     def create_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig", timeout_millis: int) -> None:
-        """Java ``createTopic``: UPDATE_AND_CREATE_TOPIC with the topic config in the header."""
+        """Java ``createTopic``: UPDATE_AND_CREATE_TOPIC with the topic config in the header (5.3.3: its
+        attribute changes as ``+key=value`` text, empty without any)."""
         request_header = CreateTopicRequestHeader()
         request_header.set_topic(topic_config.get_topic_name())
         request_header.set_default_topic(default_topic)
@@ -566,6 +568,7 @@ class MQClientAPIImpl(TypedBean):
         request_header.set_topic_filter_type(topic_config.get_topic_filter_type().name)
         request_header.set_topic_sys_flag(topic_config.get_topic_sys_flag())
         request_header.set_order(topic_config.is_order())
+        request_header.set_attributes(AttributeParser.parse_to_string(topic_config.get_attributes()))
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC, request_header)
         self._invoke_broker(addr, request, timeout_millis, client_exception=True)
 

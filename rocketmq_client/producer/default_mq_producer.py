@@ -165,7 +165,7 @@ class DefaultMQProducer(ClientConfig):
     Main keyword options (Java's fields; each also has ``get_x`` / ``set_x``): ``namesrv_addr``
     (``host:port[;host:port]``, the separator is ``;``), ``send_msg_timeout`` (ms, 3000),
     ``retry_times_when_send_failed`` (2), ``retry_times_when_send_async_failed`` (2), ``max_message_size`` (4 MB),
-    ``compress_msg_body_over_howmuch`` (4 KB), ``namespace``, ``instance_name``, ``enable_msg_trace``.
+    ``compress_msg_body_over_howmuch`` (4 KB), ``namespace``, ``instance_name``, ``enable_trace``.
     ``send`` takes Java's forms (see ``help(DefaultMQProducer.send)``); ``send_oneway``, ``request`` and the batch
     forms too. Call :meth:`start` before sending and :meth:`shutdown` at the end (or use ``with``).
     """
@@ -249,7 +249,8 @@ class DefaultMQProducer(ClientConfig):
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,
                  customized_trace_topic: Optional[str] = None, **config: Any) -> None:
         """Java's constructors: ``producer_group`` defaults to ``DEFAULT_PRODUCER`` (which ``start`` refuses, as
-        Java's no-argument constructor); ``enable_msg_trace`` installs the message trace hooks. Every setting is
+        Java's no-argument constructor); ``enable_msg_trace`` / ``customized_trace_topic`` set ``enable_trace`` /
+        ``trace_topic`` (as Java 5.3.3 does), and :meth:`start` then installs the message trace hooks. Every setting is
         also a keyword (``DefaultMQProducer(group, namesrv_addr="127.0.0.1:9876", send_msg_timeout=5000)``),
         applied through its setter."""
         if isinstance(rpc_hook, str):
@@ -261,9 +262,11 @@ class DefaultMQProducer(ClientConfig):
         self._produce_accumulator: Optional[ProduceAccumulator] = None
         self._back_pressure_lock = threading.Lock()  # Java's backPressureForAsyncSend*Lock write side
         self.default_mq_producer_impl = DefaultMQProducerImpl(self, rpc_hook)
+        self._rpc_hook = rpc_hook
         self._trace_dispatcher: Any = None
-        if enable_msg_trace:
-            self._trace_dispatcher = self._create_trace_dispatcher(rpc_hook, customized_trace_topic)
+        # Java 5.3.3: the 4.x constructor arguments set ClientConfig.enableTrace / traceTopic, read by start()
+        self.enable_trace = enable_msg_trace
+        self.trace_topic = customized_trace_topic
         if "compress_type" in config:  # the type first: the level is checked against it
             config = dict(compress_type=config.pop("compress_type"), **config)
         self._apply_config(config, ("producer_group", "rpc_hook", "enable_msg_trace", "customized_trace_topic"))
@@ -417,14 +420,16 @@ class DefaultMQProducer(ClientConfig):
         """Java ``getCompressor``: the compressor of :attr:`compress_type`."""
         return CompressorFactory.get_compressor(self.compress_type)
 
-    def _create_trace_dispatcher(self, rpc_hook: Optional[RPCHook], customized_trace_topic: Optional[str]) -> Any:
-        """The message trace dispatcher with the send and end-transaction trace hooks (see
+    def _create_trace_dispatcher(self) -> Any:
+        """Java 5.3.3 ``start``'s trace set-up: the message trace dispatcher (``trace_msg_batch_num``,
+        ``trace_topic``) with the send and end-transaction trace hooks (see
         :meth:`AsyncTraceDispatcher.create_for_client`)."""
         from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
         from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 
         return AsyncTraceDispatcher.create_for_client(TraceDispatcher.Type.PRODUCE, self.producer_group,
-                                                      customized_trace_topic, rpc_hook, self.default_mq_producer_impl)
+                                                      self.get_trace_msg_batch_num(), self.trace_topic,
+                                                      self._rpc_hook, self.default_mq_producer_impl)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -436,13 +441,16 @@ class DefaultMQProducer(ClientConfig):
             get_trace_producer().set_use_tls(use_tls)
 
     def start(self) -> None:
-        """Java ``start``: wrap the group with the namespace, start the engine (client instance, heartbeat), then
-        the trace dispatcher if any."""
+        """Java ``start``: wrap the group with the namespace, start the engine (client instance, heartbeat), then,
+        with ``enable_trace``, the trace dispatcher."""
         self.set_producer_group(self.with_namespace(self.producer_group))
         self.default_mq_producer_impl.start()
         if self._produce_accumulator is not None:
             self._produce_accumulator.start()
+        if self.enable_trace and self._trace_dispatcher is None:
+            self._trace_dispatcher = self._create_trace_dispatcher()
         if self._trace_dispatcher is not None:
+            self._trace_dispatcher.get_trace_producer().set_use_tls(self.is_use_tls())
             try:
                 self._trace_dispatcher.start(self.get_namesrv_addr(), self.get_access_channel())
             except MQClientException:
@@ -674,9 +682,13 @@ class DefaultMQProducer(ClientConfig):
         """Java ``fetchPublishMessageQueues``."""
         return self.default_mq_producer_impl.fetch_publish_message_queues(self.with_namespace(topic))
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic`` (deprecated there): create ``new_topic`` on the brokers holding ``key``."""
-        self.default_mq_producer_impl.create_topic(key, self.with_namespace(new_topic), queue_num, topic_sys_flag)
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic`` (deprecated there): create ``new_topic`` on the brokers holding ``key``, with
+        the topic attribute changes ``attributes`` (``{"+message.type": "FIFO"}``, see
+        :meth:`MQAdminImpl.create_topic`; Java 5.3.3's producer drops them on the way, this one sends them)."""
+        self.default_mq_producer_impl.create_topic(key, self.with_namespace(new_topic), queue_num, topic_sys_flag,
+                                                   attributes)
 
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""

@@ -1,31 +1,35 @@
-"""Java ``org.apache.rocketmq.client.trace.AsyncTraceDispatcher``: buffers trace contexts and sends them, encoded,
-with an inner producer to the trace topic.
+"""Java ``org.apache.rocketmq.client.trace.AsyncTraceDispatcher`` as of 5.3.3: buffers trace contexts and sends
+them, encoded, in batches with an inner producer to the trace topic.
 
-Hooks :meth:`~AsyncTraceDispatcher.append` TraceContexts to a bounded queue (1024; a full queue drops the context
-and logs it). The worker thread ``MQ-AsyncTraceDispatcher-Thread-<uuid>`` polls it in 100 ms rounds, encodes each
-context (:class:`TraceDataEncoder`) into the TraceDataSegment of its trace topic and sends a segment when it
-reaches ``max_msg_size - 10000`` characters or ``batch_size`` records, or once its first record is 500 ms old.
-Sends run on the ``MQTraceSendThread_`` pool (10 to 20 threads over a queue of ``queue_size`` = 2048 tasks) as
-asynchronous sends of the inner producer (group ``_INNER_TRACE_PRODUCER-<group>-<PRODUCE|CONSUME>-<n>``, instance
-``PID_CLIENT_INNER_TRACE_PRODUCER_<namesrv>``, 5 s timeout, no VIP channel, 128000-byte messages) whose keys are
-the traced message ids and keys. When the trace topic has a route, the trace message goes to a queue of one of the
-topic's brokers (Java ``tryGetMessageQueueBrokerSet``); without one it is sent normally (the broker may create
-it). With the CLOUD access channel each context goes to ``rmq_sys_TRACE_DATA_<regionId>`` instead.
+Hooks :meth:`~AsyncTraceDispatcher.append` TraceContexts to a bounded queue (2048; a full queue drops the context
+and logs it). The worker thread ``MQ-AsyncArrayDispatcher-Thread<n>`` takes up to ``batch_num`` contexts
+(``ClientConfig.trace_msg_batch_num``, at most 20) once the queue holds ``batch_num`` of them, or once the last
+batch left more than 5 s ago (Java's ``flushTraceInterval``), and hands them to the ``MQTraceSendThread_<n>_`` pool
+(2 to 4 threads over a queue of 2048 tasks; a full pool drops the batch, logged). A send task encodes each context
+(:class:`TraceDataEncoder`; contexts without trace beans are skipped), groups the records by traced
+topic and trace topic and sends each group as one message, split where the text reaches the inner producer's
+``max_message_size`` (128000). The inner producer (group ``_INNER_TRACE_PRODUCER-<group>-<PRODUCE|CONSUME>-<n>``,
+instance ``PID_CLIENT_INNER_TRACE_PRODUCER_<namesrv>``, 5 s timeout, no VIP channel, trace off) sends
+asynchronously; the keys of a trace message are the traced message ids and keys. When the trace topic has a route
+the message goes to a queue of one of its brokers (Java ``tryGetMessageQueueBrokerSet``); without one it is sent
+normally (the broker may create it). With the CLOUD access channel a context goes to
+``rmq_sys_TRACE_DATA_<regionId>`` instead.
 
-Nothing of a failure reaches the host: every trace error is logged. :meth:`~AsyncTraceDispatcher.shutdown`
-flushes what is buffered (waiting for the sends' answers up to the inner producer's send timeout), then stops the
-worker, the pool and the inner producer; an ``atexit`` hook (Java's shutdown hook) flushes at interpreter exit.
+The worker waits on a condition (Java polls every 5 ms): it wakes when the queue reaches ``batch_num``, when the
+first context arrives, at the 5 s deadline of a non-empty queue, and at shutdown. Nothing of a failure reaches the
+host: every trace error is logged. :meth:`~AsyncTraceDispatcher.shutdown` stops the worker, flushes what is queued
+(Java ``flush``), lets the pool finish and waits for the sends' answers (5 s in all, Java's ``WAIT_FOR_SHUTDOWN``),
+then stops the inner producer; an ``atexit`` hook (Java's shutdown hook) flushes at interpreter exit.
 """
 from __future__ import annotations
 
 import atexit
+import collections
 import itertools
 import logging
-import queue
 import threading
 import time
-import uuid
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Set, Tuple
 
 from rocketmq_client.client_config import AccessChannel
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
@@ -51,11 +55,12 @@ if TYPE_CHECKING:
     from rocketmq_common.message.message_queue import MessageQueue
     from rocketmq_remoting.rpc_hook import RPCHook
 
-__all__ = ["AsyncTraceDispatcher", "TraceDataSegment", "AsyncDataSendTask"]
+__all__ = ["AsyncTraceDispatcher", "AsyncDataSendTask"]
 
 log = logging.getLogger(__name__)
 
 _COUNTER = itertools.count(1)
+_INSTANCE_NUM = itertools.count(0)
 
 
 def _now_millis() -> int:
@@ -64,6 +69,11 @@ def _now_millis() -> int:
 
 class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
     """See the module docstring."""
+
+    WAIT_FOR_SHUTDOWN = 5000
+    #: the most contexts of one batch (Java caps ``batchNum`` at 20)
+    MAX_BATCH_NUM = 20
+    QUEUE_CAPACITY = 2048
 
     #: contexts dropped because the queue was full
     discard_count = Prop(int, 0)
@@ -90,52 +100,51 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
         def set_trace_producer(self, trace_producer: DefaultMQProducer) -> None: ...
     # end of generated accessors
 
-    def __init__(self, group: Optional[str], type_: TraceDispatcher.Type, trace_topic_name: Optional[str],
-                 rpc_hook: "Optional[RPCHook]") -> None:
-        """Java ``AsyncTraceDispatcher(group, type, traceTopicName, rpcHook)``: a blank ``trace_topic_name`` means
-        ``RMQ_SYS_TRACE_TOPIC``."""
-        self.queue_size = 2048
-        self.batch_size = 100
+    def __init__(self, group: Optional[str], type_: TraceDispatcher.Type, batch_num: int,
+                 trace_topic_name: Optional[str], rpc_hook: "Optional[RPCHook]") -> None:
+        """Java 5.3.3 ``AsyncTraceDispatcher(group, type, batchNum, traceTopicName, rpcHook)``: ``batch_num`` is
+        capped at 20; a blank ``trace_topic_name`` means ``RMQ_SYS_TRACE_TOPIC``."""
+        self.trace_instance_id = next(_INSTANCE_NUM)
+        self.batch_num = min(batch_num, self.MAX_BATCH_NUM)
         self.max_msg_size = 128000
-        self.polling_time_mil = 100
-        self.wait_time_threshold_mil = 500
+        self.flush_trace_interval = 5000
         self.discard_count = 0
-        self.trace_context_queue: "queue.Queue[TraceContext]" = queue.Queue(1024)
-        self.task_queue_by_topic: Dict[str, TraceDataSegment] = {}
+        #: Java's ``ArrayBlockingQueue<TraceContext>(2048)``, guarded by ``_queue_cond``
+        self.trace_context_queue: Deque[TraceContext] = collections.deque()
+        self._queue_cond = threading.Condition()
+        self.last_flush_time = _now_millis()
         self.group = group
         self.type = type_
         self.trace_topic_name = (TopicValidator.RMQ_SYS_TRACE_TOPIC if UtilAll.is_blank(trace_topic_name)
                                  else trace_topic_name)
-        self.trace_executor = ThreadPoolExecutor(10, 20, self.queue_size, "MQTraceSendThread_", keep_alive_time=60.0)
-        self.dispatcher_id = str(uuid.uuid4())
+        self.trace_executor = ThreadPoolExecutor(2, 4, self.QUEUE_CAPACITY,
+                                                 "MQTraceSendThread_%d_" % self.trace_instance_id,
+                                                 keep_alive_time=60.0)
         self.access_channel = AccessChannel.LOCAL
         self.send_which_queue = ThreadLocalIndex()
         self.host_producer = None
         self.host_consumer = None
         self.worker: Optional[threading.Thread] = None
         self.stopped = False
-        self._started = False
-        self._shutdown_hook_registered = False
+        self._is_started = False
         self._start_lock = threading.Lock()
-        #: Java ``synchronized (taskQueueByTopic)``
-        self._segment_lock = threading.Lock()
-        #: contexts appended but not yet in a segment, and batches handed to the producer but not yet answered
-        self._state = threading.Condition()
-        self._unencoded = 0
+        self._shutdown_hook_registered = False
+        #: trace messages handed to the inner producer and not yet answered (waited for at shutdown)
         self._sending = 0
+        self._sending_cond = threading.Condition()
         self.trace_producer = self._get_and_create_trace_producer(rpc_hook)
 
     @classmethod
-    def create_for_client(cls, type_: TraceDispatcher.Type, group: Optional[str], trace_topic_name: Optional[str],
-                          rpc_hook: "Optional[RPCHook]", client_impl: Any,
+    def create_for_client(cls, type_: TraceDispatcher.Type, group: Optional[str], batch_num: int,
+                          trace_topic_name: Optional[str], rpc_hook: "Optional[RPCHook]", client_impl: Any,
                           set_host: bool = True) -> "Optional[AsyncTraceDispatcher]":
-        """The trace set-up Java repeats in the DefaultMQProducer and DefaultMQPushConsumer constructors and
+        """The trace set-up Java 5.3.3 repeats in ``start()`` of DefaultMQProducer and DefaultMQPushConsumer and in
         ``DefaultLitePullConsumer.setTraceDispatcher``: a dispatcher whose trace hooks are registered on
         ``client_impl`` (PRODUCE: the send and end-transaction hooks on a DefaultMQProducerImpl; CONSUME: the
         consume hook on a consumer impl) and which knows it as its host unless ``set_host`` is false (Java sets
         none for the lite pull consumer). None, logged, when it cannot be set up."""
         try:
-            dispatcher = cls(group, type_, trace_topic_name, rpc_hook)
+            dispatcher = cls(group, type_, batch_num, trace_topic_name, rpc_hook)
             if type_ is TraceDispatcher.Type.PRODUCE:
                 from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
                 from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
@@ -155,23 +164,23 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
             log.error("system mqtrace hook init failed ,maybe can't send msg trace data", exc_info=True)
             return None
 
-    # ------------------------------------------------------------------ accessors
-
     # ------------------------------------------------------------------ life cycle
 
     def start(self, name_srv_addr: Optional[str], access_channel: AccessChannel) -> None:
-        """Java ``start``: start the inner producer on ``name_srv_addr`` (once), then the worker thread."""
+        """Java ``start``: start the inner producer on ``name_srv_addr`` (once, with trace off), then the worker
+        thread."""
         with self._start_lock:
-            if not self._started:
-                self._started = True
+            if not self._is_started:
+                self._is_started = True
                 self.trace_producer.set_namesrv_addr(name_srv_addr)
                 self.trace_producer.set_instance_name(TraceConstants.TRACE_INSTANCE_NAME + "_"
                                                       + ("null" if name_srv_addr is None else name_srv_addr))
+                self.trace_producer.set_enable_trace(False)
                 self.trace_producer.start()
             self.access_channel = access_channel
             if self.worker is None and not self.stopped:
                 self.worker = threading.Thread(target=AsyncRunnable(self).run,
-                                               name="MQ-AsyncTraceDispatcher-Thread-" + self.dispatcher_id,
+                                               name="MQ-AsyncArrayDispatcher-Thread%d" % self.trace_instance_id,
                                                daemon=True)
                 self.worker.start()
             self.register_shut_down_hook()
@@ -193,55 +202,46 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
         if self.stopped:
             log.debug("trace dispatcher is shut down, context dropped: %s", ctx)
             return False
-        with self._state:
-            try:
-                self.trace_context_queue.put_nowait(ctx)
-            except queue.Full:
+        with self._queue_cond:
+            size = len(self.trace_context_queue)
+            if size >= self.QUEUE_CAPACITY:
                 self.discard_count += 1
                 discard_count = self.discard_count
             else:
-                self._unencoded += 1
+                self.trace_context_queue.append(ctx)
+                # wake the worker when its condition may have changed: a first context, a full batch
+                if size == 0 or size + 1 == self.batch_num:
+                    self._queue_cond.notify_all()
                 return True
         log.info("buffer full%d ,context is %s", discard_count, ctx)
         return False
 
     def flush(self) -> None:
-        """Java ``flush``: send every segment and wait, at most 500 ms, until nothing is buffered or in flight."""
-        self._flush(0.5)
-
-    def _flush(self, max_wait: float) -> None:
-        deadline = time.monotonic() + max_wait
-        while True:
-            with self._segment_lock:
-                for segment in list(self.task_queue_by_topic.values()):
-                    segment.send_all_data()
-            with self._state:
-                unencoded = self._unencoded
-            with self._segment_lock:
-                buffered = any(segment.trace_transfer_bean_list for segment in self.task_queue_by_topic.values())
-            with self._state:
-                if unencoded == 0 and not buffered and self._sending == 0:
-                    break
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                self._state.wait(min(remaining, self.polling_time_mil / 1000.0))
-        log.info("------end trace send %d   %d", self.trace_context_queue.qsize(), self.trace_executor.get_queue_size())
+        """Java ``flush``: hand every queued context to the send pool, in batches of ``batch_num``."""
+        while self.trace_context_queue:
+            try:
+                self.flush_trace_context(True)
+            except Exception:
+                log.error("flushTraceContext error", exc_info=True)
 
     def shutdown(self) -> None:
-        """Java ``shutdown``: stop taking contexts, flush (up to the inner producer's send timeout), then stop the
-        worker, the send pool and the inner producer. Idempotent."""
+        """Java ``shutdown``: stop the worker, flush, let the send pool finish and the sends be answered (5 s in
+        all), then stop the inner producer. Idempotent."""
         if self.stopped:
             return
-        self.stopped = True
+        deadline = time.monotonic() + self.WAIT_FOR_SHUTDOWN / 1000.0
+        with self._queue_cond:
+            self.stopped = True
+            self._queue_cond.notify_all()
         worker = self.worker
         if worker is not None:
             worker.join()
-        self._encode_queued_contexts()
-        self._flush(self.trace_producer.get_send_msg_timeout() / 1000.0)
+        self.flush()
         self.trace_executor.shutdown()
-        self.trace_executor.await_termination(self.trace_producer.get_send_msg_timeout() / 1000.0)
-        if self._started:
+        self.trace_executor.await_termination(max(0.0, deadline - time.monotonic()))
+        with self._sending_cond:
+            self._sending_cond.wait_for(lambda: self._sending == 0, max(0.0, deadline - time.monotonic()))
+        if self._is_started:
             self.trace_producer.shutdown()
         self.remove_shutdown_hook()
 
@@ -259,64 +259,51 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
 
     # ------------------------------------------------------------------ worker side
 
-    def _encode_queued_contexts(self) -> None:
-        """Move every queued context into its segment (at shutdown, once the worker ended)."""
-        while True:
-            try:
-                ctx = self.trace_context_queue.get_nowait()
-            except queue.Empty:
-                return
-            self.add_trace_context(ctx)
+    def flush_trace_context(self, force_flush: bool) -> bool:
+        """Java ``flushTraceContext``: hand up to ``batch_num`` queued contexts to the send pool when forced, when
+        ``batch_num`` are queued or when the last batch left more than ``flush_trace_interval`` ago. Without that,
+        the worker (``force_flush`` false) waits until one of these may hold; True when a batch left."""
+        with self._queue_cond:
+            context_list = self._take_batch(force_flush)
+            if context_list is None:
+                if not force_flush and not self.stopped:
+                    self._queue_cond.wait(self._wait_timeout())
+                return False
+        self._async_send_trace_message(context_list)
+        return True
 
-    def add_trace_context(self, trace_context: TraceContext) -> None:
-        """Encode a polled context into the segment of its trace topic (the AsyncRunnable's loop body); errors
-        are logged and the context dropped."""
+    def _take_batch(self, force_flush: bool) -> Optional[List[TraceContext]]:
+        queue_ = self.trace_context_queue
+        size = len(queue_)
+        if size and (force_flush or size >= self.batch_num
+                     or _now_millis() - self.last_flush_time > self.flush_trace_interval):
+            return [queue_.popleft() for _ in range(min(self.batch_num, size))]
+        return None
+
+    def _wait_timeout(self) -> Optional[float]:
+        """Seconds until the flush interval passes for a non-empty queue; None (until notified) when empty."""
+        if not self.trace_context_queue:
+            return None
+        return max(0.001, (self.last_flush_time + self.flush_trace_interval + 1 - _now_millis()) / 1000.0)
+
+    def _async_send_trace_message(self, context_list: List[TraceContext]) -> None:
+        """Java ``asyncSendTraceMessage``: the batch goes to the send pool (a full pool drops it, logged)."""
         try:
-            if trace_context is not None and trace_context.get_trace_beans():
-                # get the topic which the trace message will send to
-                trace_topic_name = self.get_trace_topic_name_for(trace_context.get_region_id())
-                trace_transfer_bean = TraceDataEncoder.encoder_from_context_bean(trace_context)
-                with self._segment_lock:
-                    segment = self.task_queue_by_topic.get(trace_topic_name)
-                    if segment is None:
-                        segment = TraceDataSegment(self, trace_topic_name, trace_context.get_region_id())
-                        self.task_queue_by_topic[trace_topic_name] = segment
-                    segment.add_trace_transfer_bean(trace_transfer_bean)  # type: ignore[arg-type]
-        except Exception:
-            log.error("encoding trace context failed, it is dropped: %s", trace_context, exc_info=True)
-        finally:
-            with self._state:
-                self._unencoded -= 1
-                self._state.notify_all()
-
-    def send_data_by_time_threshold(self) -> None:
-        """Send the segments whose first record waited ``wait_time_threshold_mil``."""
-        now = _now_millis()
-        with self._segment_lock:
-            for segment in list(self.task_queue_by_topic.values()):
-                if segment.first_bean_add_time and now - segment.first_bean_add_time >= self.wait_time_threshold_mil:
-                    segment.send_all_data()
-
-    def get_trace_topic_name_for(self, region_id: Optional[str]) -> str:
-        """Java ``AsyncRunnable.getTraceTopicName``: ``rmq_sys_TRACE_DATA_<region>`` on the CLOUD channel."""
-        if self.access_channel is AccessChannel.CLOUD:
-            return TraceConstants.TRACE_TOPIC_PREFIX + ("null" if region_id is None else region_id)
-        return self.trace_topic_name
-
-    def submit_send_task(self, task: "AsyncDataSendTask") -> None:
-        """Hand a batch to the send pool (counted in flight until the producer answers)."""
-        with self._state:
-            self._sending += 1
-        try:
-            self.trace_executor.execute(task.run)
+            self.trace_executor.execute(AsyncDataSendTask(self, context_list).run)
         except RejectedExecutionException:
-            log.error("trace send pool refused a batch of %d records, dropped", len(task.trace_transfer_bean_list))
-            self.send_done()
+            log.error("trace send pool is full, a batch of %d trace contexts is dropped", len(context_list))
+        self.last_flush_time = _now_millis()
+
+    def send_started(self) -> None:
+        """A trace message was handed to the inner producer."""
+        with self._sending_cond:
+            self._sending += 1
 
     def send_done(self) -> None:
-        with self._state:
+        """A trace message was answered (or failed)."""
+        with self._sending_cond:
             self._sending -= 1
-            self._state.notify_all()
+            self._sending_cond.notify_all()
 
 
 class AsyncRunnable:
@@ -328,68 +315,17 @@ class AsyncRunnable:
 
     def run(self) -> None:
         dispatcher = self.dispatcher
-        poll = dispatcher.trace_context_queue.get
         while not self.stopped:
-            end_time = time.monotonic() + dispatcher.polling_time_mil / 1000.0
-            while True:
-                remaining = end_time - time.monotonic()
-                if remaining <= 0:
-                    break
-                try:
-                    trace_context = poll(True, remaining)
-                except queue.Empty:
-                    break
-                dispatcher.add_trace_context(trace_context)
-            # send the segments whose first record is older than waitTimeThreshold
             try:
-                dispatcher.send_data_by_time_threshold()
+                dispatcher.flush_trace_context(False)
             except Exception:
-                log.error("sending trace data by time threshold failed", exc_info=True)
+                log.error("flushTraceContext error", exc_info=True)
             if dispatcher.stopped:
                 self.stopped = True
 
 
-class TraceDataSegment:
-    """Java ``AsyncTraceDispatcher.TraceDataSegment``: the encoded records waiting for one trace topic. Callers
-    hold the dispatcher's segment lock."""
-
-    def __init__(self, dispatcher: AsyncTraceDispatcher, trace_topic_name: str, region_id: Optional[str]) -> None:
-        self.dispatcher = dispatcher
-        self.first_bean_add_time = 0
-        self.current_msg_size = 0
-        self.trace_topic_name = trace_topic_name
-        self.region_id = region_id
-        self.trace_transfer_bean_list: List[TraceTransferBean] = []
-
-    def add_trace_transfer_bean(self, trace_transfer_bean: TraceTransferBean) -> None:
-        """Java ``addTraceTransferBean``: send once the segment is near the maximum message size (or holds
-        ``batch_size`` records)."""
-        if self.first_bean_add_time == 0:
-            self.first_bean_add_time = _now_millis()
-        self.trace_transfer_bean_list.append(trace_transfer_bean)
-        self.current_msg_size += len(trace_transfer_bean.get_trans_data())
-        dispatcher = self.dispatcher
-        if (self.current_msg_size >= dispatcher.trace_producer.get_max_message_size() - 10 * 1000
-                or len(self.trace_transfer_bean_list) >= dispatcher.batch_size):
-            self.send_all_data()
-
-    def send_all_data(self) -> None:
-        """Java ``sendAllData``."""
-        if not self.trace_transfer_bean_list:
-            return
-        data_to_send = list(self.trace_transfer_bean_list)
-        self.clear()
-        self.dispatcher.submit_send_task(AsyncDataSendTask(self.dispatcher, self.trace_topic_name, self.region_id,
-                                                           data_to_send))
-
-    def clear(self) -> None:
-        self.first_bean_add_time = 0
-        self.current_msg_size = 0
-        self.trace_transfer_bean_list.clear()
-
-
 class _TraceSendCallback(SendCallback):
-    """Logs a failed trace send; tells the dispatcher once that the batch is answered."""
+    """Logs a failed trace send; tells the dispatcher once that the message is answered."""
 
     def __init__(self, dispatcher: AsyncTraceDispatcher, data: str) -> None:
         self._dispatcher = dispatcher
@@ -426,22 +362,59 @@ class _BrokerSetSelector(MessageQueueSelector):
 
 
 class AsyncDataSendTask:
-    """Java ``AsyncTraceDispatcher.AsyncDataSendTask``: one trace message of a batch of records."""
+    """Java 5.3.3 ``AsyncTraceDispatcher.AsyncDataSendTask``: encodes a batch of contexts and sends it, one trace
+    message per traced topic and trace topic."""
 
-    def __init__(self, dispatcher: AsyncTraceDispatcher, trace_topic_name: str, region_id: Optional[str],
-                 trace_transfer_bean_list: List[TraceTransferBean]) -> None:
+    def __init__(self, dispatcher: AsyncTraceDispatcher, context_list: List[TraceContext]) -> None:
         self.dispatcher = dispatcher
-        self.trace_topic_name = trace_topic_name
-        self.region_id = region_id
-        self.trace_transfer_bean_list = trace_transfer_bean_list
+        self.context_list = context_list
 
     def run(self) -> None:
+        self.send_trace_data(self.context_list)
+
+    def send_trace_data(self, context_list: List[TraceContext]) -> None:
+        """Java ``sendTraceData``: skips contexts without trace beans; an encoding error drops the batch (logged).
+        Java 5.3.3 also skips contexts without a region, which drops every consume record on a broker that stores
+        no ``MSG_REGION`` (a stock broker without send hooks, 4.9.7 or 5.3.3): kept, as 4.9.7 keeps them (the
+        region is encoded as ``null``), so consume traces that work against a 4.9.7 broker keep working."""
+        dispatcher = self.dispatcher
+        trans_bean_map: Dict[Tuple[str, str], List[TraceTransferBean]] = {}
+        try:
+            for context in context_list:
+                access_channel = context.get_access_channel() or dispatcher.access_channel
+                current_region_id = context.get_region_id()
+                if not context.get_trace_beans():
+                    continue
+                if access_channel is AccessChannel.CLOUD:
+                    trace_topic = TraceConstants.TRACE_TOPIC_PREFIX + ("null" if current_region_id is None
+                                                                       else current_region_id)
+                else:
+                    trace_topic = dispatcher.trace_topic_name
+                topic = context.get_trace_beans()[0].get_topic()
+                trans_bean_list = trans_bean_map.setdefault((topic, trace_topic), [])
+                trans_bean_list.append(TraceDataEncoder.encoder_from_context_bean(context))  # type: ignore[arg-type]
+        except Exception:
+            log.error("encoding trace contexts failed, a batch of %d is dropped", len(context_list), exc_info=True)
+            return
+        for (topic, trace_topic), trans_bean_list in trans_bean_map.items():
+            self.flush_data(trans_bean_list, topic, trace_topic)
+
+    def flush_data(self, trans_bean_list: List[TraceTransferBean], topic: str, trace_topic: str) -> None:
+        """Java ``flushData``: one message of the records, a new one each time the text reaches the inner
+        producer's ``max_message_size``."""
         buffer: List[str] = []
+        length = 0
         key_set: Set[str] = set()
-        for bean in self.trace_transfer_bean_list:
+        max_message_size = self.dispatcher.trace_producer.get_max_message_size()
+        for bean in trans_bean_list:
             key_set.update(bean.get_trans_key())
             buffer.append(bean.get_trans_data())
-        self.send_trace_data_by_mq(key_set, "".join(buffer), self.trace_topic_name)
+            length += len(bean.get_trans_data())
+            if length >= max_message_size:
+                self.send_trace_data_by_mq(key_set, "".join(buffer), trace_topic)
+                buffer, length, key_set = [], 0, set()
+        if buffer:
+            self.send_trace_data_by_mq(key_set, "".join(buffer), trace_topic)
 
     def send_trace_data_by_mq(self, key_set: Set[str], data: str, trace_topic: str) -> None:
         """Java ``sendTraceDataByMQ``: asynchronously, to a broker of the trace topic's route when it has one;
@@ -451,6 +424,7 @@ class AsyncDataSendTask:
         # the keys of a trace message are the ids (not offset ids) and keys of the traced messages
         message.set_keys(key_set)
         callback = _TraceSendCallback(dispatcher, data)
+        dispatcher.send_started()
         try:
             trace_producer = dispatcher.trace_producer
             trace_broker_set = self.try_get_message_queue_broker_set(trace_producer.get_default_mq_producer_impl(),

@@ -65,6 +65,8 @@ class MessageConst:
     PROPERTY_TRACE_CONTEXT = "TRACE_CONTEXT"
     PROPERTY_BORN_HOST = "__BORNHOST"
     PROPERTY_BORN_TIMESTAMP = "BORN_TIMESTAMP"
+    #: 5.3.3: the sharding key of a FIFO message (TopicMessageType.parse_from_message_property)
+    PROPERTY_SHARDING_KEY = "__SHARDINGKEY"
 
     KEY_SEPARATOR = " "
 

@@ -106,9 +106,10 @@ class DefaultMQAdminExt(ClientConfig):
 
     # ------------------------------------------------------------------ MQAdmin
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
-        self.default_mq_admin_ext_impl.create_topic(key, new_topic, queue_num, topic_sys_flag)
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic`` (``attributes``: the topic attribute changes, ``{"+message.type": "FIFO"}``)."""
+        self.default_mq_admin_ext_impl.create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
     def search_offset(self, mq: "MessageQueue", timestamp: int) -> int:
         """Java ``searchOffset``."""

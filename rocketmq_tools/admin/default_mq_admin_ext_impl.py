@@ -434,9 +434,10 @@ class DefaultMQAdminExtImpl:
 
     # ------------------------------------------------------------------ MQAdmin
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
-        self._instance().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag)
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic``."""
+        self._instance().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""

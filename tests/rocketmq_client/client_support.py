@@ -270,9 +270,9 @@ def trace_records(controller: BrokerController, topic: str) -> List[Tuple[Messag
 def trace_threads_alive(dispatcher: AsyncTraceDispatcher) -> List[str]:
     """The names of the dispatcher's threads still running (worker and send pool)."""
     names = [t.name for t in threading.enumerate() if t.is_alive()]
-    alive = [n for n in names if n == "MQ-AsyncTraceDispatcher-Thread-" + dispatcher.dispatcher_id]
+    alive = [n for n in names if n == "MQ-AsyncArrayDispatcher-Thread%d" % dispatcher.trace_instance_id]
     if not dispatcher.trace_executor.is_terminated():
-        alive.append("MQTraceSendThread_ pool of %s" % dispatcher.dispatcher_id)
+        alive.append("MQTraceSendThread_%d_ pool" % dispatcher.trace_instance_id)
     return alive
 
 

@@ -400,12 +400,13 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     def is_unit_mode(self) -> bool:
         return self._default_mq_producer.is_unit_mode()
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java ``createTopic``; ``attributes`` go to :meth:`MQAdminImpl.create_topic` (Java 5.3.3 passes null)."""
         self.make_sure_state_ok()
         Validators.check_topic(new_topic)
         Validators.is_system_topic(new_topic)
-        self._factory().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag)
+        self._factory().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
     def make_sure_state_ok(self) -> None:
         """Java ``makeSureStateOK`` (private there): raise unless RUNNING."""

@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.common.protocol.header.CreateTopicRequestHeader``."""
+"""Java ``org.apache.rocketmq.common.protocol.header.CreateTopicRequestHeader`` as of 5.3.3 (``attributes``)."""
 from __future__ import annotations
 
 from rocketmq_common.topic_filter_type import TopicFilterType
@@ -20,6 +20,8 @@ class CreateTopicRequestHeader(CommandCustomHeader):
     topic_filter_type = Prop(str, required=True)
     topic_sys_flag = Prop(int)
     order = Prop(bool, False, required=True)
+    #: 5.3.3: the attribute changes, ``+key=value,-key`` (AttributeParser); a 4.9.7 broker ignores them
+    attributes = Prop(str)
 
     def check_fields(self) -> None:
         """Java ``checkFields``: required fields, and ``topicFilterType`` must name a :class:`TopicFilterType`."""

@@ -1,8 +1,9 @@
-"""Java ``org.apache.rocketmq.tools.command.topic.UpdateTopicSubCommand``: ``updateTopic``."""
+"""Java ``org.apache.rocketmq.tools.command.topic.UpdateTopicSubCommand``: ``updateTopic`` (with 5.3.3's ``-a``)."""
 from __future__ import annotations
 
 import argparse
 
+from rocketmq_common.attribute.attribute_parser import AttributeParser
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_tools.command.command_util import CommandUtil
@@ -26,6 +27,9 @@ class UpdateTopicSubCommand(SubCommand):
         group = parser.add_mutually_exclusive_group(required=True)
         group.add_argument("-b", "--brokerAddr", help="create topic to which broker")
         group.add_argument("-c", "--clusterName", help="create topic to which cluster")
+        parser.add_argument("-a", "--attributes",
+                            help="attribute(+a=b,+c=d,-e) (5.x brokers; a change starting with '-' goes as "
+                                 "--attributes=-e)")
         parser.add_argument("-t", "--topic", required=True, help="topic name")
         parser.add_argument("-r", "--readQueueNums", type=int, default=8, help="set read queue nums")
         parser.add_argument("-w", "--writeQueueNums", type=int, default=8, help="set write queue nums")
@@ -36,6 +40,12 @@ class UpdateTopicSubCommand(SubCommand):
 
     def execute(self, args: argparse.Namespace) -> int:
         config = TopicConfig(args.topic.strip(), args.readQueueNums, args.writeQueueNums)
+        if args.attributes is not None:
+            try:
+                config.attributes = AttributeParser.parse_to_map(args.attributes.strip())
+            except RuntimeError as e:
+                raise SubCommandException("bad -a %r: %s (expected +key=value to add or alter, -key to delete, "
+                                          "comma separated)" % (args.attributes, e), 2) from None
         if args.perm is not None:
             if args.perm not in (2, 4, 6):
                 raise SubCommandException("bad permission %d: expected 2 (W), 4 (R) or 6 (RW)" % args.perm, 2)

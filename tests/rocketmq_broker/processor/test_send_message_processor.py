@@ -163,9 +163,10 @@ def test_retry_topic_of_unknown_group_without_auto_create(tmp_path):
 
 
 def _illegal_queue_remark(remark, queue_id, port):
+    # the TopicConfig as 5.3.3 prints it, with its attributes
     return re.fullmatch(r"request queueId\[%d\] is illegal, TopicConfig \[topicName=TopicTest, readQueueNums=4, "
-                        r"writeQueueNums=4, perm=RW-, topicFilterType=SINGLE_TAG, topicSysFlag=0, order=false\] "
-                        r"Producer: 127\.0\.0\.1:%d" % (queue_id, port), remark)
+                        r"writeQueueNums=4, perm=RW-, topicFilterType=SINGLE_TAG, topicSysFlag=0, order=false, "
+                        r"attributes=\{\}\] Producer: 127\.0\.0\.1:%d" % (queue_id, port), remark)
 
 
 @pytest.mark.parametrize("topic, body, props, queue_id, code, remark", [

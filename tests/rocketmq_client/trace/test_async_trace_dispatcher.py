@@ -1,5 +1,6 @@
-"""AsyncTraceDispatcher and the trace hooks without a cluster: the bounded queue, segments of at most batch_size
-records, the CLOUD trace topic, the inner producer's settings, and what each hook records or skips."""
+"""AsyncTraceDispatcher (5.3.3) and the trace hooks without a cluster: the bounded queue, batches of batch_num
+contexts, one message per traced topic cut at the max message size, the CLOUD trace topic, the inner producer's
+settings, and what each hook records or skips."""
 from __future__ import annotations
 
 from typing import Any, List
@@ -11,11 +12,12 @@ from rocketmq_client.hook.send_message_context import SendMessageContext
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
-from rocketmq_client.trace.async_trace_dispatcher import AsyncTraceDispatcher
+from rocketmq_client.trace.async_trace_dispatcher import AsyncDataSendTask, AsyncTraceDispatcher
 from rocketmq_client.trace.hook.consume_message_trace_hook_impl import ConsumeMessageTraceHookImpl
 from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
 from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
 from rocketmq_client.trace.trace_bean import TraceBean
+from rocketmq_client.trace.trace_constants import TraceConstants
 from rocketmq_client.trace.trace_context import TraceContext
 from rocketmq_client.trace.trace_dispatcher import TraceDispatcher
 from rocketmq_client.trace.trace_type import TraceType
@@ -27,55 +29,86 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic.topic_validator import TopicValidator
 
 
-def pub(i: int) -> TraceContext:
-    return TraceContext(trace_type=TraceType.Pub, trace_beans=[TraceBean(msg_id="M%d" % i,
-                                                                         msg_type=MessageType.Normal_Msg)])
+def pub(i: int, topic: str = "TopicA") -> TraceContext:
+    return TraceContext(trace_type=TraceType.Pub, region_id="DefaultRegion",
+                        trace_beans=[TraceBean(topic=topic, msg_id="M%d" % i, msg_type=MessageType.Normal_Msg)])
 
 
 def test_inner_producer_and_defaults() -> None:
-    dispatcher = AsyncTraceDispatcher("G1", TraceDispatcher.Type.CONSUME, "", None)
+    dispatcher = AsyncTraceDispatcher("G1", TraceDispatcher.Type.CONSUME, 10, "", None)
     try:
         producer = dispatcher.get_trace_producer()
         assert producer.get_producer_group().startswith("_INNER_TRACE_PRODUCER-G1-CONSUME-")
         assert (producer.get_send_msg_timeout(), producer.is_vip_channel_enabled(),
                 producer.get_max_message_size()) == (5000, False, 128000)
         assert dispatcher.get_trace_topic_name() == TopicValidator.RMQ_SYS_TRACE_TOPIC
-        assert (dispatcher.queue_size, dispatcher.batch_size, dispatcher.trace_context_queue.maxsize) == (2048, 100,
-                                                                                                          1024)
-        assert dispatcher.get_trace_topic_name_for("cn-hz") == TopicValidator.RMQ_SYS_TRACE_TOPIC
-        dispatcher.set_access_channel(AccessChannel.CLOUD)
-        assert dispatcher.get_trace_topic_name_for("cn-hz") == "rmq_sys_TRACE_DATA_cn-hz"
+        assert (dispatcher.batch_num, dispatcher.QUEUE_CAPACITY, dispatcher.flush_trace_interval) == (10, 2048, 5000)
     finally:
         dispatcher.shutdown()
+    capped = AsyncTraceDispatcher("G1", TraceDispatcher.Type.PRODUCE, 50, "MyTrace", None)
+    assert (capped.batch_num, capped.get_trace_topic_name()) == (20, "MyTrace")  # Java: Math.min(batchNum, 20)
+    capped.shutdown()
 
 
-def test_full_queue_drops_contexts() -> None:
-    dispatcher = AsyncTraceDispatcher("G2", TraceDispatcher.Type.PRODUCE, None, None)
+def record_sends(monkeypatch) -> List[Any]:
+    """What the send tasks hand to the inner producer: (keys, records, trace topic) per trace message."""
     sent: List[Any] = []
-    dispatcher.submit_send_task = sent.append  # type: ignore[method-assign]
-    empty = TraceContext(trace_type=TraceType.Pub)  # no traced message: dropped when encoded
-    assert all(dispatcher.append(empty) for _ in range(1024))
+
+    def send_trace_data_by_mq(self: AsyncDataSendTask, key_set: Any, data: str, trace_topic: str) -> None:
+        sent.append((set(key_set), [r for r in data.split(TraceConstants.FIELD_SPLITOR) if r], trace_topic))
+
+    monkeypatch.setattr(AsyncDataSendTask, "send_trace_data_by_mq", send_trace_data_by_mq)
+    return sent
+
+
+def test_full_queue_drops_contexts(monkeypatch) -> None:
+    dispatcher = AsyncTraceDispatcher("G2", TraceDispatcher.Type.PRODUCE, 10, None, None)
+    sent = record_sends(monkeypatch)
+    empty = TraceContext(trace_type=TraceType.Pub)  # no traced message: skipped by the send task
+    assert all(dispatcher.append(empty) for _ in range(2048))
     assert dispatcher.append(empty) is False and dispatcher.get_discard_count() == 1
     dispatcher.shutdown()
-    assert sent == [] and dispatcher.trace_context_queue.empty()
+    assert sent == [] and not dispatcher.trace_context_queue
     assert dispatcher.append(pub(1)) is False
 
 
-def test_segments_hold_at_most_batch_size_records() -> None:
-    dispatcher = AsyncTraceDispatcher("G3", TraceDispatcher.Type.PRODUCE, None, None)
-    sent: List[Any] = []
-    dispatcher.submit_send_task = sent.append  # type: ignore[method-assign]
-    for i in range(250):
-        assert dispatcher.append(pub(i))
-    dispatcher.shutdown()  # encodes what is queued, flushes the last segment
-    assert [len(task.trace_transfer_bean_list) for task in sent] == [100, 100, 50]
-    assert {task.trace_topic_name for task in sent} == {TopicValidator.RMQ_SYS_TRACE_TOPIC}
-    assert [b.get_trans_key() for b in sent[0].trace_transfer_bean_list[:2]] == [{"M0"}, {"M1"}]
+def test_batches_of_batch_num_one_message_per_traced_topic(monkeypatch) -> None:
+    dispatcher = AsyncTraceDispatcher("G3", TraceDispatcher.Type.PRODUCE, 4, None, None)
+    sent = record_sends(monkeypatch)
+    for i in range(10):
+        assert dispatcher.append(pub(i, "TopicB" if i in (1, 2) else "TopicA"))
+    no_region = pub(10, "TopicA")
+    no_region.set_region_id(None)  # kept as 4.9.7 keeps it (Java 5.3.3 would skip it)
+    assert dispatcher.append(no_region)
+    assert dispatcher.append(TraceContext(trace_type=TraceType.Pub))  # nothing traced: skipped
+    dispatcher.shutdown()  # flushes the queue in batches of 4
+    assert [(sorted(keys), len(records), topic) for keys, records, topic in sent] == [
+        (["M0", "M3"], 2, TopicValidator.RMQ_SYS_TRACE_TOPIC), (["M1", "M2"], 2, TopicValidator.RMQ_SYS_TRACE_TOPIC),
+        (["M4", "M5", "M6", "M7"], 4, TopicValidator.RMQ_SYS_TRACE_TOPIC),
+        (["M10", "M8", "M9"], 3, TopicValidator.RMQ_SYS_TRACE_TOPIC)]
+
+
+def test_a_message_is_cut_at_the_max_message_size_and_cloud_topics(monkeypatch) -> None:
+    dispatcher = AsyncTraceDispatcher("G4", TraceDispatcher.Type.PRODUCE, 20, None, None)
+    sent = record_sends(monkeypatch)
+    for i in range(7):
+        ctx = pub(i)
+        ctx.get_trace_beans()[0].set_keys("k" * 30000)
+        dispatcher.append(ctx)
+    cloud = pub(7)
+    cloud.set_region_id("cn-hz")
+    cloud.set_access_channel(AccessChannel.CLOUD)
+    dispatcher.append(cloud)
+    dispatcher.shutdown()
+    # Java's flushData: a message ends once its text reached max_message_size (128000): 5 records of ~30 KB
+    assert [(len(records), topic) for _, records, topic in sent] == [
+        (5, TopicValidator.RMQ_SYS_TRACE_TOPIC), (2, TopicValidator.RMQ_SYS_TRACE_TOPIC),
+        (1, "rmq_sys_TRACE_DATA_cn-hz")]
 
 
 class RecordingDispatcher(AsyncTraceDispatcher):
     def __init__(self) -> None:
-        super().__init__("G", TraceDispatcher.Type.PRODUCE, None, None)
+        super().__init__("G", TraceDispatcher.Type.PRODUCE, 10, None, None)
         self.appended: List[TraceContext] = []
 
     def append(self, ctx: Any) -> bool:

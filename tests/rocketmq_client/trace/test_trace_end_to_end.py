@@ -274,3 +274,44 @@ def test_trace_topic_broker_chosen_by_route_and_unreachable(embedded_cluster: Em
         producer.shutdown()
     wait_until(lambda: len(stored_messages(broker_a, topic)) == 6, 10, "the 6 user messages")
     wait_until(lambda: not trace_threads_alive(dispatcher), 10, "the trace threads to end")
+
+
+def test_enable_trace_batches_of_trace_msg_batch_num(embedded_cluster: EmbeddedCluster, closing,
+                                                     wait_until) -> None:
+    """5.3.3's ClientConfig options: ``enable_trace`` / ``trace_topic`` / ``trace_msg_batch_num`` set up the
+    dispatcher at start; 8 sends make 2 trace messages of 4 records each (a full batch leaves at once, long before
+    the 5 s flush interval)."""
+    topic, trace_topic = unique("TraceBatchTopic"), unique("TraceBatchTrace")
+    create_topic(embedded_cluster.broker_controller, topic)
+    create_topic(embedded_cluster.broker_controller, trace_topic)
+    producer = closing(DefaultMQProducer(unique("TracePG"), namesrv_addr=embedded_cluster.namesrv_addr,
+                                         enable_trace=True, trace_topic=trace_topic, trace_msg_batch_num=4))
+    assert producer.get_trace_dispatcher() is None  # Java 5.3.3 creates it in start()
+    producer.start()
+    dispatcher = producer.get_trace_dispatcher()
+    assert (dispatcher.batch_num, dispatcher.get_trace_topic_name()) == (4, trace_topic)
+    assert dispatcher.get_trace_producer().is_enable_trace() is False
+    ids = [producer.send(Message(topic, "B", b"batch-%d" % i)).get_msg_id() for i in range(8)]
+    wait_until(lambda: len(stored_messages(embedded_cluster.broker_controller, trace_topic)) == 2, 4.5,
+               "two trace messages")
+    records = trace_records(embedded_cluster.broker_controller, trace_topic)
+    assert sorted(ctx.get_trace_beans()[0].get_msg_id() for _, ctx in records) == sorted(ids)
+    by_message: Dict[str, List[str]] = {}
+    for msg, ctx in records:
+        by_message.setdefault(msg.get_msg_id(), []).append(ctx.get_trace_beans()[0].get_msg_id())
+    assert sorted(len(v) for v in by_message.values()) == [4, 4]
+
+
+def test_the_4x_constructor_arguments_set_the_5x_options() -> None:
+    producer = DefaultMQProducer("G", enable_msg_trace=True, customized_trace_topic="T1")
+    consumer = DefaultMQPushConsumer("G", enable_msg_trace=True, customized_trace_topic="T2")
+    from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
+
+    lite = DefaultLitePullConsumer("G", enable_msg_trace=True, customized_trace_topic="T3")
+    assert [(c.is_enable_trace(), c.get_trace_topic(), c.get_trace_msg_batch_num())
+            for c in (producer, consumer, lite)] == [(True, "T1", 10), (True, "T2", 10), (True, "T3", 10)]
+    lite.set_enable_msg_trace(False)
+    lite.set_customized_trace_topic("T4")
+    assert (lite.is_enable_trace(), lite.get_trace_topic(), lite.is_enable_msg_trace(),
+            lite.get_customized_trace_topic()) == (False, "T4", False, "T4")
+    assert DefaultMQProducer("G").is_enable_trace() is False

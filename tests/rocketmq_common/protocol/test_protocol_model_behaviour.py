@@ -199,7 +199,7 @@ def test_topic_config_text_form_and_defaults():
     assert (config.read_queue_nums, config.write_queue_nums, config.perm) == (16, 16, 6)
     assert config.topic_filter_type == TopicFilterType.SINGLE_TAG and config.order is False
     config = TopicConfig("T", 8, 4, 7)
-    assert config.encode() == "T 8 4 7 SINGLE_TAG"
+    assert config.encode() == "T 8 4 7 SINGLE_TAG {}"  # 5.3.3: the attributes JSON last
     parsed = TopicConfig()
     assert parsed.decode("T 8 4 7 SINGLE_TAG") is True
     assert parsed == config and hash(parsed) == hash(config)

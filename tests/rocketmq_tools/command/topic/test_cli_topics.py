@@ -18,9 +18,10 @@ def test_update_topic_on_the_cluster_and_on_a_broker(cli, embedded_cluster):
     result = cli.on(embedded_cluster, "updateTopic", "-c", "DefaultCluster", "-t", "CliTopic", "-r", "4",
                     "-w", "3", "-p", "6")
     assert result.code == 0, result.err
+    # 5.3.3's TopicConfig prints its attributes
     assert result.lines == ["create topic to %s success." % embedded_cluster.broker_addr,
                             "TopicConfig [topicName=CliTopic, readQueueNums=4, writeQueueNums=3, perm=RW-, "
-                            "topicFilterType=SINGLE_TAG, topicSysFlag=0, order=false]"]
+                            "topicFilterType=SINGLE_TAG, topicSysFlag=0, order=false, attributes={}]"]
     result = cli.on(embedded_cluster, "updateTopic", "-b", embedded_cluster.broker_addr, "-t", "OrderTopic", "-o",
                     "true")
     assert result.code == 0, result.err
