@@ -85,6 +85,15 @@ def _heartbeat_v2_default() -> bool:
     return parse_bool(get_system_property(ClientConfig.HEART_BEAT_V2, "COM_ROCKETMQ_HEARTBEAT_V2", "false"))
 
 
+def _decode_read_body_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.DECODE_READ_BODY, "COM_ROCKETMQ_READ_BODY", "true"))
+
+
+def _decode_decompress_body_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.DECODE_DECOMPRESS_BODY, "COM_ROCKETMQ_DECOMPRESS_BODY",
+                                          "true"))
+
+
 def close_matches(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'a' or 'b'?)`` for the names of ``candidates`` close to ``name``, else ``""``."""
     matches = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
@@ -147,6 +156,8 @@ class ClientConfig(TypedBean):
 
     SEND_MESSAGE_WITH_VIP_CHANNEL_PROPERTY = "com.rocketmq.sendMessageWithVIPChannel"
     HEART_BEAT_V2 = "com.rocketmq.heartbeat.v2"
+    DECODE_READ_BODY = "com.rocketmq.read.body"
+    DECODE_DECOMPRESS_BODY = "com.rocketmq.decompress.body"
 
     namesrv_addr = Prop(str, factory=NameServerAddressUtils.get_name_server_addresses)
     client_ip = Prop(str, wire="clientIP", factory=RemotingUtil.get_local_address)
@@ -167,6 +178,12 @@ class ClientConfig(TypedBean):
     #: heartbeat v2 (5.3.3): once a broker answered that it supports it, heartbeats whose fingerprint it has
     #: already seen go without the subscriptions (``com.rocketmq.heartbeat.v2`` / ``COM_ROCKETMQ_HEARTBEAT_V2``)
     use_heartbeat_v2 = Prop(bool, factory=_heartbeat_v2_default)
+    #: 5.3.3: pulled (and popped) messages carry their body; false leaves ``body`` None
+    #: (``com.rocketmq.read.body`` / ``COM_ROCKETMQ_READ_BODY``)
+    decode_read_body = Prop(bool, factory=_decode_read_body_default)
+    #: 5.3.3: compressed bodies of pulled messages are inflated; false hands them on as stored, COMPRESSED sysFlag
+    #: kept (``com.rocketmq.decompress.body`` / ``COM_ROCKETMQ_DECOMPRESS_BODY``)
+    decode_decompress_body = Prop(bool, factory=_decode_decompress_body_default)
     use_tls = Prop(bool, wire="useTLS", factory=lambda: TlsSystemConfig.tls_enable)
     mq_client_api_timeout = Prop(int, 3 * 1000)
     language = Prop(LanguageCode, LanguageCode.PYTHON)
@@ -202,6 +219,12 @@ class ClientConfig(TypedBean):
         def get_use_heartbeat_v2(self) -> bool: ...
         def is_use_heartbeat_v2(self) -> bool: ...
         def set_use_heartbeat_v2(self, use_heartbeat_v2: bool) -> None: ...
+        def get_decode_read_body(self) -> bool: ...
+        def is_decode_read_body(self) -> bool: ...
+        def set_decode_read_body(self, decode_read_body: bool) -> None: ...
+        def get_decode_decompress_body(self) -> bool: ...
+        def is_decode_decompress_body(self) -> bool: ...
+        def set_decode_decompress_body(self, decode_decompress_body: bool) -> None: ...
         def get_use_tls(self) -> bool: ...
         def is_use_tls(self) -> bool: ...
         def set_use_tls(self, use_tls: bool) -> None: ...
@@ -312,6 +335,8 @@ class ClientConfig(TypedBean):
         self.unit_name = cc.unit_name
         self.vip_channel_enabled = cc.vip_channel_enabled
         self.use_heartbeat_v2 = cc.use_heartbeat_v2
+        self.decode_read_body = cc.decode_read_body
+        self.decode_decompress_body = cc.decode_decompress_body
         self.use_tls = cc.use_tls
         self.namespace = cc.namespace
         self.language = cc.language
