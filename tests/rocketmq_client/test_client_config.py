@@ -30,6 +30,7 @@ def test_defaults_match_java(monkeypatch):
     assert config.get_access_channel() == AccessChannel.LOCAL
     assert config.is_enable_stream_request_type() is False
     assert config.is_decode_read_body() is True and config.is_decode_decompress_body() is True
+    assert config.is_enable_heartbeat_channel_event_listener() is True
     assert config.get_namespace() is None
     assert config.get_client_ip()
 
@@ -85,6 +86,7 @@ def test_clone_and_reset_copy_the_shared_settings():
                           vip_channel_enabled=True, use_tls=True, namespace="ns", language=LanguageCode.JAVA,
                           mq_client_api_timeout=555, enable_stream_request_type=True,
                           decode_read_body=False, decode_decompress_body=False,
+                          enable_heartbeat_channel_event_listener=False,
                           access_channel=AccessChannel.CLOUD)
     clone = config.clone_client_config()
     assert type(clone) is ClientConfig and clone is not config
