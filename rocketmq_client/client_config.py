@@ -94,6 +94,16 @@ def _decode_decompress_body_default() -> bool:
                                           "true"))
 
 
+def _send_latency_enable_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.SEND_LATENCY_ENABLE, "COM_ROCKETMQ_SEND_LATENCY_ENABLE",
+                                          "false"))
+
+
+def _start_detector_enable_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.START_DETECTOR_ENABLE, "COM_ROCKETMQ_START_DETECTOR_ENABLE",
+                                          "false"))
+
+
 def close_matches(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'a' or 'b'?)`` for the names of ``candidates`` close to ``name``, else ``""``."""
     matches = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
@@ -158,6 +168,8 @@ class ClientConfig(TypedBean):
     HEART_BEAT_V2 = "com.rocketmq.heartbeat.v2"
     DECODE_READ_BODY = "com.rocketmq.read.body"
     DECODE_DECOMPRESS_BODY = "com.rocketmq.decompress.body"
+    SEND_LATENCY_ENABLE = "com.rocketmq.sendLatencyEnable"
+    START_DETECTOR_ENABLE = "com.rocketmq.startDetectorEnable"
 
     namesrv_addr = Prop(str, factory=NameServerAddressUtils.get_name_server_addresses)
     client_ip = Prop(str, wire="clientIP", factory=RemotingUtil.get_local_address)
@@ -187,6 +199,16 @@ class ClientConfig(TypedBean):
     #: 5.3.3: a connection established to a known broker gets a prompt heartbeat (the client instance's channel
     #: event listener)
     enable_heartbeat_channel_event_listener = Prop(bool, True)
+    #: 5.3.3: a producer's sends avoid brokers that were slow or failed (MQFaultStrategy; not for ordered
+    #: messages) (``com.rocketmq.sendLatencyEnable`` / ``COM_ROCKETMQ_SEND_LATENCY_ENABLE``)
+    send_latency_enable = Prop(bool, factory=_send_latency_enable_default)
+    #: 5.3.3: brokers a send could not reach are left out until a probe finds them answering
+    #: (``com.rocketmq.startDetectorEnable`` / ``COM_ROCKETMQ_START_DETECTOR_ENABLE``)
+    start_detector_enable = Prop(bool, factory=_start_detector_enable_default)
+    #: 5.3.3: timeout (ms) of one probe of the detector
+    detect_timeout = Prop(int, 200)
+    #: 5.3.3: the least time (ms) between two probes of one broker
+    detect_interval = Prop(int, 2 * 1000)
     use_tls = Prop(bool, wire="useTLS", factory=lambda: TlsSystemConfig.tls_enable)
     mq_client_api_timeout = Prop(int, 3 * 1000)
     language = Prop(LanguageCode, LanguageCode.PYTHON)
@@ -232,6 +254,16 @@ class ClientConfig(TypedBean):
         def is_enable_heartbeat_channel_event_listener(self) -> bool: ...
         def set_enable_heartbeat_channel_event_listener(
                 self, enable_heartbeat_channel_event_listener: bool) -> None: ...
+        def get_send_latency_enable(self) -> bool: ...
+        def is_send_latency_enable(self) -> bool: ...
+        def set_send_latency_enable(self, send_latency_enable: bool) -> None: ...
+        def get_start_detector_enable(self) -> bool: ...
+        def is_start_detector_enable(self) -> bool: ...
+        def set_start_detector_enable(self, start_detector_enable: bool) -> None: ...
+        def get_detect_timeout(self) -> int: ...
+        def set_detect_timeout(self, detect_timeout: int) -> None: ...
+        def get_detect_interval(self) -> int: ...
+        def set_detect_interval(self, detect_interval: int) -> None: ...
         def get_use_tls(self) -> bool: ...
         def is_use_tls(self) -> bool: ...
         def set_use_tls(self, use_tls: bool) -> None: ...
@@ -345,6 +377,10 @@ class ClientConfig(TypedBean):
         self.decode_read_body = cc.decode_read_body
         self.decode_decompress_body = cc.decode_decompress_body
         self.enable_heartbeat_channel_event_listener = cc.enable_heartbeat_channel_event_listener
+        self.start_detector_enable = cc.start_detector_enable
+        self.send_latency_enable = cc.send_latency_enable
+        self.detect_interval = cc.detect_interval
+        self.detect_timeout = cc.detect_timeout
         self.use_tls = cc.use_tls
         self.namespace = cc.namespace
         self.language = cc.language

@@ -309,7 +309,7 @@ class _SendCallbackInvoke(InvokeCallback):
                     context.get_producer().execute_send_message_hook_after(context)
             except Exception:
                 log.debug("async send without callback: the response could not be processed", exc_info=True)
-            producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False)
+            producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False, True)
             return
         if response is not None:
             try:
@@ -321,14 +321,16 @@ class _SendCallbackInvoke(InvokeCallback):
                     send_callback.on_success(send_result)
                 except Exception:
                     log.warning("SendCallback.on_success raised", exc_info=True)
-                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False)
+                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(),
+                                           False, True)
             except Exception as e:
-                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True)
+                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(),
+                                           True, True)
                 self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - self._cost(), self.request,
                                             send_callback, self.topic_publish_info, self.instance,
                                             self.retry_times_when_send_failed, self.times, e, context, False, producer)
             return
-        producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True)
+        producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True, True)
         if not response_future.is_send_request_ok():
             ex = MQClientException("send request failed", response_future.get_cause())
         elif response_future.is_timeout():
@@ -694,7 +696,7 @@ class MQClientAPIImpl(TypedBean):
                                     retry_times_when_send_failed, times, context, producer, begin))
         except Exception as ex:
             cost = int((time.monotonic() - begin) * 1000)
-            producer.update_fault_item(broker_name, cost, True)
+            producer.update_fault_item(broker_name, cost, True, False)
             self._on_exception_impl(broker_name, msg, timeout_millis - cost, request, send_callback,
                                     topic_publish_info, instance, retry_times_when_send_failed, times, ex, context,
                                     True, producer)
@@ -714,7 +716,7 @@ class MQClientAPIImpl(TypedBean):
         if need_retry and tmp <= times_total:
             retry_broker_name = broker_name
             if topic_publish_info is not None:
-                mq_chosen = producer.select_one_message_queue(topic_publish_info, broker_name)
+                mq_chosen = producer.select_one_message_queue(topic_publish_info, broker_name, False)
                 retry_broker_name = mq_chosen.get_broker_name()
             addr = instance.find_broker_address_in_publish(retry_broker_name)  # type: ignore[union-attr]
             log.warning("async send msg by retry %d times. topic=%s, brokerAddr=%s, brokerName=%s", tmp,

@@ -31,6 +31,8 @@ def test_defaults_match_java(monkeypatch):
     assert config.is_enable_stream_request_type() is False
     assert config.is_decode_read_body() is True and config.is_decode_decompress_body() is True
     assert config.is_enable_heartbeat_channel_event_listener() is True
+    assert config.is_send_latency_enable() is False and config.is_start_detector_enable() is False
+    assert config.get_detect_timeout() == 200 and config.get_detect_interval() == 2000
     assert config.get_namespace() is None
     assert config.get_client_ip()
 
@@ -52,6 +54,10 @@ def test_system_properties_supply_the_5_3_3_switches(monkeypatch):
     assert config.is_decode_read_body() is False and config.is_decode_decompress_body() is False
     monkeypatch.setenv("com.rocketmq.read.body", "TRUE")
     assert ClientConfig().is_decode_read_body() is True
+    monkeypatch.setenv("com.rocketmq.sendLatencyEnable", "true")
+    monkeypatch.setenv("COM_ROCKETMQ_START_DETECTOR_ENABLE", "true")
+    config = ClientConfig()
+    assert config.is_send_latency_enable() is True and config.is_start_detector_enable() is True
 
 
 def test_client_id_format():
@@ -86,7 +92,8 @@ def test_clone_and_reset_copy_the_shared_settings():
                           vip_channel_enabled=True, use_tls=True, namespace="ns", language=LanguageCode.JAVA,
                           mq_client_api_timeout=555, enable_stream_request_type=True,
                           decode_read_body=False, decode_decompress_body=False,
-                          enable_heartbeat_channel_event_listener=False,
+                          enable_heartbeat_channel_event_listener=False, send_latency_enable=True,
+                          start_detector_enable=True, detect_timeout=7, detect_interval=8,
                           access_channel=AccessChannel.CLOUD)
     clone = config.clone_client_config()
     assert type(clone) is ClientConfig and clone is not config
