@@ -22,6 +22,7 @@ from rocketmq_client.impl.consumer.pull_result_ext import PullResultExt
 from rocketmq_client.impl.top_addressing import TopAddressing
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
+from rocketmq_client.rpchook.namespace_rpc_hook import NamespaceRpcHook
 from rocketmq_common.acl_config import AclConfig
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
@@ -511,6 +512,7 @@ class MQClientAPIImpl(TypedBean):
         self.remoting_client = RemotingClient(netty_client_config, channel_event_listener)
         self.client_remoting_processor = client_remoting_processor
         self.name_srv_addr: Optional[str] = None
+        self.remoting_client.register_rpc_hook(NamespaceRpcHook(client_config))
         if client_config.enable_stream_request_type:
             self.remoting_client.register_rpc_hook(StreamTypeRPCHook())
         self.remoting_client.register_rpc_hook(rpc_hook)

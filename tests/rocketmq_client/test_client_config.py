@@ -33,6 +33,7 @@ def test_defaults_match_java(monkeypatch):
     assert config.is_enable_heartbeat_channel_event_listener() is True
     assert config.is_send_latency_enable() is False and config.is_start_detector_enable() is False
     assert config.get_detect_timeout() == 200 and config.get_detect_interval() == 2000
+    assert config.get_namespace_v2() is None
     assert config.get_namespace() is None
     assert config.get_client_ip()
 
@@ -93,7 +94,7 @@ def test_clone_and_reset_copy_the_shared_settings():
                           mq_client_api_timeout=555, enable_stream_request_type=True,
                           decode_read_body=False, decode_decompress_body=False,
                           enable_heartbeat_channel_event_listener=False, send_latency_enable=True,
-                          start_detector_enable=True, detect_timeout=7, detect_interval=8,
+                          start_detector_enable=True, detect_timeout=7, detect_interval=8, namespace_v2="v2",
                           access_channel=AccessChannel.CLOUD)
     clone = config.clone_client_config()
     assert type(clone) is ClientConfig and clone is not config
