@@ -505,8 +505,9 @@ class MQClientAPIImpl(TypedBean):
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],
                  client_config: "ClientConfig", channel_event_listener: Optional[ChannelEventListener] = None) -> None:
-        """Java's constructor; ``channel_event_listener`` (beyond Java, which passes none) gets the connection
-        events of the remoting client (the client instance heartbeats a broker on a new connection)."""
+        """Java 5.3.3's constructor: ``channel_event_listener`` gets the connection events of the remoting client
+        (the client instance's, which heartbeats a broker on a new connection); the NamespaceRpcHook goes first,
+        then the StreamTypeRPCHook (``enable_stream_request_type``), then ``rpc_hook``."""
         self.client_config = client_config
         self.top_addressing = TopAddressing(TopAddressing.configured_ws_addr(), client_config.unit_name)
         self.remoting_client = RemotingClient(netty_client_config, channel_event_listener)
