@@ -770,6 +770,20 @@ class DefaultMQProducer(ClientConfig):
         super().set_send_latency_enable(send_latency_enable)
         self.default_mq_producer_impl.set_send_latency_fault_enable(send_latency_enable)
 
+    def set_detect_timeout(self, detect_timeout: int) -> None:
+        """``ClientConfig.setDetectTimeout``, and (beyond Java, as :meth:`set_send_latency_enable`) the detector of
+        the producer's fault strategy."""
+        super().set_detect_timeout(detect_timeout)
+        self.default_mq_producer_impl.get_mq_fault_strategy().get_latency_fault_tolerance().set_detect_timeout(
+            detect_timeout)
+
+    def set_detect_interval(self, detect_interval: int) -> None:
+        """``ClientConfig.setDetectInterval``, and (beyond Java, as :meth:`set_send_latency_enable`) the detector of
+        the producer's fault strategy."""
+        super().set_detect_interval(detect_interval)
+        self.default_mq_producer_impl.get_mq_fault_strategy().get_latency_fault_tolerance().set_detect_interval(
+            detect_interval)
+
     def set_start_detector_enable(self, start_detector_enable: bool) -> None:
         """Java 5.3.3 ``setStartDetectorEnable``: the ClientConfig property and the producer's fault strategy."""
         super().set_start_detector_enable(start_detector_enable)

@@ -234,6 +234,7 @@ def test_an_unreachable_broker_is_left_out_until_the_detector_finds_it(tmp_path)
             strategy_ = producer.get_default_mq_producer_impl().get_mq_fault_strategy()
             tolerance = strategy_.get_latency_fault_tolerance()
             assert strategy_.is_send_latency_fault_enable() and tolerance.is_start_detector_enable()
+            assert (tolerance.get_detect_interval(), tolerance.get_detect_timeout()) == (100, 1000)
             sent = [producer.send(Message("DetectTopic", b"m")) for _ in range(4)]
             assert {r.get_message_queue().get_broker_name() for r in sent} == {"broker-a", "broker-b"}
             cluster.broker_controllers[1].shutdown()
