@@ -85,6 +85,25 @@ def _heartbeat_v2_default() -> bool:
     return parse_bool(get_system_property(ClientConfig.HEART_BEAT_V2, "COM_ROCKETMQ_HEARTBEAT_V2", "false"))
 
 
+def _decode_read_body_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.DECODE_READ_BODY, "COM_ROCKETMQ_READ_BODY", "true"))
+
+
+def _decode_decompress_body_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.DECODE_DECOMPRESS_BODY, "COM_ROCKETMQ_DECOMPRESS_BODY",
+                                          "true"))
+
+
+def _send_latency_enable_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.SEND_LATENCY_ENABLE, "COM_ROCKETMQ_SEND_LATENCY_ENABLE",
+                                          "false"))
+
+
+def _start_detector_enable_default() -> bool:
+    return parse_bool(get_system_property(ClientConfig.START_DETECTOR_ENABLE, "COM_ROCKETMQ_START_DETECTOR_ENABLE",
+                                          "false"))
+
+
 def close_matches(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'a' or 'b'?)`` for the names of ``candidates`` close to ``name``, else ``""``."""
     matches = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
@@ -147,6 +166,10 @@ class ClientConfig(TypedBean):
 
     SEND_MESSAGE_WITH_VIP_CHANNEL_PROPERTY = "com.rocketmq.sendMessageWithVIPChannel"
     HEART_BEAT_V2 = "com.rocketmq.heartbeat.v2"
+    DECODE_READ_BODY = "com.rocketmq.read.body"
+    DECODE_DECOMPRESS_BODY = "com.rocketmq.decompress.body"
+    SEND_LATENCY_ENABLE = "com.rocketmq.sendLatencyEnable"
+    START_DETECTOR_ENABLE = "com.rocketmq.startDetectorEnable"
 
     namesrv_addr = Prop(str, factory=NameServerAddressUtils.get_name_server_addresses)
     client_ip = Prop(str, wire="clientIP", factory=RemotingUtil.get_local_address)
@@ -167,6 +190,27 @@ class ClientConfig(TypedBean):
     #: heartbeat v2 (5.3.3): once a broker answered that it supports it, heartbeats whose fingerprint it has
     #: already seen go without the subscriptions (``com.rocketmq.heartbeat.v2`` / ``COM_ROCKETMQ_HEARTBEAT_V2``)
     use_heartbeat_v2 = Prop(bool, factory=_heartbeat_v2_default)
+    #: 5.3.3: pulled (and popped) messages carry their body; false leaves ``body`` None
+    #: (``com.rocketmq.read.body`` / ``COM_ROCKETMQ_READ_BODY``)
+    decode_read_body = Prop(bool, factory=_decode_read_body_default)
+    #: 5.3.3: compressed bodies of pulled messages are inflated; false hands them on as stored, COMPRESSED sysFlag
+    #: kept (``com.rocketmq.decompress.body`` / ``COM_ROCKETMQ_DECOMPRESS_BODY``)
+    decode_decompress_body = Prop(bool, factory=_decode_decompress_body_default)
+    #: 5.3.3: a connection established to a known broker gets a prompt heartbeat (the client instance's channel
+    #: event listener)
+    enable_heartbeat_channel_event_listener = Prop(bool, True)
+    #: 5.3.3: a producer's sends avoid brokers that were slow or failed (MQFaultStrategy; not for ordered
+    #: messages) (``com.rocketmq.sendLatencyEnable`` / ``COM_ROCKETMQ_SEND_LATENCY_ENABLE``)
+    send_latency_enable = Prop(bool, factory=_send_latency_enable_default)
+    #: 5.3.3: brokers a send could not reach are left out until a probe finds them answering
+    #: (``com.rocketmq.startDetectorEnable`` / ``COM_ROCKETMQ_START_DETECTOR_ENABLE``)
+    start_detector_enable = Prop(bool, factory=_start_detector_enable_default)
+    #: 5.3.3: timeout (ms) of one probe of the detector
+    detect_timeout = Prop(int, 200)
+    #: 5.3.3: the least time (ms) between two probes of one broker
+    detect_interval = Prop(int, 2 * 1000)
+    #: 5.3.3: every request carries the extFields ``nsd=true`` and ``ns=<namespace_v2>`` (NamespaceRpcHook)
+    namespace_v2 = Prop(str)
     use_tls = Prop(bool, wire="useTLS", factory=lambda: TlsSystemConfig.tls_enable)
     mq_client_api_timeout = Prop(int, 3 * 1000)
     language = Prop(LanguageCode, LanguageCode.PYTHON)
@@ -207,6 +251,28 @@ class ClientConfig(TypedBean):
         def get_use_heartbeat_v2(self) -> bool: ...
         def is_use_heartbeat_v2(self) -> bool: ...
         def set_use_heartbeat_v2(self, use_heartbeat_v2: bool) -> None: ...
+        def get_decode_read_body(self) -> bool: ...
+        def is_decode_read_body(self) -> bool: ...
+        def set_decode_read_body(self, decode_read_body: bool) -> None: ...
+        def get_decode_decompress_body(self) -> bool: ...
+        def is_decode_decompress_body(self) -> bool: ...
+        def set_decode_decompress_body(self, decode_decompress_body: bool) -> None: ...
+        def get_enable_heartbeat_channel_event_listener(self) -> bool: ...
+        def is_enable_heartbeat_channel_event_listener(self) -> bool: ...
+        def set_enable_heartbeat_channel_event_listener(
+                self, enable_heartbeat_channel_event_listener: bool) -> None: ...
+        def get_send_latency_enable(self) -> bool: ...
+        def is_send_latency_enable(self) -> bool: ...
+        def set_send_latency_enable(self, send_latency_enable: bool) -> None: ...
+        def get_start_detector_enable(self) -> bool: ...
+        def is_start_detector_enable(self) -> bool: ...
+        def set_start_detector_enable(self, start_detector_enable: bool) -> None: ...
+        def get_detect_timeout(self) -> int: ...
+        def set_detect_timeout(self, detect_timeout: int) -> None: ...
+        def get_detect_interval(self) -> int: ...
+        def set_detect_interval(self, detect_interval: int) -> None: ...
+        def get_namespace_v2(self) -> Optional[str]: ...
+        def set_namespace_v2(self, namespace_v2: Optional[str]) -> None: ...
         def get_use_tls(self) -> bool: ...
         def is_use_tls(self) -> bool: ...
         def set_use_tls(self, use_tls: bool) -> None: ...
@@ -324,6 +390,14 @@ class ClientConfig(TypedBean):
         self.unit_name = cc.unit_name
         self.vip_channel_enabled = cc.vip_channel_enabled
         self.use_heartbeat_v2 = cc.use_heartbeat_v2
+        self.decode_read_body = cc.decode_read_body
+        self.decode_decompress_body = cc.decode_decompress_body
+        self.enable_heartbeat_channel_event_listener = cc.enable_heartbeat_channel_event_listener
+        self.start_detector_enable = cc.start_detector_enable
+        self.send_latency_enable = cc.send_latency_enable
+        self.detect_interval = cc.detect_interval
+        self.detect_timeout = cc.detect_timeout
+        self.namespace_v2 = cc.namespace_v2
         self.use_tls = cc.use_tls
         self.namespace = cc.namespace
         self.language = cc.language

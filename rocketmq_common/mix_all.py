@@ -122,6 +122,9 @@ class MixAll:
     LMQ_PREFIX = "%LMQ%"
     MULTI_DISPATCH_QUEUE_SPLITTER = ","
     REQ_T = "ReqT"
+    #: 5.3.3's NamespaceRpcHook: the extFields of a request in a namespace v2
+    RPC_REQUEST_HEADER_NAMESPACED_FIELD = "nsd"
+    RPC_REQUEST_HEADER_NAMESPACE_FIELD = "ns"
     #: heartbeat v2 (5.3.3): the extFields of a 5.x broker's heartbeat answer
     IS_SUPPORT_HEART_BEAT_V2 = "IS_SUPPORT_HEART_BEAT_V2"
     IS_SUB_CHANGE = "IS_SUB_CHANGE"

@@ -1,4 +1,5 @@
-"""Connection life-cycle listener (Java ``org.apache.rocketmq.remoting.ChannelEventListener``)."""
+"""Connection life-cycle listener (Java ``org.apache.rocketmq.remoting.ChannelEventListener``, 5.3.3 with
+``onChannelActive``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -22,4 +23,8 @@ class ChannelEventListener:
         raise NotImplementedError
 
     def on_channel_idle(self, remote_addr: str, channel: "Channel") -> None:
+        raise NotImplementedError
+
+    def on_channel_active(self, remote_addr: str, channel: "Channel") -> None:
+        """5.3.3: a client connection is established (after its CONNECT event); servers never fire it."""
         raise NotImplementedError

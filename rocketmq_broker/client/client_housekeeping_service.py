@@ -54,3 +54,6 @@ class ClientHousekeepingService(ChannelEventListener):
 
     def on_channel_idle(self, remote_addr: str, channel: "Channel") -> None:
         self._channel_gone(remote_addr, channel)
+
+    def on_channel_active(self, remote_addr: str, channel: "Channel") -> None:
+        """Nothing to do (Java 5.3.3 neither; a server never fires it)."""

@@ -25,5 +25,9 @@ class ThreadLocalIndex:
         local.index = index
         return index & _POSITIVE_MASK
 
+    def reset(self) -> None:
+        """Java 5.3.3 ``reset``: the calling thread's counter starts again from a random value."""
+        self._local.index = random.getrandbits(31)
+
     def __repr__(self) -> str:
         return "ThreadLocalIndex{threadLocalIndex=%s}" % getattr(self._local, "index", None)

@@ -22,6 +22,7 @@ from rocketmq_client.impl.consumer.pull_result_ext import PullResultExt
 from rocketmq_client.impl.top_addressing import TopAddressing
 from rocketmq_client.producer.send_result import SendResult
 from rocketmq_client.producer.send_status import SendStatus
+from rocketmq_client.rpchook.namespace_rpc_hook import NamespaceRpcHook
 from rocketmq_common.acl_config import AclConfig
 from rocketmq_common.attribute.attribute_parser import AttributeParser
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -310,7 +311,7 @@ class _SendCallbackInvoke(InvokeCallback):
                     context.get_producer().execute_send_message_hook_after(context)
             except Exception:
                 log.debug("async send without callback: the response could not be processed", exc_info=True)
-            producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False)
+            producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False, True)
             return
         if response is not None:
             try:
@@ -322,14 +323,16 @@ class _SendCallbackInvoke(InvokeCallback):
                     send_callback.on_success(send_result)
                 except Exception:
                     log.warning("SendCallback.on_success raised", exc_info=True)
-                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), False)
+                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(),
+                                           False, True)
             except Exception as e:
-                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True)
+                producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(),
+                                           True, True)
                 self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - self._cost(), self.request,
                                             send_callback, self.topic_publish_info, self.instance,
                                             self.retry_times_when_send_failed, self.times, e, context, False, producer)
             return
-        producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True)
+        producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(), True, True)
         if not response_future.is_send_request_ok():
             ex = MQClientException("send request failed", response_future.get_cause())
         elif response_future.is_timeout():
@@ -503,13 +506,15 @@ class MQClientAPIImpl(TypedBean):
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],
                  client_config: "ClientConfig", channel_event_listener: Optional[ChannelEventListener] = None) -> None:
-        """Java's constructor; ``channel_event_listener`` (beyond Java, which passes none) gets the connection
-        events of the remoting client (the client instance heartbeats a broker on a new connection)."""
+        """Java 5.3.3's constructor: ``channel_event_listener`` gets the connection events of the remoting client
+        (the client instance's, which heartbeats a broker on a new connection); the NamespaceRpcHook goes first,
+        then the StreamTypeRPCHook (``enable_stream_request_type``), then ``rpc_hook``."""
         self.client_config = client_config
         self.top_addressing = TopAddressing(TopAddressing.configured_ws_addr(), client_config.unit_name)
         self.remoting_client = RemotingClient(netty_client_config, channel_event_listener)
         self.client_remoting_processor = client_remoting_processor
         self.name_srv_addr: Optional[str] = None
+        self.remoting_client.register_rpc_hook(NamespaceRpcHook(client_config))
         if client_config.enable_stream_request_type:
             self.remoting_client.register_rpc_hook(StreamTypeRPCHook())
         self.remoting_client.register_rpc_hook(rpc_hook)
@@ -697,7 +702,7 @@ class MQClientAPIImpl(TypedBean):
                                     retry_times_when_send_failed, times, context, producer, begin))
         except Exception as ex:
             cost = int((time.monotonic() - begin) * 1000)
-            producer.update_fault_item(broker_name, cost, True)
+            producer.update_fault_item(broker_name, cost, True, False)
             self._on_exception_impl(broker_name, msg, timeout_millis - cost, request, send_callback,
                                     topic_publish_info, instance, retry_times_when_send_failed, times, ex, context,
                                     True, producer)
@@ -717,7 +722,7 @@ class MQClientAPIImpl(TypedBean):
         if need_retry and tmp <= times_total:
             retry_broker_name = broker_name
             if topic_publish_info is not None:
-                mq_chosen = producer.select_one_message_queue(topic_publish_info, broker_name)
+                mq_chosen = producer.select_one_message_queue(topic_publish_info, broker_name, False)
                 retry_broker_name = mq_chosen.get_broker_name()
             addr = instance.find_broker_address_in_publish(retry_broker_name)  # type: ignore[union-attr]
             log.warning("async send msg by retry %d times. topic=%s, brokerAddr=%s, brokerName=%s", tmp,

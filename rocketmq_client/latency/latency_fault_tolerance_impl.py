@@ -1,15 +1,25 @@
-"""Java ``org.apache.rocketmq.client.latency.LatencyFaultToleranceImpl`` (with its inner class ``FaultItem``)."""
+"""Java 5.3.3 ``org.apache.rocketmq.client.latency.LatencyFaultToleranceImpl`` (with its inner class ``FaultItem``):
+fault items by broker name, and the detector that probes unreachable brokers."""
 from __future__ import annotations
 
-import functools
+import logging
+import random
 import time
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional
 
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
+from rocketmq_client.latency.resolver import Resolver
+from rocketmq_client.latency.service_detector import ServiceDetector
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 __all__ = ["LatencyFaultToleranceImpl", "FaultItem"]
+
+log = logging.getLogger(__name__)
+
+#: Java's fixed rate of the detector task (ms)
+DETECTOR_PERIOD_MILLIS = 3000
 
 
 def _current_time_millis() -> int:
@@ -17,11 +27,13 @@ def _current_time_millis() -> int:
 
 
 class FaultItem(TypedBean):
-    """Java ``LatencyFaultToleranceImpl.FaultItem``: a broker's last latency and the time it is available again
-    (``start_timestamp``)."""
+    """Java 5.3.3 ``LatencyFaultToleranceImpl.FaultItem``: a broker's last latency, the time it is available again
+    (``start_timestamp``), whether it is reachable and when the detector may probe it next (``check_stamp``)."""
 
     current_latency = Prop(int, 0)
     start_timestamp = Prop(int, 0)
+    check_stamp = Prop(int, 0)
+    reachable_flag = Prop(bool, False)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
@@ -29,17 +41,40 @@ class FaultItem(TypedBean):
         def set_current_latency(self, current_latency: int) -> None: ...
         def get_start_timestamp(self) -> int: ...
         def set_start_timestamp(self, start_timestamp: int) -> None: ...
+        def get_check_stamp(self) -> int: ...
+        def set_check_stamp(self, check_stamp: int) -> None: ...
+        def get_reachable_flag(self) -> bool: ...
+        def is_reachable_flag(self) -> bool: ...
+        def set_reachable_flag(self, reachable_flag: bool) -> None: ...
     # end of generated accessors
 
     def __init__(self, name: str, clock: Callable[[], int] = _current_time_millis) -> None:
         self._name = name
         self.current_latency = 0
         self.start_timestamp = 0
+        self.check_stamp = 0
+        self.reachable_flag = False
         self._clock = clock
+
+    def update_not_available_duration(self, not_available_duration: int) -> None:
+        """Java ``updateNotAvailableDuration``: isolate for ``not_available_duration`` ms unless already isolated
+        longer (a zero duration leaves the isolation as it is)."""
+        now = self._clock()
+        if not_available_duration > 0 and now + not_available_duration > self.start_timestamp:
+            self.start_timestamp = now + not_available_duration
+            log.info("%s will be isolated for %d ms.", self._name, not_available_duration)
+
+    def set_reachable(self, reachable_flag: bool) -> None:
+        """Java ``setReachable``."""
+        self.reachable_flag = reachable_flag
 
     def is_available(self) -> bool:
         """Java ``isAvailable``: the isolation period is over."""
-        return self._clock() - self.start_timestamp >= 0
+        return self._clock() >= self.start_timestamp
+
+    def is_reachable(self) -> bool:
+        """Java ``isReachable``."""
+        return self.reachable_flag
 
     def compare_to(self, other: "FaultItem") -> int:
         """Java ``compareTo``: available first, then lower latency, then earlier availability."""
@@ -64,50 +99,110 @@ class FaultItem(TypedBean):
         return hash((self._name, self.current_latency, self.start_timestamp))
 
     def __repr__(self) -> str:
-        return "FaultItem{name='%s', currentLatency=%s, startTimestamp=%s}" % (
-            self._name, self.current_latency, self.start_timestamp)
+        return "FaultItem{name='%s', currentLatency=%s, startTimestamp=%s, reachableFlag=%s}" % (
+            self._name, self.current_latency, self.start_timestamp, "true" if self.reachable_flag else "false")
 
 
 class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], TypedBean):
-    """Fault items by broker name. ``clock`` (milliseconds) is ``time.time()``-based; tests pass a fake one."""
+    """Java 5.3.3 ``LatencyFaultToleranceImpl``: fault items by broker name. :meth:`start_detector` starts the
+    ``LatencyFaultToleranceScheduledThread`` which every 3 s, while ``start_detector_enable``, probes each
+    recorded broker at most once per ``detect_interval`` ms (``resolver`` gives its address, ``service_detector``
+    probes it within ``detect_timeout`` ms) and makes it reachable again once it answers; a broker the resolver no
+    longer knows is forgotten. ``clock`` (milliseconds) is ``time.time()``-based; tests pass a fake one."""
 
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     fault_item_table: Prop[Dict[str, FaultItem]] = Prop(MapOf(str, FaultItem), {})
+    detect_timeout = Prop(int, 200)
+    detect_interval = Prop(int, 2000)
+    start_detector_enable = Prop(bool, False)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
     if TYPE_CHECKING:
         def get_fault_item_table(self) -> Dict[str, FaultItem]: ...
         def set_fault_item_table(self, fault_item_table: Dict[str, FaultItem]) -> None: ...
+        def get_detect_timeout(self) -> int: ...
+        def set_detect_timeout(self, detect_timeout: int) -> None: ...
+        def get_detect_interval(self) -> int: ...
+        def set_detect_interval(self, detect_interval: int) -> None: ...
+        def get_start_detector_enable(self) -> bool: ...
+        def is_start_detector_enable(self) -> bool: ...
+        def set_start_detector_enable(self, start_detector_enable: bool) -> None: ...
     # end of generated accessors
 
-    def __init__(self, clock: Callable[[], int] = _current_time_millis) -> None:
+    def __init__(self, resolver: Optional[Resolver], service_detector: Optional[ServiceDetector],
+                 clock: Callable[[], int] = _current_time_millis) -> None:
+        super().__init__()
         self.fault_item_table = {}
         self._which_item_worst = ThreadLocalIndex()
+        self._resolver = resolver
+        self._service_detector = service_detector
         self._clock = clock
+        self._scheduled_executor_service = ScheduledExecutor("LatencyFaultToleranceScheduledThread")
 
-    def update_fault_item(self, name: str, current_latency: int, not_available_duration: int) -> None:
+    def detect_by_one_round(self) -> None:
+        """Java ``detectByOneRound``."""
+        for name, item in list(self.fault_item_table.items()):
+            if self._clock() - item.check_stamp < 0:
+                continue
+            item.check_stamp = self._clock() + self.detect_interval
+            broker_addr = self._resolver.resolve(item.get_name()) if self._resolver is not None else None
+            if broker_addr is None:
+                self.fault_item_table.pop(name, None)
+                continue
+            if self._service_detector is None:
+                continue
+            service_ok = self._service_detector.detect(broker_addr, self.detect_timeout)
+            if service_ok and not item.reachable_flag:
+                log.info("%s is reachable now, then it can be used.", item.get_name())
+                item.reachable_flag = True
+
+    def start_detector(self) -> None:
+        """Java ``startDetector``: the detector task at a fixed rate of 3 s (it probes only while enabled)."""
+        self._scheduled_executor_service.schedule_at_fixed_rate(self._detect_task, DETECTOR_PERIOD_MILLIS,
+                                                                DETECTOR_PERIOD_MILLIS)
+
+    def _detect_task(self) -> None:
+        try:
+            if self.start_detector_enable:
+                self.detect_by_one_round()
+        except Exception:
+            log.warning("Unexpected exception raised while detecting service reachability", exc_info=True)
+
+    def shutdown(self) -> None:
+        """Java ``shutdown``: ends the detector thread."""
+        self._scheduled_executor_service.shutdown()
+
+    def update_fault_item(self, name: str, current_latency: int, not_available_duration: int,
+                          reachable: bool) -> None:
+        """Java ``updateFaultItem``."""
         item = self.fault_item_table.get(name)
         if item is None:
             item = self.fault_item_table.setdefault(name, FaultItem(name, self._clock))
         item.current_latency = current_latency
-        item.start_timestamp = self._clock() + not_available_duration
+        item.update_not_available_duration(not_available_duration)
+        item.set_reachable(reachable)
+        if not reachable:
+            log.info("%s is unreachable, it will not be used until it's reachable", name)
 
     def is_available(self, name: str) -> bool:
         item = self.fault_item_table.get(name)
         return item is None or item.is_available()
 
+    def is_reachable(self, name: str) -> bool:
+        item = self.fault_item_table.get(name)
+        return item is None or item.is_reachable()
+
     def remove(self, name: str) -> None:
         self.fault_item_table.pop(name, None)
 
     def pick_one_at_least(self) -> Optional[str]:
+        """Java 5.3.3 ``pickOneAtLeast``: a random reachable broker, None if there is none."""
         items: List[FaultItem] = list(self.fault_item_table.values())
-        if not items:
-            return None
-        items.sort(key=functools.cmp_to_key(FaultItem.compare_to))
-        half = len(items) // 2
-        if half <= 0:
-            return items[0].get_name()
-        return items[self._which_item_worst.increment_and_get() % half].get_name()
+        random.shuffle(items)
+        for item in items:
+            if item.reachable_flag:
+                return item.get_name()
+        return None
 
     def __repr__(self) -> str:
         return "LatencyFaultToleranceImpl{faultItemTable=%s, whichItemWorst=%s}" % (

@@ -771,7 +771,35 @@ class DefaultMQProducer(ClientConfig):
         return self.default_mq_producer_impl.is_send_latency_fault_enable()
 
     def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
+        """Java ``setSendLatencyFaultEnable``: switches the fault strategy of the producer (5.3.3: it starts from
+        ``ClientConfig.send_latency_enable``)."""
         self.default_mq_producer_impl.set_send_latency_fault_enable(send_latency_fault_enable)
+
+    def set_send_latency_enable(self, send_latency_enable: bool) -> None:
+        """``ClientConfig.setSendLatencyEnable``, and (beyond Java, whose fault strategy reads it once, when the
+        producer is built, so only the system property reaches it) the producer's fault strategy too: the
+        ``send_latency_enable=True`` keyword works."""
+        super().set_send_latency_enable(send_latency_enable)
+        self.default_mq_producer_impl.set_send_latency_fault_enable(send_latency_enable)
+
+    def set_detect_timeout(self, detect_timeout: int) -> None:
+        """``ClientConfig.setDetectTimeout``, and (beyond Java, as :meth:`set_send_latency_enable`) the detector of
+        the producer's fault strategy."""
+        super().set_detect_timeout(detect_timeout)
+        self.default_mq_producer_impl.get_mq_fault_strategy().get_latency_fault_tolerance().set_detect_timeout(
+            detect_timeout)
+
+    def set_detect_interval(self, detect_interval: int) -> None:
+        """``ClientConfig.setDetectInterval``, and (beyond Java, as :meth:`set_send_latency_enable`) the detector of
+        the producer's fault strategy."""
+        super().set_detect_interval(detect_interval)
+        self.default_mq_producer_impl.get_mq_fault_strategy().get_latency_fault_tolerance().set_detect_interval(
+            detect_interval)
+
+    def set_start_detector_enable(self, start_detector_enable: bool) -> None:
+        """Java 5.3.3 ``setStartDetectorEnable``: the ClientConfig property and the producer's fault strategy."""
+        super().set_start_detector_enable(start_detector_enable)
+        self.default_mq_producer_impl.get_mq_fault_strategy().set_start_detector_enable(start_detector_enable)
 
     def get_trace_dispatcher(self) -> Any:
         """Java ``getTraceDispatcher``: None unless message tracing is enabled."""

@@ -8,7 +8,7 @@ Batch record (SEND_BATCH_MESSAGE body, §5.2): ``totalSize, magic 0, bodyCRC 0, 
 short propsLen + properties``.
 
 Like Java, :meth:`MessageDecoder.decode` returns ``None`` for a record it cannot read (logged);
-:meth:`MessageDecoder.decodes` skips it when its ``totalSize`` frames it (else stops there). Compressed bodies are
+:meth:`MessageDecoder.decodes` / ``decodes_batch`` skip it when its ``totalSize`` frames it (else stop there). Compressed bodies are
 inflated with the algorithm of sysFlag bits 8..10 (1 LZ4, 2 ZSTD, 0 or 3 zlib) and the COMPRESSED flag cleared,
 as 5.3.3 does. A body that does not decompress (corrupt, or its codec package missing) makes the record undecodable,
 as in Java (``decode`` returns ``None``): one warning names its topic, queue, offset, msgId and codec, and
@@ -155,9 +155,17 @@ class MessageDecoder:
 
     @staticmethod
     def decodes(data: Buffer, read_body: bool = True) -> List[MessageExt]:
-        """Java ``decodes``: every stored record of ``data`` (client form). A record that cannot be decoded (logged
-        once) is skipped when its ``totalSize`` frames it within ``data``, so one bad message does not cost the
-        others of a pull; decoding stops where the framing itself is broken (Java stops at any bad record)."""
+        """Java ``decodes``: every stored record of ``data`` in client form, bodies decompressed
+        (:meth:`decodes_batch`)."""
+        return MessageDecoder.decodes_batch(data, read_body, True, True)
+
+    @staticmethod
+    def decodes_batch(data: Buffer, read_body: bool, decompress_body: bool, is_client: bool) -> List[MessageExt]:
+        """Java 5.3.3 ``decodesBatch``: every stored record of ``data``; without ``read_body`` the messages have no
+        body, without ``decompress_body`` a compressed body stays as stored (and keeps the COMPRESSED sysFlag).
+        A record that cannot be decoded (logged once) is skipped when its ``totalSize`` frames it within ``data``,
+        so one bad message does not cost the others of a pull; decoding stops where the framing itself is broken
+        (Java stops at any bad record)."""
         if not isinstance(data, bytes):
             data = bytes(data)
         messages: List[MessageExt] = []
@@ -165,7 +173,7 @@ class MessageDecoder:
         end = len(data)
         decode_at = MessageDecoder._decode_at
         while pos < end:
-            msg, next_pos = decode_at(data, pos, read_body, True, True)
+            msg, next_pos = decode_at(data, pos, read_body, decompress_body, is_client)
             if msg is None:
                 size = _INT.unpack_from(data, pos)[0] if pos + 4 <= end else 0
                 if size <= 0 or pos + size > end:

@@ -29,3 +29,6 @@ class BrokerHousekeepingService(ChannelEventListener):
 
     def on_channel_idle(self, remote_addr: str, channel: "Channel") -> None:
         self.namesrv_controller.get_route_info_manager().on_channel_destroy(remote_addr, channel)
+
+    def on_channel_active(self, remote_addr: str, channel: "Channel") -> None:
+        """Nothing to do (Java 5.3.3 neither; a server never fires it)."""

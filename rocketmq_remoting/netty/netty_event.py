@@ -11,12 +11,13 @@ __all__ = ["NettyEvent", "NettyEventType"]
 
 
 class NettyEventType(enum.Enum):
-    """Java ``NettyEventType``."""
+    """Java ``NettyEventType`` (5.3.3: ACTIVE, a client connection established)."""
 
     CONNECT = "CONNECT"
     CLOSE = "CLOSE"
     IDLE = "IDLE"
     EXCEPTION = "EXCEPTION"
+    ACTIVE = "ACTIVE"
 
 
 class NettyEvent(TypedBean):

@@ -520,7 +520,8 @@ class NettyEventExecutor:
         listener = self._remoting.get_channel_event_listener()
         handlers: Dict[NettyEventType, str] = {
             NettyEventType.IDLE: "on_channel_idle", NettyEventType.CLOSE: "on_channel_close",
-            NettyEventType.CONNECT: "on_channel_connect", NettyEventType.EXCEPTION: "on_channel_exception"}
+            NettyEventType.CONNECT: "on_channel_connect", NettyEventType.EXCEPTION: "on_channel_exception",
+            NettyEventType.ACTIVE: "on_channel_active"}
         while True:
             event = self._queue.get()
             if event is None:

@@ -320,6 +320,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
         channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count, self._busy_poll)
         self._fire(NettyEventType.CONNECT, channel)
+        self._fire(NettyEventType.ACTIVE, channel)
 
     def close_channel(self, addr: Optional[str] = None, channel: Optional[Channel] = None) -> None:
         """Java ``closeChannel``: close the connection to ``addr`` (or ``channel``), forgetting it."""

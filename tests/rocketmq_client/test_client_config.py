@@ -29,6 +29,11 @@ def test_defaults_match_java(monkeypatch):
     assert config.get_language() == LanguageCode.PYTHON
     assert config.get_access_channel() == AccessChannel.LOCAL
     assert config.is_enable_stream_request_type() is False
+    assert config.is_decode_read_body() is True and config.is_decode_decompress_body() is True
+    assert config.is_enable_heartbeat_channel_event_listener() is True
+    assert config.is_send_latency_enable() is False and config.is_start_detector_enable() is False
+    assert config.get_detect_timeout() == 200 and config.get_detect_interval() == 2000
+    assert config.get_namespace_v2() is None
     assert config.get_namespace() is None
     assert config.get_client_ip()
 
@@ -39,6 +44,21 @@ def test_environment_supplies_namesrv_and_instance_name(monkeypatch):
     config = ClientConfig()
     assert config.get_namesrv_addr() == "10.1.1.1:9876;10.1.1.2:9876"
     assert config.get_instance_name() == "fromEnv"
+
+
+def test_system_properties_supply_the_5_3_3_switches(monkeypatch):
+    """Java 5.3.3 reads these switches from system properties (here the environment, property name or its
+    upper-case form) when the config is built; ``Boolean.parseBoolean``: anything but "true" is false."""
+    monkeypatch.setenv("com.rocketmq.read.body", "false")
+    monkeypatch.setenv("COM_ROCKETMQ_DECOMPRESS_BODY", "no")
+    config = ClientConfig()
+    assert config.is_decode_read_body() is False and config.is_decode_decompress_body() is False
+    monkeypatch.setenv("com.rocketmq.read.body", "TRUE")
+    assert ClientConfig().is_decode_read_body() is True
+    monkeypatch.setenv("com.rocketmq.sendLatencyEnable", "true")
+    monkeypatch.setenv("COM_ROCKETMQ_START_DETECTOR_ENABLE", "true")
+    config = ClientConfig()
+    assert config.is_send_latency_enable() is True and config.is_start_detector_enable() is True
 
 
 def test_client_id_format():
@@ -72,6 +92,9 @@ def test_clone_and_reset_copy_the_shared_settings():
                           pull_time_delay_mills_when_exception=444, unit_mode=True, unit_name="u",
                           vip_channel_enabled=True, use_tls=True, namespace="ns", language=LanguageCode.JAVA,
                           mq_client_api_timeout=555, enable_stream_request_type=True,
+                          decode_read_body=False, decode_decompress_body=False,
+                          enable_heartbeat_channel_event_listener=False, send_latency_enable=True,
+                          start_detector_enable=True, detect_timeout=7, detect_interval=8, namespace_v2="v2",
                           access_channel=AccessChannel.CLOUD)
     clone = config.clone_client_config()
     assert type(clone) is ClientConfig and clone is not config

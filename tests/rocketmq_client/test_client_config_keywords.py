@@ -111,7 +111,7 @@ def test_an_unknown_attribute_is_refused_with_the_close_matches() -> None:
     with pytest.raises(AttributeError) as raised:
         producer.send_msgtimeout = 1
     assert str(raised.value) == ("'DefaultMQProducer' object has no attribute 'send_msgtimeout' "
-                                 "(did you mean 'send_msg_timeout'?)")
+                                 "(did you mean 'send_msg_timeout' or 'detect_timeout'?)")
     with pytest.raises(AttributeError, match="'ClientConfig' object has no attribute 'instancename'"):
         ClientConfig().instancename = "x"
     producer.send_msg_timeout = 10    # properties, methods and private state stay assignable

@@ -77,14 +77,18 @@ class PullAPIWrapper(TypedBean):
 
     def process_pull_result(self, mq: "MessageQueue", pull_result: "PullResult",
                             subscription_data: "SubscriptionData") -> "PullResult":
-        """Java ``processPullResult``: remember the suggested node; for FOUND decode the messages, drop those
+        """Java ``processPullResult``: remember the suggested node; for FOUND decode the messages (5.3.3:
+        with the client config's ``decode_read_body`` / ``decode_decompress_body``), drop those
         whose tag is not subscribed (client-side re-check of the broker's hash filter), run the filter hooks,
         then set the transaction id of prepared messages, the MIN_OFFSET / MAX_OFFSET properties and the broker
         name. The raw bytes are released in every case."""
         pull_result_ext = pull_result
         self.update_pull_from_which_node(mq, pull_result_ext.get_suggest_which_broker_id())  # type: ignore
         if pull_result.get_pull_status() is PullStatus.FOUND:
-            msg_list = MessageDecoder.decodes(pull_result_ext.get_message_binary())  # type: ignore[attr-defined]
+            client_config = self.mq_client_factory.get_client_config()
+            msg_list = MessageDecoder.decodes_batch(
+                pull_result_ext.get_message_binary(),  # type: ignore[attr-defined]
+                client_config.is_decode_read_body(), client_config.is_decode_decompress_body(), True)
             msg_list_filter_again = msg_list
             tags_set = subscription_data.tags_set
             if tags_set and not subscription_data.class_filter_mode:

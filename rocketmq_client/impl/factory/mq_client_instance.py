@@ -172,7 +172,10 @@ class MQClientInstance(TypedBean):
         self.netty_client_config.set_use_tls(client_config.use_tls)
         self.client_remoting_processor = ClientRemotingProcessor(self)
         self.mq_client_api_impl = MQClientAPIImpl(self.netty_client_config, self.client_remoting_processor,
-                                                  rpc_hook, client_config, _BrokerConnectListener(self))
+                                                  rpc_hook, client_config,
+                                                  _BrokerConnectListener(self)
+                                                  if client_config.is_enable_heartbeat_channel_event_listener()
+                                                  else None)
         namesrv_addr = client_config.get_namesrv_addr()
         if namesrv_addr is not None:
             self.mq_client_api_impl.update_name_server_address_list(namesrv_addr)
@@ -1011,16 +1014,24 @@ class MQClientInstance(TypedBean):
 
 
 class _BrokerConnectListener(ChannelEventListener):
-    """Beyond Java (whose client has no channel listener): a new connection to a known broker (one that restarted,
-    or was unreachable) gets a prompt heartbeat, so the broker knows this client's groups before its next pull."""
+    """The channel event listener of Java 5.3.3's ``MQClientInstance`` constructor (an anonymous class there),
+    installed while ``ClientConfig.enable_heartbeat_channel_event_listener`` (default true): a connection
+    established to a known broker (one that restarted, or was unreachable) gets a prompt heartbeat, so the broker
+    knows this client's groups before its next pull. Java heartbeats on the remoting's event thread; here
+    :meth:`MQClientInstance.send_heartbeat_to_broker_promptly` sends it on the scheduled thread, skipped when a
+    heartbeat went to that broker within ``PROMPT_HEARTBEAT_INTERVAL_MILLIS`` (it may be what opened the
+    connection)."""
 
     def __init__(self, instance: MQClientInstance) -> None:
         self.instance = instance
 
-    def on_channel_connect(self, remote_addr: str, channel: Any) -> None:
+    def on_channel_active(self, remote_addr: str, channel: Any) -> None:
         instance = self.instance
         if instance.service_state is ServiceState.RUNNING and instance._is_broker_addr(remote_addr):
             instance.send_heartbeat_to_broker_promptly(remote_addr)
+
+    def on_channel_connect(self, remote_addr: str, channel: Any) -> None:
+        pass
 
     def on_channel_close(self, remote_addr: str, channel: Any) -> None:
         pass

@@ -21,6 +21,8 @@ from rocketmq_client.impl.producer.mq_producer_inner import MQProducerInner
 from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, parse_send_args
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
 from rocketmq_client.latency.mq_fault_strategy import MQFaultStrategy
+from rocketmq_client.latency.resolver import Resolver
+from rocketmq_client.latency.service_detector import ServiceDetector
 from rocketmq_client.producer.local_transaction_state import LocalTransactionState
 from rocketmq_client.producer.request_future_holder import RequestFutureHolder
 from rocketmq_client.producer.request_response_future import RequestResponseFuture
@@ -227,7 +229,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         self._init_back_pressure()
         self.service_state = ServiceState.CREATE_JUST
         self.mq_client_factory = None
-        self.mq_fault_strategy = MQFaultStrategy()
+        self.mq_fault_strategy = MQFaultStrategy(default_mq_producer.clone_client_config(),
+                                                 _PublishResolver(self), _MaxOffsetServiceDetector(self))
 
     def register_check_forbidden_hook(self, check_forbidden_hook: "CheckForbiddenHook") -> None:
         """Java ``registerCheckForbiddenHook``."""
@@ -288,6 +291,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             self.topic_publish_info_table[producer.get_create_topic_key()] = TopicPublishInfo()
             if start_factory:
                 factory.start()
+            self.mq_fault_strategy.start_detector()
             log.info("the producer [%s] start OK. sendMessageWithVIPChannel=%s", producer.get_producer_group(),
                      producer.is_send_message_with_vip_channel())
             self.service_state = ServiceState.RUNNING
@@ -314,6 +318,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             self._default_async_sender_executor.shutdown()
             if shutdown_factory:
                 factory.shutdown()
+            self.mq_fault_strategy.shutdown()
             RequestFutureHolder.get_instance().shutdown(self)
             # Java does not wait; queued tasks fail fast once the instance is down, so this is short
             self._default_async_sender_executor.await_termination(self._default_mq_producer.get_send_msg_timeout()
@@ -550,14 +555,15 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 "executor rejected the async send: the async sender executor is saturated or shut down (%s)"
                 % (executor,), e))
 
-    def select_one_message_queue(self, tp_info: TopicPublishInfo,
-                                 last_broker_name: Optional[str]) -> Optional[MessageQueue]:
-        """Java ``selectOneMessageQueue``: through the MQFaultStrategy."""
-        return self.mq_fault_strategy.select_one_message_queue(tp_info, last_broker_name)
+    def select_one_message_queue(self, tp_info: TopicPublishInfo, last_broker_name: Optional[str],
+                                 reset_index: bool) -> Optional[MessageQueue]:
+        """Java 5.3.3 ``selectOneMessageQueue``: through the MQFaultStrategy (``reset_index`` on a retry)."""
+        return self.mq_fault_strategy.select_one_message_queue(tp_info, last_broker_name, reset_index)
 
-    def update_fault_item(self, broker_name: str, current_latency: float, isolation: bool) -> None:
-        """Java ``updateFaultItem``: report a send's latency (``isolation``: it failed) to the fault strategy."""
-        self.mq_fault_strategy.update_fault_item(broker_name, int(current_latency), isolation)
+    def update_fault_item(self, broker_name: str, current_latency: float, isolation: bool, reachable: bool) -> None:
+        """Java 5.3.3 ``updateFaultItem``: report a send's latency (``isolation``: it failed; ``reachable``: the
+        broker answered) to the fault strategy."""
+        self.mq_fault_strategy.update_fault_item(broker_name, int(current_latency), isolation, reachable)
 
     def _validate_name_server_setting(self) -> None:
         ns_list = self._factory().get_mq_client_api_impl().get_name_server_address_list()
@@ -587,7 +593,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             brokers_sent: List[Optional[str]] = [None] * times_total
             for times in range(times_total):
                 last_broker_name = None if mq is None else mq.broker_name
-                mq_selected = self.select_one_message_queue(topic_publish_info, last_broker_name)
+                mq_selected = self.select_one_message_queue(topic_publish_info, last_broker_name, times > 0)
                 if mq_selected is None:
                     break
                 mq = mq_selected
@@ -603,19 +609,25 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                         break
                     send_result = self.send_kernel_impl(msg, mq, communication_mode, send_callback,
                                                         topic_publish_info, timeout - cost_time)
-                    self.update_fault_item(mq.broker_name, _elapsed_millis(begin_timestamp_prev), False)
+                    self.update_fault_item(mq.broker_name, _elapsed_millis(begin_timestamp_prev), False, True)
                     if communication_mode is not CommunicationMode.SYNC:  # ASYNC, ONEWAY
                         return None
                     if (send_result.send_status is not SendStatus.SEND_OK  # type: ignore[union-attr]
                             and producer.retry_another_broker_when_not_store_ok):
                         continue
                     return send_result
-                except (RemotingException, MQClientException) as e:
-                    self._log_send_failure(e, begin_timestamp_prev, mq, msg)
+                except MQClientException as e:
+                    self._log_send_failure(e, begin_timestamp_prev, mq, msg, False, True)
+                    exception = e
+                    continue
+                except RemotingException as e:
+                    # with the detector the broker is unreachable until a probe finds it answering, else isolated
+                    self._log_send_failure(e, begin_timestamp_prev, mq, msg, True,
+                                           not self.mq_fault_strategy.is_start_detector_enable())
                     exception = e
                     continue
                 except MQBrokerException as e:
-                    self._log_send_failure(e, begin_timestamp_prev, mq, msg)
+                    self._log_send_failure(e, begin_timestamp_prev, mq, msg, True, False)
                     exception = e
                     if e.get_response_code() in producer.retry_response_codes:
                         continue
@@ -649,10 +661,12 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                                 + msg.topic + ", or the broker's autoCreateTopicEnable=true) and check namesrv_addr.",
                                 None).set_response_code(ClientErrorCode.NOT_FOUND_TOPIC_EXCEPTION)
 
-    def _log_send_failure(self, e: BaseException, begin: float, mq: MessageQueue, msg: Message) -> None:
-        """The three catch blocks of Java ``sendDefaultImpl``: isolate the broker, log the failure and the message."""
+    def _log_send_failure(self, e: BaseException, begin: float, mq: MessageQueue, msg: Message, isolation: bool,
+                          reachable: bool) -> None:
+        """The catch blocks of Java 5.3.3 ``sendDefaultImpl``: report the failure to the fault strategy, log it and
+        the message."""
         latency = _elapsed_millis(begin)
-        self.update_fault_item(mq.broker_name, latency, True)
+        self.update_fault_item(mq.broker_name, latency, isolation, reachable)
         log.warning("sendKernelImpl exception, resend at once, RT: %dms, Broker: %s, %s: %s", latency, mq,
                     type(e).__name__, e)
         log.warning("%s", msg)
@@ -1225,3 +1239,34 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
 
     def get_default_mq_producer(self) -> "DefaultMQProducer":
         return self._default_mq_producer
+
+
+class _PublishResolver(Resolver):
+    """The Resolver of Java 5.3.3's ``DefaultMQProducerImpl`` constructor: a broker name's master address."""
+
+    def __init__(self, impl: DefaultMQProducerImpl) -> None:
+        self.impl = impl
+
+    def resolve(self, name: str) -> Optional[str]:
+        factory = self.impl.mq_client_factory
+        return factory.find_broker_address_in_publish(name) if factory is not None else None
+
+
+class _MaxOffsetServiceDetector(ServiceDetector):
+    """The ServiceDetector of Java 5.3.3's ``DefaultMQProducerImpl`` constructor: a broker answers if it gives the
+    max offset of queue 0 of one of the producer's topics within the timeout."""
+
+    def __init__(self, impl: DefaultMQProducerImpl) -> None:
+        self.impl = impl
+
+    def detect(self, endpoint: str, timeout_millis: int) -> bool:
+        topic = next(iter(list(self.impl.topic_publish_info_table)), None)
+        factory = self.impl.mq_client_factory
+        if topic is None or factory is None:
+            return False
+        try:
+            mq = MessageQueue(topic=topic, queue_id=0)  # no broker name, as Java's
+            factory.get_mq_client_api_impl().get_max_offset(endpoint, mq, timeout_millis)
+            return True
+        except Exception:
+            return False

@@ -1,7 +1,7 @@
-"""Java ``org.apache.rocketmq.client.impl.producer.TopicPublishInfo``."""
+"""Java ``org.apache.rocketmq.client.impl.producer.TopicPublishInfo`` (5.3.3: queue filters, ``resetIndex``)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple, Union
 
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_common.message.message_queue import MessageQueue
@@ -24,21 +24,51 @@ class TopicPublishInfo(Bean):
         """Java ``ok``: there is at least one queue."""
         return bool(self.message_queue_list)
 
-    def select_one_message_queue(self, last_broker_name: Optional[str] = None) -> MessageQueue:
-        """Java ``selectOneMessageQueue``: the next queue round-robin, avoiding ``last_broker_name`` when
-        another broker has a queue."""
-        queues = self.message_queue_list
-        if last_broker_name is not None:
-            for _ in range(len(queues)):
-                pos = self.send_which_queue.increment_and_get() % len(queues)
-                mq = queues[pos]
-                if mq.broker_name != last_broker_name:
-                    return mq
-        pos = self.send_which_queue.increment_and_get() % len(queues)
-        return queues[pos]
+    class QueueFilter:
+        """Java 5.3.3 ``TopicPublishInfo.QueueFilter``: whether a queue may be chosen."""
 
-    def get_queue_id_by_broker(self, broker_name: str) -> int:
-        """Java ``getQueueIdByBroker``: the write queue count of ``broker_name`` in the route, -1 if absent."""
+        def filter(self, mq: MessageQueue) -> bool:
+            raise NotImplementedError
+
+    def select_one_message_queue(self, *args: Union[str, None, "TopicPublishInfo.QueueFilter"]) -> Optional[MessageQueue]:
+        """Java 5.3.3's ``selectOneMessageQueue`` overloads: ``()`` the next queue round-robin;
+        ``(last_broker_name)`` the next one of another broker when there is one (a None name: the next one);
+        ``(*filters)`` the next queue every filter accepts, None when none does in one round (and for no
+        queues)."""
+        if args and all(isinstance(f, TopicPublishInfo.QueueFilter) for f in args):
+            return self._select_filtered(args)  # type: ignore[arg-type]
+        if len(args) > 1:
+            raise TypeError("select_one_message_queue() takes a broker name or queue filters, got %r" % (args,))
+        last_broker_name = args[0] if args else None
+        if last_broker_name is None:
+            return self._select_next()
+        for _ in range(len(self.message_queue_list)):
+            mq = self._select_next()
+            if mq.broker_name != last_broker_name:
+                return mq
+        return self._select_next()
+
+    def _select_next(self) -> MessageQueue:
+        queues = self.message_queue_list
+        return queues[self.send_which_queue.increment_and_get() % len(queues)]
+
+    def _select_filtered(self, filters: "Tuple[TopicPublishInfo.QueueFilter, ...]") -> Optional[MessageQueue]:
+        queues = self.message_queue_list
+        if not queues:
+            return None
+        for _ in range(len(queues)):
+            mq = queues[self.send_which_queue.increment_and_get() % len(queues)]
+            if all(f.filter(mq) for f in filters):
+                return mq
+        return None
+
+    def reset_index(self) -> None:
+        """Java 5.3.3 ``resetIndex``: the round-robin position starts again from a random one."""
+        self.send_which_queue.reset()
+
+    def get_write_queue_nums_by_broker(self, broker_name: str) -> int:
+        """Java 5.3.3 ``getWriteQueueNumsByBroker`` (4.9.7's ``getQueueIdByBroker``): the write queue count of
+        ``broker_name`` in the route, -1 if absent."""
         for queue_data in self.topic_route_data.queue_datas:
             if queue_data.broker_name == broker_name:
                 return queue_data.write_queue_nums

@@ -120,6 +120,8 @@ def test_recovery_keeps_the_records_after_an_unreadable_one(tmp_path, crashed, d
 
 
 def test_a_pull_batch_with_one_undecodable_message_gives_the_others_and_one_warning(tmp_path, caplog):
+    from types import SimpleNamespace
+    from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.impl.consumer.pull_api_wrapper import PullAPIWrapper
     from rocketmq_client.impl.consumer.pull_result_ext import PullResultExt
     from rocketmq_client.consumer.pull_status import PullStatus
@@ -136,7 +138,7 @@ def test_a_pull_batch_with_one_undecodable_message_gives_the_others_and_one_warn
         store.shutdown()
     caplog.clear()
     result = PullResultExt(PullStatus.FOUND, 5, 0, 5, None, 0, body)
-    wrapper = PullAPIWrapper(None, "CG", False)
+    wrapper = PullAPIWrapper(SimpleNamespace(get_client_config=ClientConfig), "CG", False)
     wrapper.process_pull_result(MessageQueue("TopicTest", "broker-a", 0), result,
                                 SubscriptionData(topic="TopicTest", sub_string="*"))
     assert [m.body for m in result.get_msg_found_list()] == [b"msg-0", b"msg-1", b"msg-3", b"msg-4"]

@@ -16,6 +16,7 @@ from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.hook.consume_message_hook import ConsumeMessageHook
 from rocketmq_client.impl.mq_client_manager import MQClientManager
+from rocketmq_common.compression.compressor_factory import CompressorFactory
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
@@ -23,6 +24,7 @@ from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.service_state import ServiceState
+from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 
 
 class RecordingPullCallback(PullCallback):
@@ -145,6 +147,32 @@ def test_sync_pull_in_every_status(make_topic, send, new_pull_consumer) -> None:
         consumer.pull(mqs[0], "*", 0, 1, "oops")
     # the pulled topic was subscribed automatically (heartbeat and route updates)
     assert topic in consumer.get_default_mq_pull_consumer_impl().get_rebalance_impl().get_subscription_inner()
+
+
+def test_decode_read_body_and_decompress_body(make_topic, send, new_pull_consumer) -> None:
+    """5.3.3's ``ClientConfig.decodeReadBody`` / ``decodeDecompressBody`` as ``processPullResult`` passes them to
+    ``decodesBatch``: by default a compressed body comes inflated; without decompressing it comes as stored, the
+    COMPRESSED sysFlag kept; without reading the body there is none."""
+    topic = make_topic("PullDecodeTopic", 1)
+    big = b"compress me " * 1000  # beyond compress_msg_body_over_howmuch: the producer compresses it
+    send(topic, 1, body=big)
+    send(topic, 1, body=b"small", start=1)
+    default = new_pull_consumer()
+    assert default.is_decode_read_body() is True and default.is_decode_decompress_body() is True
+    mq = _queues(default, topic)[0]
+    msgs = default.pull(mq, "*", 0, 32).get_msg_found_list()
+    assert [m.get_body() for m in msgs] == [big, b"small"]
+    assert not msgs[0].get_sys_flag() & MessageSysFlag.COMPRESSED_FLAG
+    as_stored = new_pull_consumer(decode_decompress_body=False)
+    msgs = as_stored.pull(mq, "*", 0, 32).get_msg_found_list()
+    assert msgs[0].get_sys_flag() & MessageSysFlag.COMPRESSED_FLAG
+    compressor = CompressorFactory.get_compressor(MessageSysFlag.get_compression_type(msgs[0].get_sys_flag()))
+    assert len(msgs[0].get_body()) < len(big) and compressor.decompress(msgs[0].get_body()) == big
+    assert msgs[1].get_body() == b"small"
+    no_body = new_pull_consumer(decode_read_body=False)
+    msgs = no_body.pull(mq, "*", 0, 32).get_msg_found_list()
+    assert [m.get_body() for m in msgs] == [None, None]
+    assert [m.get_queue_offset() for m in msgs] == [0, 1] and msgs[1].get_topic() == topic
 
 
 def test_async_pull_and_errors(make_topic, send, new_pull_consumer) -> None:

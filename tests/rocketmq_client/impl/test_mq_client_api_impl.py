@@ -55,10 +55,10 @@ class _StubProducer:
         self.fault_items: List[tuple] = []
         self.hook_contexts: List[SendMessageContext] = []
 
-    def update_fault_item(self, broker_name: str, current_latency: int, isolation: bool) -> None:
-        self.fault_items.append((broker_name, isolation))
+    def update_fault_item(self, broker_name: str, current_latency: int, isolation: bool, reachable: bool) -> None:
+        self.fault_items.append((broker_name, isolation, reachable))
 
-    def select_one_message_queue(self, tp_info, last_broker_name):
+    def select_one_message_queue(self, tp_info, last_broker_name, reset_index):
         return tp_info.select_one_message_queue(last_broker_name)
 
     def execute_send_message_hook_after(self, context: SendMessageContext) -> None:
@@ -143,7 +143,7 @@ def test_send_async_calls_back_and_fills_hook_context(embedded_cluster, api_inst
     callback.wait()
     assert callback.error is None and callback.result.get_send_status() == SendStatus.SEND_OK
     assert callback.result.get_message_queue() == MessageQueue(TOPIC, "broker-a", 2)
-    assert producer.fault_items == [("broker-a", False)]
+    assert producer.fault_items == [("broker-a", False, True)]
     assert producer.hook_contexts == [context] and context.get_send_result() is callback.result
 
 
@@ -157,7 +157,7 @@ def test_send_async_broker_error_is_not_retried(embedded_cluster, api_instance):
     callback.wait()
     assert isinstance(callback.error, MQBrokerException)
     assert callback.error.get_response_code() == ResponseCode.NO_PERMISSION
-    assert producer.fault_items == [("broker-a", True)]
+    assert producer.fault_items == [("broker-a", True, True)]
 
 
 def test_send_async_retries_with_new_opaque_after_connect_failure(embedded_cluster, api_instance,
@@ -187,7 +187,8 @@ def test_send_async_retries_with_new_opaque_after_connect_failure(embedded_clust
     callback.wait()
     assert callback.error is None, callback.error
     assert callback.result.get_send_status() == SendStatus.SEND_OK
-    assert producer.fault_items == [("broker-a", True), ("broker-a", False)]
+    # 5.3.3: a request that could not be sent marks the broker unreachable
+    assert producer.fault_items == [("broker-a", True, False), ("broker-a", False, True)]
     assert [a[0] for a in attempts] == [dead_addr, embedded_cluster.broker_addr]
     assert attempts[0][1] != attempts[1][1]  # a new opaque for the retry
     assert attempts[1][2] <= attempts[0][2] <= TIMEOUT  # the remaining time

@@ -40,7 +40,7 @@ def test_life_cycle(embedded_cluster):
     assert (keyed.get_admin_ext_group(), keyed.get_timeout_millis()) == ("G", 300)
     assert (keyed.get_namesrv_addr(), keyed.get_mq_client_api_timeout()) == ("127.0.0.1:1", 700)
     with pytest.raises(TypeError, match=r"DefaultMQAdminExt\(\) got an unexpected keyword argument 'namesrv' "
-                                        r"\(did you mean 'namesrv_addr' or 'namespace'\?\)"):
+                                        r"\(did you mean 'namesrv_addr' or 'namespace_v2' or 'namespace'\?\)"):
         DefaultMQAdminExt(namesrv="127.0.0.1:1")
 
 

@@ -9,6 +9,7 @@ from typing import Any, List, Optional, Tuple
 import pytest
 
 from client_support import wait_for
+from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
 from rocketmq_client.consumer.listener.consume_concurrently_context import ConsumeConcurrentlyContext
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
@@ -91,6 +92,7 @@ class FakeFactory:
         self.stats = ConsumerStatsManager()
         self.api = FakeApi(fail_send_back)
         self.producer = FakeProducer()
+        self.client_config = ClientConfig()
 
     def get_pull_message_service(self) -> FakePullService:
         return self.pull_service
@@ -109,6 +111,9 @@ class FakeFactory:
 
     def get_client_id(self) -> str:
         return "fake"
+
+    def get_client_config(self) -> ClientConfig:
+        return self.client_config
 
 
 class FakeWrapper:

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.pull_status import PullStatus
 from client_support import create_topic
 from rocketmq_client.exception import MQBrokerException, MQClientException
@@ -52,6 +53,7 @@ class FakeFactory:
         self.refreshed: List[str] = []
         self.api = FakeApi()
         self.route_table: Dict[str, TopicRouteData] = {}
+        self.client_config = ClientConfig()
 
     def find_broker_address_in_subscribe(self, broker_name: str, broker_id: int,
                                          only_this_broker: bool) -> Optional[FindBrokerResult]:
@@ -70,6 +72,9 @@ class FakeFactory:
 
     def get_topic_route_table(self) -> Dict[str, TopicRouteData]:
         return self.route_table
+
+    def get_client_config(self) -> ClientConfig:
+        return self.client_config
 
 
 def _stored(offset: int, tags: Optional[str], **props: str) -> bytes:

@@ -23,14 +23,16 @@ from rocketmq_common.topic.topic_validator import TopicValidator
 
 
 @pytest.fixture
-def beating(embedded_cluster, make_client_config, client_instance, recording_producer, monkeypatch):
+def beating(request, embedded_cluster, make_client_config, client_instance, recording_producer, monkeypatch):
     """A started instance with a producer registered, its periodic heartbeat off, recording each heartbeat sent
-    (time, address) in ``instance.beats`` under ``instance.beat_cond``."""
+    (time, address) in ``instance.beats`` under ``instance.beat_cond``; ``request.param`` (indirect
+    parametrization): settings of its ClientConfig."""
     monkeypatch.setattr(MQClientInstance, "_task_heartbeat", lambda self: None)
     # and the heartbeat of start() (its inner producer's): it reaches the broker when the first route update,
     # 10 ms after the scheduled tasks start, got there first on a loaded machine
     monkeypatch.setattr(MQClientInstance, "send_heartbeat_to_all_broker_with_lock", lambda self: None)
-    instance = client_instance(make_client_config(embedded_cluster.namesrv_addr), start=False)
+    settings = getattr(request, "param", {})
+    instance = client_instance(make_client_config(embedded_cluster.namesrv_addr, **settings), start=False)
     instance.register_producer("PromptPG", recording_producer(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC))
     api = instance.get_mq_client_api_impl()
     real_send_heartbeat = api.send_heartbeat
@@ -57,7 +59,7 @@ def _wait(cond: threading.Condition, predicate, timeout: float = 10.0) -> None:
 
 def test_refusals_share_one_heartbeat_then_at_most_one_a_second(embedded_cluster, beating, monkeypatch) -> None:
     # only the heartbeats for refusals here (the one for the new connection is the next test's)
-    monkeypatch.setattr(_BrokerConnectListener, "on_channel_connect", lambda self, remote_addr, channel: None)
+    monkeypatch.setattr(_BrokerConnectListener, "on_channel_active", lambda self, remote_addr, channel: None)
     addr = embedded_cluster.broker_addr
     done: List[Tuple[str, float]] = []
     cond = beating.beat_cond
@@ -104,6 +106,22 @@ def test_new_connection_to_a_broker_gets_a_heartbeat(embedded_cluster, beating, 
     beating.send_heartbeat_to_broker_promptly(addr, time.time(), refused.set)
     assert refused.wait(10)
     assert len(beating.beats) == 2
+
+
+@pytest.mark.parametrize("beating", [{"enable_heartbeat_channel_event_listener": False}], indirect=True)
+def test_without_the_heartbeat_channel_event_listener_a_new_connection_gets_none(embedded_cluster,
+                                                                                beating) -> None:
+    """5.3.3's ``enableHeartbeatChannelEventListener`` false: the instance's remoting has no channel event listener,
+    a new broker connection gets no heartbeat; the prompt heartbeat of a refusal still goes."""
+    addr = embedded_cluster.broker_addr
+    beating.update_topic_route_info_from_name_server(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC)
+    remoting = beating.get_mq_client_api_impl().get_remoting_client()
+    assert remoting.get_channel_event_listener() is None
+    remoting.create_channel(addr)
+    refused = threading.Event()
+    beating.send_heartbeat_to_broker_promptly(addr, time.time(), refused.set)
+    assert refused.wait(10)
+    assert [beat_addr for _, beat_addr in beating.beats] == [addr]
 
 
 def test_unreachable_name_server_one_log_line_per_failed_send(caplog) -> None:

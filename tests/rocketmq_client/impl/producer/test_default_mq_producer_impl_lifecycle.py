@@ -50,8 +50,8 @@ def test_defaults_follow_java() -> None:
     assert producer.is_retry_another_broker_when_not_store_ok() is False
     assert producer.get_max_message_size() == 4 * 1024 * 1024
     assert producer.is_send_latency_fault_enable() is False
-    assert producer.get_latency_max() == [50, 100, 550, 1000, 2000, 3000, 15000]
-    assert producer.get_not_available_duration() == [0, 0, 30000, 60000, 120000, 180000, 600000]
+    assert producer.get_latency_max() == [50, 100, 550, 1800, 3000, 5000, 15000]  # 5.3.3's
+    assert producer.get_not_available_duration() == [0, 0, 2000, 5000, 6000, 10000, 30000]
     assert producer.get_retry_response_codes() == {17, 14, 1, 16, 204, 205}
     producer.add_retry_response_code(2)
     assert 2 in producer.get_retry_response_codes()
