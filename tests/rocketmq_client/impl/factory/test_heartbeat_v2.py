@@ -121,9 +121,13 @@ def test_client_leaves_the_subscriptions_out_once_the_broker_has_them(
     factory, sent = recorded_consumer.factory, recorded_consumer.sent
     wait_for(lambda: manager.find_subscription_data(GROUP, "HeartbeatV2T1") is not None, 10, "the subscription")
     factory.send_heartbeat_to_all_broker_with_lock()
-    count = len(sent)
-    assert factory.send_heartbeat_to_all_broker_with_lock()
-    assert sent[count:] == [True]  # the fingerprint is the broker's already
+
+    def beat(is_rebalance: bool, without_sub: bool) -> bool:
+        """A heartbeat sent (not refused for another one holding the lock) that was ``without_sub``."""
+        count = len(sent)
+        return factory.send_heartbeat_to_all_broker_with_lock_v2(is_rebalance) and sent[count:][-1:] == [without_sub]
+
+    wait_for(lambda: beat(False, True), 10, "a heartbeat without the subscriptions (the broker has the fingerprint)")
     assert manager.find_subscription_data(GROUP, "HeartbeatV2T1") is not None
     with DefaultMQProducer("HeartbeatV2PG", namesrv_addr=embedded_cluster.namesrv_addr) as producer:
         for i in range(10):
@@ -132,15 +136,12 @@ def test_client_leaves_the_subscriptions_out_once_the_broker_has_them(
         # a new subscription changes the fingerprint: the next heartbeat carries the subscriptions again
         recorded_consumer.consumer.subscribe("HeartbeatV2T2", "*")
         wait_for(lambda: manager.find_subscription_data(GROUP, "HeartbeatV2T2") is not None, 10, "the new one")
-        assert False in sent[count + 1:]
         factory.update_topic_route_info_from_name_server("HeartbeatV2T2")  # else the 30 s route refresh
         factory.rebalance_immediately()  # else the next 20 s rebalance
         producer.send(Message("HeartbeatV2T2", b"second-topic"))
         wait_for(lambda: b"second-topic" in recorded_consumer.received, 20, "the new topic's message")
     # a rebalance that changed the queues forgets the fingerprints: the whole heartbeat goes
-    count = len(sent)
-    assert factory.send_heartbeat_to_all_broker_with_lock_v2(True)
-    assert sent[count:] == [False]
+    wait_for(lambda: beat(True, False), 10, "the whole heartbeat after a rebalance")
 
 
 def test_without_v2_the_client_sends_v1_heartbeats(embedded_cluster: EmbeddedCluster, monkeypatch) -> None:
