@@ -148,8 +148,15 @@ class PopScenario:
         group = unique("PopCG")
         self.set_mode(topic, group, MessageRequestMode.POP)
         collectors = [PopCollector() for _ in range(4)]
-        for collector in collectors:
-            self.consumer(topic, group, collector, pop_batch_nums=1, consume_thread_min=1, consume_thread_max=1)
+        consumers = [self.consumer(topic, group, collector, pop_batch_nums=1, consume_thread_min=1,
+                                   consume_thread_max=1) for collector in collectors]
+
+        def assigned(consumer: DefaultMQPushConsumer) -> bool:
+            table = consumer.get_default_mq_push_consumer_impl().get_rebalance_impl().get_pop_process_queue_table()
+            return any(mq.get_topic() == topic for mq in list(table))
+
+        # every consumer pops before the messages come (else the first ones may take them all on a loaded machine)
+        wait_for(lambda: all(assigned(c) for c in consumers), 60, "every consumer's assignment")
         bodies = [b"pop-%d" % i for i in range(80)]
         self.send(topic, bodies)
         wait_for(lambda: set(bodies) <= {b for c in collectors for b in c.bodies()}, 60, "every message popped")
