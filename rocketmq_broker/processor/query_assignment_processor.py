@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Set
 
 from rocketmq_broker.loadbalance.message_request_mode_manager import MessageRequestModeManager
 from rocketmq_client.consumer.allocate_message_queue_strategy import AllocateMessageQueueStrategy
+from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
+    AbstractAllocateMessageQueueStrategy)
 from rocketmq_client.consumer.rebalance.allocate_message_queue_averagely import AllocateMessageQueueAveragely
 from rocketmq_client.consumer.rebalance.allocate_message_queue_averagely_by_circle import (
     AllocateMessageQueueAveragelyByCircle,
@@ -175,16 +177,8 @@ class QueryAssignmentProcessor(NettyRequestProcessor):
     @staticmethod
     def _allocate(consumer_group: str, current_cid: str, mq_all: List[MessageQueue],
                   cid_all: List[str]) -> List[MessageQueue]:
-        """Java's private ``allocate``: one queue per client, round robin."""
-        if not current_cid:
-            raise ValueError("currentCID is empty")
-        if not mq_all:
-            raise ValueError("mqAll is null or mqAll empty")
-        if not cid_all:
-            raise ValueError("cidAll is null or cidAll empty")
-        if current_cid not in cid_all:
-            log.info("[BUG] ConsumerGroup: %s The consumerId: %s not in cidAll: %s", consumer_group, current_cid,
-                     cid_all)
+        """Java's private ``allocate``: one queue per client, round robin (after the strategies' argument check)."""
+        if not AbstractAllocateMessageQueueStrategy.check(consumer_group, current_cid, mq_all, cid_all):
             return []
         return [mq_all[cid_all.index(current_cid) % len(mq_all)]]
 

@@ -17,10 +17,12 @@ log = logging.getLogger(__name__)
 class AbstractAllocateMessageQueueStrategy(AllocateMessageQueueStrategy):
     """Base of the strategies with Java's argument check."""
 
-    def check(self, consumer_group: str, current_cid: Optional[str], mq_all: Optional[List["MessageQueue"]],
+    @staticmethod
+    def check(consumer_group: str, current_cid: Optional[str], mq_all: Optional[List["MessageQueue"]],
               cid_all: Optional[List[str]]) -> bool:
         """Java ``check``: ValueError (Java IllegalArgumentException) for an empty ``current_cid``, ``mq_all`` or
-        ``cid_all``; False (nothing to allocate) when ``current_cid`` is not in ``cid_all``."""
+        ``cid_all``; False (nothing to allocate) when ``current_cid`` is not in ``cid_all``. It uses no state of
+        the strategy, so the broker's ``QueryAssignmentProcessor`` calls it too."""
         if not current_cid:
             raise ValueError("currentCID is empty")
         if not mq_all:
