@@ -41,6 +41,7 @@ from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.default_lite_pull_consumer import DefaultLitePullConsumer
 from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer
+from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.consumer.mq_consumer_inner import MQConsumerInner
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -287,8 +288,16 @@ def producer(embedded_cluster: EmbeddedCluster) -> Iterator[DefaultMQProducer]:
 def make_topic(producer: DefaultMQProducer, wait_until: Callable[..., None]) -> Callable[..., str]:
     def make(name: str, queues: int = 4) -> str:
         producer.create_topic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, name, queues)
-        wait_until(lambda: len(producer.fetch_publish_message_queues(name)) == queues, 10,
-                   "route of %s with %d queues" % (name, queues))
+
+        def routed() -> bool:
+            # A topic the broker already had (a retry topic a heartbeat created) is answered "without changes" and
+            # not registered again: its route reaches the NameServer with the broker's own, one-way registration.
+            try:
+                return len(producer.fetch_publish_message_queues(name)) == queues
+            except MQClientException:
+                return False
+
+        wait_until(routed, 10, "route of %s with %d queues" % (name, queues))
         return name
 
     return make
