@@ -445,16 +445,33 @@ class ClientConfig(TypedBean):
         self._namespace_initialized = True
 
     def __str__(self) -> str:
-        return ("ClientConfig [namesrvAddr=%s, clientIP=%s, instanceName=%s, clientCallbackExecutorThreads=%s, "
+        """Java 5.3.3 ``toString`` (``ClientConfig{namesrvAddr='...', ...}``; Java's ``socksProxyConfig`` is
+        left out: this client has no SOCKS proxy support)."""
+        return ("ClientConfig{namesrvAddr='%s', clientIP='%s', instanceName='%s', clientCallbackExecutorThreads=%s, "
+                "namespace='%s', namespaceInitialized=%s, namespaceV2='%s', accessChannel=%s, "
                 "pollNameServerInterval=%s, heartbeatBrokerInterval=%s, persistConsumerOffsetInterval=%s, "
-                "pullTimeDelayMillsWhenException=%s, unitMode=%s, unitName=%s, vipChannelEnabled=%s, useTLS=%s, "
-                "language=%s, namespace=%s, mqClientApiTimeout=%s, enableStreamRequestType=%s]"
-                % (self.namesrv_addr, self.client_ip, self.instance_name, self.client_callback_executor_threads,
+                "pullTimeDelayMillsWhenException=%s, unitMode=%s, unitName='%s', decodeReadBody=%s, "
+                "decodeDecompressBody=%s, vipChannelEnabled=%s, useHeartbeatV2=%s, useTLS=%s, "
+                "mqClientApiTimeout=%s, detectTimeout=%s, detectInterval=%s, language=%s, "
+                "enableStreamRequestType=%s, sendLatencyEnable=%s, startDetectorEnable=%s, "
+                "enableHeartbeatChannelEventListener=%s, enableTrace=%s, traceTopic='%s'}"
+                % (_jstr(self.namesrv_addr), _jstr(self.client_ip), _jstr(self.instance_name),
+                   self.client_callback_executor_threads, _jstr(self.namespace),
+                   _jbool(self._namespace_initialized), _jstr(self.namespace_v2), self.access_channel.name,
                    self.poll_name_server_interval, self.heartbeat_broker_interval,
                    self.persist_consumer_offset_interval, self.pull_time_delay_mills_when_exception,
-                   _jbool(self.unit_mode), self.unit_name, _jbool(self.vip_channel_enabled), _jbool(self.use_tls),
-                   self.language.name, self.namespace, self.mq_client_api_timeout,
-                   _jbool(self.enable_stream_request_type)))
+                   _jbool(self.unit_mode), _jstr(self.unit_name), _jbool(self.decode_read_body),
+                   _jbool(self.decode_decompress_body), _jbool(self.vip_channel_enabled),
+                   _jbool(self.use_heartbeat_v2), _jbool(self.use_tls), self.mq_client_api_timeout,
+                   self.detect_timeout, self.detect_interval, self.language.name,
+                   _jbool(self.enable_stream_request_type), _jbool(self.send_latency_enable),
+                   _jbool(self.start_detector_enable), _jbool(self.enable_heartbeat_channel_event_listener),
+                   _jbool(self.enable_trace), _jstr(self.trace_topic)))
+
+
+def _jstr(value: Optional[str]) -> str:
+    """Java's string concatenation of a possibly null String."""
+    return "null" if value is None else value
 
 
 def _jbool(value: bool) -> str:

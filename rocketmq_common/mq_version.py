@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.common.MQVersion``: the ``version`` sent in every command.
+"""Java ``org.apache.rocketmq.common.MQVersion`` (5.3.3): the ``version`` sent in every command.
 
 The Java ``Version`` enum lists every release name; a command's ``version`` is the enum ordinal. The names
 are generated here by the same rules as the Java list: the 3.0.0 pre-releases, ``V3_0_1`` .. ``V3_2_9`` and
@@ -36,7 +36,7 @@ class MQVersion:
 
     #: the Java ``Version`` enum names, by ordinal
     VERSION_NAMES: Tuple[str, ...] = _version_names()
-    #: ``Version.V4_9_7.ordinal()`` (407)
+    #: ``Version.V5_3_3.ordinal()`` (479), as in Java 5.3.3
     CURRENT_VERSION: int = _REMOTING_CURRENT_VERSION
 
     @staticmethod

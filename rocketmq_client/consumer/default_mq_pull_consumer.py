@@ -21,7 +21,7 @@ max_nums[, pull_callback][, timeout])`` pulls synchronously (returns the PullRes
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Optional, Set, Tuple, cast, overload
+from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple, cast, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_client.consumer.message_queue_listener import MessageQueueListener, as_message_queue_listener
@@ -284,10 +284,12 @@ class DefaultMQPullConsumer(ClientConfig):
 
     # ------------------------------------------------------------------ MQAdmin
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic`` (deprecated there)."""
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic`` (deprecated there), with the topic attribute changes ``attributes`` as
+        :meth:`DefaultMQProducer.create_topic` (Java 5.3.3's consumer drops them on the way, this one sends them)."""
         self.default_mq_pull_consumer_impl.create_topic(key, self.with_namespace(new_topic), queue_num,
-                                                        topic_sys_flag)
+                                                        topic_sys_flag, attributes)
 
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""

@@ -340,10 +340,12 @@ class DefaultMQPushConsumer(ClientConfig):
 
     # ------------------------------------------------------------------ MQAdmin (deprecated in Java)
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java 5.3.3 ``createTopic`` (deprecated there), with the topic attribute changes ``attributes`` as
+        :meth:`DefaultMQProducer.create_topic` (Java 5.3.3's consumer drops them on the way, this one sends them)."""
         self.default_mq_push_consumer_impl.create_topic(key, self.with_namespace(new_topic), queue_num,
-                                                        topic_sys_flag)
+                                                        topic_sys_flag, attributes)
 
     def search_offset(self, mq: "MessageQueue", timestamp: int) -> int:
         """Java ``searchOffset``."""

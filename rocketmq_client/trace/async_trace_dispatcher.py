@@ -140,12 +140,14 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
                           set_host: bool = True) -> "Optional[AsyncTraceDispatcher]":
         """The trace set-up Java 5.3.3 repeats in ``start()`` of DefaultMQProducer and DefaultMQPushConsumer and in
         ``DefaultLitePullConsumer.setTraceDispatcher``: a dispatcher whose trace hooks are registered on
-        ``client_impl`` (PRODUCE: the send and end-transaction hooks on a DefaultMQProducerImpl; CONSUME: the
-        consume hook on a consumer impl) and which knows it as its host unless ``set_host`` is false (Java sets
-        none for the lite pull consumer). None, logged, when it cannot be set up."""
+        ``client_impl`` (PRODUCE: the send and end-transaction hooks on a DefaultMQProducerImpl and the recall RPC
+        hook on its client instance; CONSUME: the consume hook on a consumer impl) and which knows it as its host
+        unless ``set_host`` is false (Java sets none for the lite pull consumer). None, logged, when it cannot be set up."""
         try:
             dispatcher = cls(group, type_, batch_num, trace_topic_name, rpc_hook)
             if type_ is TraceDispatcher.Type.PRODUCE:
+                from rocketmq_client.trace.hook.default_recall_message_trace_hook import \
+                    DefaultRecallMessageTraceHook
                 from rocketmq_client.trace.hook.end_transaction_trace_hook_impl import EndTransactionTraceHookImpl
                 from rocketmq_client.trace.hook.send_message_trace_hook_impl import SendMessageTraceHookImpl
 
@@ -153,6 +155,9 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
                     dispatcher.set_host_producer(client_impl)
                 client_impl.register_send_message_hook(SendMessageTraceHookImpl(dispatcher))
                 client_impl.register_end_transaction_hook(EndTransactionTraceHookImpl(dispatcher))
+                # 5.3.3: recalls are traced by an RPC hook of the producer's client instance
+                client_impl.get_mq_client_factory().get_mq_client_api_impl().get_remoting_client() \
+                    .register_rpc_hook(DefaultRecallMessageTraceHook(dispatcher))
             else:
                 from rocketmq_client.trace.hook.consume_message_trace_hook_impl import ConsumeMessageTraceHookImpl
 

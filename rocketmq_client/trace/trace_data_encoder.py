@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.client.trace.TraceDataEncoder``: trace contexts to and from Java's text format.
+"""Java 5.3.3 ``org.apache.rocketmq.client.trace.TraceDataEncoder``: trace contexts to and from Java's text format.
 
 Each record is its fields joined by ``CONTENT_SPLITOR`` (``\\u0001``) and ended by ``FIELD_SPLITOR``
 (``\\u0002``); values are written as Java's ``StringBuilder.append`` writes them (``null``, ``true`` /
@@ -12,6 +12,7 @@ Each record is its fields joined by ``CONTENT_SPLITOR`` (``\\u0001``) and ended 
                 without its FIELD_SPLITOR, as Java does)
     EndTransaction  type, timeStamp, regionId, groupName, topic, msgId, tags, keys, storeHost, msgType,
                 transactionId, transactionState, fromTransactionCheck
+    Recall      type, timeStamp, regionId, groupName, topic, msgId, success
 """
 from __future__ import annotations
 
@@ -131,6 +132,11 @@ class TraceDataEncoder:
                                  from_transaction_check=_parse_boolean(at(12)))
                 end_transaction_context.set_trace_beans([bean])
                 res_list.append(end_transaction_context)
+            elif kind == TraceType.Recall.name:
+                recall_context = TraceContext(trace_type=TraceType.Recall, time_stamp=int(at(1)), region_id=at(2),
+                                              group_name=at(3), trace_beans=[TraceBean(topic=at(4), msg_id=at(5))])
+                recall_context.set_success(_parse_boolean(at(6)))
+                res_list.append(recall_context)
         return res_list
 
     @staticmethod
@@ -166,6 +172,10 @@ class TraceDataEncoder:
                                _j(bean.topic), _j(bean.msg_id), _j(bean.tags), _j(bean.keys), _j(bean.store_host),
                                _ordinal(bean.msg_type), _j(bean.transaction_id),
                                state.name if state is not None else "null", _j(bean.from_transaction_check))) + _F)
+        elif trace_type is TraceType.Recall:
+            bean = beans[0]
+            sb.append(_C.join((trace_type.name, _j(ctx.time_stamp), _j(ctx.region_id), _j(ctx.group_name),
+                               _j(bean.topic), _j(bean.msg_id), _j(ctx.success))) + _F)
         transfer_bean.set_trans_data("".join(sb))
         trans_key = transfer_bean.get_trans_key()
         for bean in beans:

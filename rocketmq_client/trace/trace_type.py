@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.client.trace.TraceType``."""
+"""Java 5.3.3 ``org.apache.rocketmq.client.trace.TraceType``."""
 from __future__ import annotations
 
 import enum
@@ -13,3 +13,4 @@ class TraceType(enum.Enum):
     SubBefore = 1
     SubAfter = 2
     EndTransaction = 3
+    Recall = 4

@@ -27,8 +27,9 @@ __all__ = [
 
 H = TypeVar("H", bound=CommandCustomHeader)
 
-#: ``MQVersion.CURRENT_VERSION`` of the Java release we emulate (V4_9_7), sent in every command.
-CURRENT_VERSION = 407
+#: ``MQVersion.CURRENT_VERSION`` of the Java release we follow (``Version.V5_3_3.ordinal()``), sent in every
+#: command by the clients, the tools and the embedded servers alike, as Java 5.3.3's processes send theirs.
+CURRENT_VERSION = 479
 
 RPC_TYPE = 0          # bit 0: 0 request, 1 response
 RPC_ONEWAY = 1        # bit 1: oneway request

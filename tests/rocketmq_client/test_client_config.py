@@ -155,5 +155,7 @@ def test_namespace_wrapping_helpers():
 def test_str_is_java_to_string():
     config = ClientConfig(namesrv_addr="n:1", client_ip="1.1.1.1", instance_name="i")
     text = str(config)
-    assert text.startswith("ClientConfig [namesrvAddr=n:1, clientIP=1.1.1.1, instanceName=i, ")
-    assert "language=PYTHON" in text and text.endswith("enableStreamRequestType=false]")
+    assert text.startswith("ClientConfig{namesrvAddr='n:1', clientIP='1.1.1.1', instanceName='i', ")
+    assert ", namespace='null', namespaceInitialized=false, namespaceV2='null', accessChannel=LOCAL, " in text
+    assert ", language=PYTHON, enableStreamRequestType=false, sendLatencyEnable=false, " in text
+    assert text.endswith(", enableHeartbeatChannelEventListener=true, enableTrace=false, traceTopic='null'}")

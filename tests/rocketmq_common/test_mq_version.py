@@ -7,7 +7,8 @@ from rocketmq_common.mq_version import MQVersion
 
 
 def test_mq_version_names() -> None:
-    assert MQVersion.CURRENT_VERSION == 407
+    assert MQVersion.CURRENT_VERSION == 479  # Java 5.3.3's
+    assert MQVersion.get_version_desc(479) == "V5_3_3"
     assert MQVersion.get_version_desc(407) == "V4_9_7"
     assert MQVersion.get_version_desc(409) == "V4_9_8"
     assert [MQVersion.get_version_desc(393 + 2 * i) for i in range(9)] == ["V4_9_%d" % i for i in range(9)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, List, Optional, Set, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Set, Union
 
 from rocketmq_client.consumer.listener.consume_concurrently_status import ConsumeConcurrentlyStatus
 from rocketmq_client.consumer.message_selector import MessageSelector
@@ -197,11 +197,12 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
                                     + FAQUrl.suggest_todo(FAQUrl.CLIENT_SERVICE_NOT_OK)
                                     + self.service_state.next_step(), None)
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java ``createTopic``; ``attributes`` go to :meth:`MQAdminImpl.create_topic` (Java 5.3.3 passes null)."""
         self._make_sure_state_ok()
         self.mq_client_factory.get_mq_admin_impl().create_topic(key, new_topic, queue_num,  # type: ignore[union-attr]
-                                                                topic_sys_flag)
+                                                                topic_sys_flag, attributes)
 
     def fetch_consume_offset(self, mq: MessageQueue, from_store: bool) -> int:
         """Java ``fetchConsumeOffset``."""

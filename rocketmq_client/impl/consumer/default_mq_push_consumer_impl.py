@@ -221,9 +221,10 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
 
     # ------------------------------------------------------------------ admin delegation
 
-    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0) -> None:
-        """Java ``createTopic``."""
-        self._factory().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag)
+    def create_topic(self, key: str, new_topic: str, queue_num: int, topic_sys_flag: int = 0,
+                     attributes: Optional[Dict[str, str]] = None) -> None:
+        """Java ``createTopic``; ``attributes`` go to :meth:`MQAdminImpl.create_topic` (Java 5.3.3 passes null)."""
+        self._factory().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
     def fetch_subscribe_message_queues(self, topic: str) -> Set["MessageQueue"]:
         """Java ``fetchSubscribeMessageQueues``: the queues of ``topic`` (namespace stripped), refreshing its route

@@ -120,7 +120,7 @@ def test_broker_runtime_info_and_config(embedded_cluster, client, stats_topic):
     response = invoke(client, addr, RequestCode.GET_BROKER_RUNTIME_INFO)
     assert (response.code, response.remark) == (0, None)
     table = KVTable.decode(response.body).table
-    assert table["brokerVersionDesc"] == "V4_9_7" and table["brokerVersion"] == "407"
+    assert table["brokerVersionDesc"] == "V5_3_3" and table["brokerVersion"] == "479"
     assert table["msgPutTotalTodayNow"] == "7"
     for key in ("putTps", "getTransferedTps", "commitLogDiskRatio", "commitLogMinOffset", "commitLogMaxOffset",
                 "sendThreadPoolQueueSize", "pullThreadPoolQueueCapacity", "earliestMessageTimeStamp",

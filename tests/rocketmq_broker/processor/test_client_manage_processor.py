@@ -11,6 +11,7 @@ import pytest
 from broker_support import ConsumerClient, GOLDEN, get_route, wait_for
 
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.check_client_request_body import CheckClientRequestBody
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
 from rocketmq_common.protocol.body.lock_batch_request_body import LockBatchRequestBody
@@ -260,8 +261,12 @@ class RawConnection:
 
 
 def comparable(header: dict) -> dict:
-    """A golden header without what differs by design (opaque, and language: this broker is not Java)."""
-    return {k: v for k, v in header.items() if k not in ("opaque", "language", "serializeTypeCurrentRPC")}
+    """A golden header without what differs by design (opaque; language: this broker is not Java), the 4.9.7
+    broker's version replaced by ours (5.3.3's, as a Java 5.3.3 broker sends)."""
+    kept = {k: v for k, v in header.items() if k not in ("opaque", "language", "serializeTypeCurrentRPC")}
+    assert kept["version"] == MQVersion.version_ordinal("V4_9_7")
+    kept["version"] = MQVersion.CURRENT_VERSION
+    return kept
 
 
 def as_header(cmd: RemotingCommand) -> dict:

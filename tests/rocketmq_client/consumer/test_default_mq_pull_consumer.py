@@ -350,6 +350,19 @@ def test_send_message_back_falls_back_to_the_retry_topic(make_topic, send, new_p
     assert msg.get_topic() == topic
 
 
+def test_consumers_create_topics_with_attributes(embedded_cluster, new_pull_consumer, new_consumer,
+                                                push_topic) -> None:
+    """5.3.3's ``createTopic(key, topic, queueNum, topicSysFlag, attributes)`` of the pull and push consumers: the
+    attribute changes reach the broker (Java 5.3.3 drops them; see DefaultMQPushConsumer.create_topic)."""
+    table = embedded_cluster.broker_controller.get_topic_config_manager().get_topic_config_table()
+    new_pull_consumer().create_topic("DefaultCluster", "PullAttrTopic", 2, attributes={"+message.type": "FIFO"})
+    push = new_consumer(None, lambda msgs, context: "CONSUME_SUCCESS", topic=push_topic)
+    push.create_topic("DefaultCluster", "PushAttrTopic", 2, 0, {"+message.type": "DELAY"})
+    assert table["PullAttrTopic"].get_attributes() == {"message.type": "FIFO"}
+    assert table["PushAttrTopic"].get_attributes() == {"message.type": "DELAY"}
+    assert table["PushAttrTopic"].get_write_queue_nums() == 2
+
+
 def test_namespace_is_wrapped_and_removed(make_topic, send, new_pull_consumer, wait_until) -> None:
     make_topic("ns1%PullNsTopic", 1)
     send("ns1%PullNsTopic", 2)

@@ -65,7 +65,7 @@ def test_fetch_ns_addr_from_configured_address_server(address_server):
     assert ws_addr == "http://%s/rocketmq/nsaddr" % address_server.domain
     assert TopAddressing(ws_addr).fetch_ns_addr() == "10.0.0.1:9876;10.0.0.2:9876"
     assert address_server.requests[-1][0] == "/rocketmq/nsaddr"
-    assert address_server.requests[-1][1] == "V4_9_7"
+    assert address_server.requests[-1][1] == "V5_3_3"
     assert TopAddressing(ws_addr, "unitX").fetch_ns_addr() == "10.0.0.1:9876;10.0.0.2:9876"
     assert address_server.requests[-1][0] == "/rocketmq/nsaddr-unitX?nofix=1"
     address_server.status = 404

@@ -14,7 +14,7 @@ from typing import Callable, List
 
 import pytest
 
-from client_support import BrokerInterceptor, client_settings, stored_messages, unique
+from client_support import BrokerInterceptor, client_settings, stored_messages, trace_records, unique
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_broker.processor import recall_message_processor
 from rocketmq_broker.store.timer.timer_message_store import TimerMessageStore
@@ -22,6 +22,7 @@ from rocketmq_client.asyncio import AsyncProducer
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_client.producer.send_result import SendResult
+from rocketmq_client.trace.trace_type import TraceType
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_client_id_setter import MessageClientIDSetter
 from rocketmq_common.message.message_const import MessageConst
@@ -31,6 +32,7 @@ from rocketmq_common.protocol.header.recall_message_request_header import (
     RecallMessageRequestHeader, RecallMessageResponseHeader)
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.response_future import ResponseFuture
 from waiting import wait_for
@@ -257,3 +259,27 @@ def test_async_producer_recall_awaits_off_the_loop(embedded_cluster: EmbeddedClu
     recalled, kept = asyncio.run(main())
     assert [uniq_id(m) for m in wait_delivered(embedded_cluster, b"aio kept")] == [kept.get_msg_id()]
     assert recalled.get_msg_id() not in [uniq_id(m) for m in stored_messages(embedded_cluster.broker_controller, TOPIC)]
+
+
+@RECALL_ON
+def test_a_tracing_producer_traces_its_recalls_when_the_recall_trace_is_on(
+        embedded_cluster: EmbeddedCluster, new_producer: Callable[..., DefaultMQProducer],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.3.3's DefaultRecallMessageTraceHook (on with ``com.rocketmq.recall.default.trace.enable``): a Recall
+    record with the handle's message id, the producer's group and the broker's region."""
+    monkeypatch.setenv("com.rocketmq.recall.default.trace.enable", "true")
+    topic = unique("TopicRecallTraced")
+    embedded_cluster.create_topic(topic)
+    producer = new_producer(enable_trace=True)
+    handle = producer.send(delayed(b"traced", 60_000, topic)).get_recall_handle()
+    producer.recall_message(topic, handle)
+    msg_id = RecallMessageHandle.decode_handle(handle).get_message_id()
+
+    def recall_records() -> list:
+        return [ctx for _, ctx in trace_records(embedded_cluster.broker_controller,
+                                                TopicValidator.RMQ_SYS_TRACE_TOPIC)
+                if ctx.get_trace_type() is TraceType.Recall and ctx.get_trace_beans()[0].get_msg_id() == msg_id]
+
+    [ctx] = wait_for(recall_records, 15, "the Recall trace record")
+    assert (ctx.get_group_name(), ctx.get_region_id(), ctx.is_success(), ctx.get_trace_beans()[0].get_topic()) == (
+        producer.get_producer_group(), embedded_cluster.broker_controller.get_broker_config().region_id, True, topic)

@@ -127,3 +127,19 @@ def test_several_records_in_one_body_and_trace_view() -> None:
     assert (view.get_topic(), view.get_status(), view.get_msg_type(), view.get_cost_time(),
             view.get_group_name()) == ("TopicA", "success", "Pub", 7, "PG")
     assert TraceDataEncoder.decoder_from_trace_data_string("") == []
+
+
+def test_recall_record_is_java_5_3_3s() -> None:
+    """5.3.3's Recall record: type, timeStamp, regionId, groupName, topic, msgId, success; its key is the id."""
+    ctx = TraceContext(trace_type=TraceType.Recall, time_stamp=1700000000000, region_id="DefaultRegion",
+                       group_name="PG", trace_beans=[TraceBean(topic="TopicA", msg_id="7F0000010001")])
+    ctx.set_success(True)
+    bean = TraceDataEncoder.encoder_from_context_bean(ctx)
+    assert bean.get_trans_data() == C.join(["Recall", "1700000000000", "DefaultRegion", "PG", "TopicA",
+                                            "7F0000010001", "true"]) + F
+    assert bean.get_trans_key() == {"7F0000010001"}
+    [decoded] = TraceDataEncoder.decoder_from_trace_data_string(bean.get_trans_data())
+    assert (decoded.get_trace_type(), decoded.get_time_stamp(), decoded.get_region_id(), decoded.get_group_name(),
+            decoded.is_success()) == (TraceType.Recall, 1700000000000, "DefaultRegion", "PG", True)
+    assert (decoded.get_trace_beans()[0].get_topic(), decoded.get_trace_beans()[0].get_msg_id()) == (
+        "TopicA", "7F0000010001")

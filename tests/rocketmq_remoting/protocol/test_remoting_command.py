@@ -261,7 +261,7 @@ def test_factories():
     request = RemotingCommand.create_request_command(310, v2_header(), b"body")
     assert (request.code, request.flag, request.remark, request.ext_fields, request.body) == (310, 0, None, None,
                                                                                             b"body")
-    assert (request.language, request.version) == (RemotingCommand.default_language, 407)
+    assert (request.language, request.version) == (RemotingCommand.default_language, 479)
     assert request.serialize_type is RemotingCommand.default_serialize_type
     assert RemotingCommand.create_new_request_id() == request.opaque + 1
     response = RemotingCommand.create_response_command(0, None, SendMessageResponseHeader)

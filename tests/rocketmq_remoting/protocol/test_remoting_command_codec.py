@@ -15,8 +15,9 @@ INDEX = json.loads((GOLDEN / "index.json").read_text("utf-8"))
 
 
 def _request(serialize_type, ext, opaque=7, code=105, language=LanguageCode.JAVA):
+    # the vectors of PROTOCOL.md are frames of the 4.9.7 Java client: its version, 407 (V4_9_7)
     return RemotingCommand(code=code, opaque=opaque, ext_fields=ext, language=language,
-                           serialize_type=serialize_type)
+                           serialize_type=serialize_type, version=407)
 
 
 def test_json_request_frame_vector_8_1():

@@ -61,7 +61,7 @@ def test_export_metrics(cluster, tmp_path, wait_until):
     report = metrics["evaluateReport"]["broker-a"]
     assert report["runtimeQuota"]["topicSize"] >= 1 and report["runtimeQuota"]["groupSize"] >= 1
     assert set(report["runtimeQuota"]["tps"]) == {"normalInTps", "normalOutTps", "transInTps", "scheduleInTps"}
-    assert report["runtimeVersion"]["clientInfo"] == ["PYTHON%V4_9_7"]
+    assert report["runtimeVersion"]["clientInfo"] == ["PYTHON%V5_3_3"]
     assert set(metrics["totalData"]["totalTps"]) == {"totalNormalInTps", "totalNormalOutTps", "totalTransInTps",
                                                      "totalScheduleInTps"}
     unknown = mqadmin(cluster, "exportMetrics", "-c", "NoSuchCluster", "-f", str(tmp_path))

@@ -120,7 +120,7 @@ def test_cluster_list_base_and_more_stats(cli, embedded_cluster):
     assert header.split() == ["#Cluster", "Name", "#Broker", "Name", "#BID", "#Addr", "#Version", "#InTPS(LOAD)",
                               "#OutTPS(LOAD)", "#PCWait(ms)", "#Hour", "#SPACE"]
     row = base.lines[1].split()
-    assert row[:5] == ["DefaultCluster", "broker-a", "0", embedded_cluster.broker_addr, "V4_9_7"]
+    assert row[:5] == ["DefaultCluster", "broker-a", "0", embedded_cluster.broker_addr, "V5_3_3"]
     assert float(row[-1]) >= 0 and float(row[-2]) >= 0
     assert len(base.lines) == 2
 
