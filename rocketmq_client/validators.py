@@ -77,12 +77,16 @@ class Validators:
 
     @staticmethod
     def _check_properties(properties: Any) -> None:
-        """Raise for the first property name or value that is not a ``str`` or holds a separator (``None``
-        values are skipped, as the encoder does)."""
+        """Raise for the first property name or value that is not a ``str`` (``TypeError``) or holds a property
+        separator (``MQClientException`` ``MESSAGE_ILLEGAL``: filled in directly, past the setters' check; see
+        :func:`check_property_text`). ``None`` values are skipped, as the encoder does."""
         if not isinstance(properties, dict):
             raise TypeError("the message properties must be a dict of str, not %s" % type(properties).__name__)
-        for name, value in properties.items():
-            check_property(name, "" if value is None else value)
+        try:
+            for name, value in properties.items():
+                check_property(name, "" if value is None else value)
+        except ValueError as e:
+            raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, str(e)) from None
 
     @staticmethod
     def check_topic(topic: Optional[str]) -> None:

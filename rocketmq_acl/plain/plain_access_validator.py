@@ -21,7 +21,7 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
-    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+    from rocketmq_common.plain_access_config import PlainAccessConfig
     from rocketmq_common.acl_config import AclConfig
 
 __all__ = ["PlainAccessValidator"]

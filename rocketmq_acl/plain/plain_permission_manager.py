@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
 
 from rocketmq_acl.common.acl_constants import AclConstants
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.acl_file_watch_service import WATCH_INTERVAL, AclFileWatchService, list_acl_files
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.permission import Permission
-from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
 from rocketmq_acl.plain.plain_access_resource import PlainAccessResource
 from rocketmq_acl.plain.remote_address_strategy import RemoteAddressStrategy
 from rocketmq_acl.plain.remote_address_strategy_factory import RemoteAddressStrategyFactory
 from rocketmq_common.acl_config import AclConfig
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 from rocketmq_remoting.netty.netty_system_config import get_system_property
@@ -37,6 +37,15 @@ log = logging.getLogger(__name__)
 #: Java system property naming the default ACL file, relative to the RocketMQ home
 ACL_PLAIN_FILE_PROPERTY = "rocketmq.acl.plain.file"
 DEFAULT_PLAIN_ACL_FILE = "conf/plain_acl.yml"
+
+
+def _text(value: Any) -> Optional[str]:
+    """A YAML scalar as the String fastjson makes of it."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 class PlainPermissionManager(TypedBean):
@@ -164,11 +173,34 @@ class PlainPermissionManager(TypedBean):
             None if a is None else str(a)) for a in addresses]
 
     @staticmethod
+    def access_config_from_yaml(account: Mapping[str, Any]) -> PlainAccessConfig:
+        """An account mapping of ``plain_acl.yml`` as a PlainAccessConfig (Java converts the YAML map with
+        fastjson: unknown keys ignored, scalars converted as fastjson converts them)."""
+        admin = account.get(AclConstants.CONFIG_ADMIN_ROLE)
+
+        def perms(key: str) -> Optional[List[str]]:
+            value = account.get(key)
+            if value is None:
+                return None
+            if not isinstance(value, list):
+                value = [value]
+            return [_text(item) for item in value if item is not None]  # type: ignore[misc]
+
+        return PlainAccessConfig(access_key=_text(account.get(AclConstants.CONFIG_ACCESS_KEY)),
+                                 secret_key=_text(account.get(AclConstants.CONFIG_SECRET_KEY)),
+                                 white_remote_address=_text(account.get(AclConstants.CONFIG_WHITE_ADDR)),
+                                 admin=admin is True or (isinstance(admin, str) and admin.strip().lower() == "true"),
+                                 default_topic_perm=_text(account.get(AclConstants.CONFIG_DEFAULT_TOPIC_PERM)),
+                                 default_group_perm=_text(account.get(AclConstants.CONFIG_DEFAULT_GROUP_PERM)),
+                                 topic_perms=perms(AclConstants.CONFIG_TOPIC_PERMS),
+                                 group_perms=perms(AclConstants.CONFIG_GROUP_PERMS))
+
+    @staticmethod
     def _accounts(data: Dict[str, Any], path: str) -> List[PlainAccessConfig]:
         accounts = data.get(AclConstants.CONFIG_ACCOUNTS) or []
         if not isinstance(accounts, list) or not all(isinstance(a, dict) for a in accounts):
             raise AclException("%s: %s must be a list of accounts" % (path, AclConstants.CONFIG_ACCOUNTS))
-        return [PlainAccessConfig.from_yaml(account) for account in accounts]
+        return [PlainPermissionManager.access_config_from_yaml(account) for account in accounts]
 
     @staticmethod
     def _data_version(data: Dict[str, Any]) -> DataVersion:
@@ -434,7 +466,7 @@ class PlainPermissionManager(TypedBean):
             accounts = data.get(AclConstants.CONFIG_ACCOUNTS) or []
             for account in accounts if isinstance(accounts, list) else []:
                 if isinstance(account, dict):
-                    config = PlainAccessConfig.from_yaml(account)
+                    config = PlainPermissionManager.access_config_from_yaml(account)
                     if config.access_key not in seen:
                         seen.add(config.access_key)
                         configs.append(config)

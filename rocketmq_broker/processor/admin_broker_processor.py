@@ -302,7 +302,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
     def update_and_create_access_config(self, ctx: "ChannelHandlerContext",
                                         request: RemotingCommand) -> RemotingCommand:
         """Java ``updateAndCreateAccessConfig``: an account of the header into the broker's ACL files."""
-        from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+        from rocketmq_common.plain_access_config import PlainAccessConfig
         header = request.decode_command_custom_header(CreateAccessConfigRequestHeader)
         config = PlainAccessConfig(access_key=header.access_key, secret_key=header.secret_key,
                                    white_remote_address=header.white_remote_address,

@@ -198,7 +198,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.header.ack_message_request_header import AckMessageRequestHeader
     from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeRequestHeader
     from rocketmq_common.protocol.heartbeat.message_model import MessageModel
-    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+    from rocketmq_common.plain_access_config import PlainAccessConfig
     from rocketmq_client.client_config import ClientConfig
     from rocketmq_client.consumer.pull_callback import PullCallback
     from rocketmq_client.consumer.pull_result import PullResult

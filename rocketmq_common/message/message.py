@@ -61,15 +61,13 @@ def check_property_text(value: Any, parameter: str) -> None:
     """``value`` as a property name or value: a ``str`` (``TypeError`` otherwise) without the property
     encoding's separators ``\\x01`` and ``\\x02``: such a character would end the property in the encoded
     form and let the rest of the text add or replace properties (``TAGS``, ``DELAY``, ``TRAN_MSG``), so it
-    raises ``MQClientException`` (``MESSAGE_ILLEGAL``) naming ``parameter``. Java does not check this."""
+    raises ``ValueError`` naming ``parameter`` (Java's setters throw IllegalArgumentException for the values
+    they refuse; Java does not check this one). At send time ``Validators.check_message`` turns it into
+    ``MQClientException`` (``MESSAGE_ILLEGAL``) for properties filled in directly."""
     if not isinstance(value, str):
         raise _type_error(parameter, "a str", value)
     if "\x01" in value or "\x02" in value:
-        # imported here: the client package builds on this one
-        from rocketmq_client.exception import MQClientException
-        from rocketmq_common.protocol.response_code import ResponseCode
-        raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "%s must not contain the property separators "
-                                "\\x01 or \\x02: %r" % (parameter, value))
+        raise ValueError("%s must not contain the property separators \\x01 or \\x02: %r" % (parameter, value))
 
 
 def check_property(name: Any, value: Any) -> None:
@@ -93,7 +91,7 @@ class Message(Bean):
     Values are checked where they enter: a ``body`` that is not bytes (``bytearray`` and ``memoryview`` are
     copied to ``bytes``), a topic, tag, key or property that is not a ``str`` or a flag that is not an ``int``
     raise ``TypeError`` naming the parameter; tags, keys and properties containing the property separators
-    raise ``MQClientException`` (see :func:`check_property_text`).
+    raise ``ValueError`` (see :func:`check_property_text`).
     """
 
     topic = Prop(str)
@@ -186,7 +184,7 @@ class Message(Bean):
     def put_user_property(self, name: str, value: str) -> None:
         """Java ``putUserProperty``: reserved names (``MessageConst.STRING_HASH_SET``) and blank names or
         values raise ``ValueError`` with Java's message; names and values that are not ``str`` raise ``TypeError``
-        and the property separators ``MQClientException`` (:func:`check_property_text`)."""
+        and the property separators ``ValueError`` (:func:`check_property_text`)."""
         if name is not None and not isinstance(name, str):
             raise _type_error("property name", "a str", name)
         if value is not None and not isinstance(value, str):
@@ -225,7 +223,7 @@ class Message(Bean):
 
     def set_keys(self, keys: Union[str, Iterable[str]]) -> None:
         """Java ``setKeys(String)`` and ``setKeys(Collection<String>)`` (joined by ``KEY_SEPARATOR``); anything
-        else raises ``TypeError``, a key with a property separator ``MQClientException``."""
+        else raises ``TypeError``, a key with a property separator ``ValueError``."""
         if not isinstance(keys, str):
             keys = _join_keys(keys)
         check_property_text(keys, "keys")

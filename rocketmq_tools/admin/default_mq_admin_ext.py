@@ -20,7 +20,7 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_tools.admin.default_mq_admin_ext_impl import DefaultMQAdminExtImpl
 
 if TYPE_CHECKING:
-    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+    from rocketmq_common.plain_access_config import PlainAccessConfig
     from rocketmq_client.query_result import QueryResult
     from rocketmq_common.acl_config import AclConfig
     from rocketmq_common.message.message_request_mode import MessageRequestMode

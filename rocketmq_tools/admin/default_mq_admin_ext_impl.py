@@ -51,7 +51,7 @@ from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
 
 if TYPE_CHECKING:
-    from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+    from rocketmq_common.plain_access_config import PlainAccessConfig
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_common.acl_config import AclConfig
     from rocketmq_common.message.message_request_mode import MessageRequestMode

@@ -42,10 +42,9 @@ def test_injection_never_reaches_the_broker(attack: str, embedded_cluster: Embed
     value = ATTACKS[attack]
     create_topic(embedded_cluster.broker_controller, TOPIC, 1)
     producer = new_producer()
-    for build in _attempts(value):
-        with pytest.raises(MQClientException) as info:
+    for build in _attempts(value):  # refused where the value enters the message
+        with pytest.raises(ValueError, match="must not contain the property separators"):
             producer.send(build())
-        assert info.value.get_response_code() == ResponseCode.MESSAGE_ILLEGAL
     # the properties dict filled directly: refused by Validators.check_message in every send mode
     for send in (producer.send, producer.send_oneway, lambda m: producer.send_async(m).result(10)):
         msg = Message(TOPIC, "TagA", b"attack")

@@ -2,7 +2,7 @@
 GET_BROKER_CLUSTER_ACL_CONFIG."""
 from __future__ import annotations
 
-from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_remoting.common.bean import ListOf, Prop
 from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
 

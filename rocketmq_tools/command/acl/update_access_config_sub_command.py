@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, List
 
-from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import java_bean, new_admin, parse_bool

@@ -7,7 +7,7 @@ import pytest
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.plain_yaml import PlainYaml
-from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
+from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_acl.plain.plain_permission_manager import PlainPermissionManager
 
 BASE = """\

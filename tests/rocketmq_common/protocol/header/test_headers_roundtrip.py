@@ -119,7 +119,7 @@ def test_send_message_v2_rocketmq_frame_matches_protocol_vector_8_3():
     header = SendMessageRequestHeaderV2(
         a="PG", b="TopicTest", c="TBW102", d=4, e=1, f=0, g=1700000000000, h=0,
         i="a\x01b\x02KEYS\x01KEY1\x02WAIT\x01true\x02TAGS\x01TagA", j=0, k=False, m=False, n="broker-a")
-    cmd = RemotingCommand(code=310, opaque=8, custom_header=header, language=LanguageCode.JAVA,
+    cmd = RemotingCommand(code=310, opaque=8, custom_header=header, language=LanguageCode.JAVA, version=407,
                           serialize_type=SerializeType.ROCKETMQ)
     expected = (
         "000000ca010000c60136000197000000080000000000000000000000b1"
