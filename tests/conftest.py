@@ -9,9 +9,16 @@ that has no event to wait on.
 
 ``closing(client)``: registers a started producer or consumer to be shut down after the test (in reverse order)
 and returns it.
+
+The Python subprocesses the tests start (examples, mqadmin commands, servers...) share one bytecode cache, a
+temporary ``PYTHONPYCACHEPREFIX`` removed at the end of the session: each would otherwise compile every module it
+imports again (``PYTHONDONTWRITEBYTECODE`` is set on the CI machines).
 """
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from typing import Any, Callable, Iterator, List
 
 import pytest
@@ -20,8 +27,27 @@ from waiting import wait_for
 from rocketmq_broker.embedded_cluster import EmbeddedCluster, start_embedded_cluster
 
 
+_PYCACHE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "embedded_cluster(**kwargs): options of the embedded_cluster fixture")
+    config._subprocess_pycache_env = {name: os.environ.get(name) for name in _PYCACHE_ENV}  # type: ignore
+    config._subprocess_pycache = tempfile.mkdtemp(prefix="rocketmq-test-pycache-")  # type: ignore
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = config._subprocess_pycache  # type: ignore
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    saved = getattr(config, "_subprocess_pycache_env", None)
+    if saved is None:
+        return
+    shutil.rmtree(config._subprocess_pycache, ignore_errors=True)  # type: ignore
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture

@@ -180,7 +180,8 @@ def test_traces_name_topics_and_groups_without_namespace(embedded_cluster: Embed
                                                          wait_until) -> None:
     topic = unique("NsTraceTopic")
     embedded_cluster.create_topic(NS + "%" + topic)
-    producer = ns_producer(embedded_cluster, closing, enable_msg_trace=True)
+    # a batch of one: the record leaves at once instead of after the 5 s flush interval
+    producer = ns_producer(embedded_cluster, closing, enable_msg_trace=True, trace_msg_batch_num=1)
     result = producer.send(Message(topic, "T", b"traced"))
 
     def pub_records() -> List[Any]:

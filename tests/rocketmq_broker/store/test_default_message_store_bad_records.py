@@ -93,7 +93,8 @@ def _damage_overrun(data, appended):
 @pytest.mark.parametrize("crashed", [True, False], ids=["abnormal", "normal"])
 @pytest.mark.parametrize("damage", [_damage_bad_crc, _damage_overrun], ids=["bad-crc", "overrun"])
 def test_recovery_keeps_the_records_after_an_unreadable_one(tmp_path, crashed, damage, caplog):
-    config = make_config(tmp_path)
+    # a 1 MiB commit-log segment: the test reads and rewrites it whole (a default one is 1 GiB)
+    config = make_config(tmp_path, mapped_file_size_commit_log=1024 * 1024)
     appended = _fill(config, 8)
     with open(_segment(config), "r+b") as f:
         data = bytearray(f.read())

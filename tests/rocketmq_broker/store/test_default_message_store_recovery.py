@@ -123,7 +123,7 @@ def test_record_with_a_bad_body_crc_is_dropped(tmp_path):
     appended = _fill(config, 4)
     last = appended[-1]
     with open(_last_segment(config), "r+b") as f:
-        data = bytearray(f.read())
+        data = bytearray(f.read(last.wrote_offset + last.wrote_bytes))  # the records, not the whole 1 GiB segment
         body_pos = data.index(b"msg-3", last.wrote_offset)
         data[body_pos] ^= 0xFF
         f.seek(0)

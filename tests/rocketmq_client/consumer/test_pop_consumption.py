@@ -85,7 +85,9 @@ def test_pop_consumer_on_a_broker_without_the_timer_wheel_is_told_the_next_step(
     scenario.set_mode(topic, group, MessageRequestMode.POP)
     with caplog.at_level(logging.WARNING, logger="rocketmq_client.impl.consumer.push_pop_callback"):
         scenario.consumer(topic, group, PopCollector())
-        line = wait_for(lambda: next((r for r in caplog.records if "timerWheelEnable is false" in r.getMessage()),
+        # the consumer's line (the broker's revive service logs the same words, sometimes first)
+        line = wait_for(lambda: next((r for r in caplog.records if r.name == "rocketmq_client.impl.consumer."
+                                      "push_pop_callback" and "timerWheelEnable is false" in r.getMessage()),
                                      None), 30, "the pop refusal's warning")
     assert "timer_wheel_enable" in line.getMessage() and "setConsumeMode -m PULL" in line.getMessage()
     assert line.levelno == logging.WARNING and line.exc_info is None

@@ -27,6 +27,9 @@ from rocketmq_common.topic.topic_validator import TopicValidator
 from client_support import create_topic, stored_messages, trace_records, trace_threads_alive
 
 TRACE_TOPIC = TopicValidator.RMQ_SYS_TRACE_TOPIC
+#: ``trace_msg_batch_num`` of the tests that are not about batching: every record leaves at once instead of after
+#: the 5 s flush interval (Java's ``flushTraceInterval``), which test_send_traces_land_in_the_trace_topic waits for
+AT_ONCE = 1
 _names = itertools.count()
 
 
@@ -84,7 +87,8 @@ def test_customized_trace_topic(embedded_cluster: EmbeddedCluster, closing, wait
     topic, trace_topic = unique("TraceTopic"), unique("MyTraceTopic")
     create_topic(embedded_cluster.broker_controller, topic)
     create_topic(embedded_cluster.broker_controller, trace_topic, 2)
-    producer = closing(traced_producer(embedded_cluster, closing, customized_trace_topic=trace_topic))
+    producer = closing(traced_producer(embedded_cluster, closing, customized_trace_topic=trace_topic,
+                                       trace_msg_batch_num=AT_ONCE))
     producer.start()
     result = producer.send(Message(topic, "T", b"body"))
     wait_until(lambda: result.get_msg_id() in pub_records(embedded_cluster, trace_topic), 15, "the Pub record")
@@ -106,7 +110,7 @@ def test_consume_traces(embedded_cluster: EmbeddedCluster, closing, wait_until, 
         sent[producer.send(msg).get_msg_id()] = msg
 
     group = unique("TraceCG")
-    consumer = DefaultMQPushConsumer(group, enable_msg_trace=True)
+    consumer = DefaultMQPushConsumer(group, enable_msg_trace=True, trace_msg_batch_num=AT_ONCE)
     consumer.set_namesrv_addr(embedded_cluster.namesrv_addr)
     consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
     consumer.subscribe(topic, "*")
@@ -156,7 +160,8 @@ class CommitListener(TransactionListener):
 def test_end_transaction_traces(embedded_cluster: EmbeddedCluster, closing, wait_until) -> None:
     topic = unique("TraceTxTopic")
     create_topic(embedded_cluster.broker_controller, topic)
-    producer = closing(traced_producer(embedded_cluster, closing, cls=TransactionMQProducer))
+    producer = closing(traced_producer(embedded_cluster, closing, cls=TransactionMQProducer,
+                                       trace_msg_batch_num=AT_ONCE))
     producer.set_transaction_listener(CommitListener())
     producer.start()
     msg = Message(topic, "TxTag", b"tx-body")
@@ -208,7 +213,7 @@ def test_trace_failures_never_fail_user_sends(embedded_cluster: EmbeddedCluster,
     """The trace topic does not exist and cannot be created: every trace send fails, every user send works."""
     topic = unique("TraceOkTopic")
     create_topic(embedded_cluster.broker_controller, topic)
-    producer = closing(traced_producer(embedded_cluster, closing))
+    producer = closing(traced_producer(embedded_cluster, closing, trace_msg_batch_num=AT_ONCE))
     producer.start()
     with caplog.at_level("ERROR", logger="rocketmq_client.trace.async_trace_dispatcher"):
         results = [producer.send(Message(topic, "T", b"ok-%d" % i)) for i in range(5)]
@@ -231,6 +236,7 @@ def test_lite_pull_consumer_traces(embedded_cluster: EmbeddedCluster, closing, w
     consumer = DefaultLitePullConsumer(unique("TraceLiteCG"))
     consumer.set_namesrv_addr(embedded_cluster.namesrv_addr)
     consumer.set_enable_msg_trace(True)
+    consumer.set_trace_msg_batch_num(AT_ONCE)
     consumer.set_consume_from_where(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
     consumer.subscribe(topic, "*")
     closing(consumer)
@@ -256,7 +262,8 @@ def test_trace_topic_broker_chosen_by_route_and_unreachable(embedded_cluster: Em
     topic, trace_topic = unique("TraceUserTopic"), unique("TraceOnB")
     create_topic(broker_a, topic)
     create_topic(broker_b, trace_topic, 2)
-    producer = DefaultMQProducer(unique("TracePG"), enable_msg_trace=True, customized_trace_topic=trace_topic)
+    producer = DefaultMQProducer(unique("TracePG"), enable_msg_trace=True, customized_trace_topic=trace_topic,
+                                 trace_msg_batch_num=AT_ONCE)
     producer.set_namesrv_addr(embedded_cluster.namesrv_addr)
     producer.start()
     dispatcher = producer.get_trace_dispatcher()
