@@ -131,6 +131,7 @@ from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to
 
 if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
+    from rocketmq_auth.authentication.model.user import User
     from rocketmq_auth.authorization.model.acl import Acl
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
@@ -392,47 +393,47 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
     def create_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``createUser`` (5.3.3): the user of the body, named by the header."""
         response = _new_response()
-        header = request.decode_command_custom_header(CreateUserRequestHeader)
-        if not header.username:
-            response.code = ResponseCode.INVALID_PARAMETER
-            response.remark = "The username is blank"
-            return response
-        user_info = UserInfo.decode(request.body)
-        user_info.username = header.username
-        user = UserConverter.convert_user_info(user_info)
-        if user.user_type is UserType.SUPER and self._is_not_super_user_login(request):
-            response.code = ResponseCode.SYSTEM_ERROR
-            response.remark = "The super user can only be create by super user"
+        username = request.decode_command_custom_header(CreateUserRequestHeader).username
+        user = self._decode_user(request, username, response, "create")
+        if user is None:
             return response
         return self._auth_result(response, lambda: self.broker_controller.get_authentication_metadata_manager()
-                                 .create_user(user).result(), "create user %s" % user.username)
+                                 .create_user(user).result(), "create user %s" % username)
 
     def update_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``updateUser`` (5.3.3): the password, type or status of the body replace the user's."""
         response = _new_response()
-        header = request.decode_command_custom_header(UpdateUserRequestHeader)
-        if not header.username:
-            response.code = ResponseCode.INVALID_PARAMETER
-            response.remark = "The username is blank"
-            return response
-        user_info = UserInfo.decode(request.body)
-        user_info.username = header.username
-        user = UserConverter.convert_user_info(user_info)
-        if user.user_type is UserType.SUPER and self._is_not_super_user_login(request):
-            response.code = ResponseCode.SYSTEM_ERROR
-            response.remark = "The super user can only be update by super user"
+        username = request.decode_command_custom_header(UpdateUserRequestHeader).username
+        user = self._decode_user(request, username, response, "update")
+        if user is None:
             return response
         manager = self.broker_controller.get_authentication_metadata_manager()
 
         def update() -> None:
-            old = manager.get_user(header.username).result()
+            old = manager.get_user(username).result()
             if old is None:
                 raise AuthenticationException("The user is not exist")
             if old.user_type is UserType.SUPER and self._is_not_super_user_login(request):
                 raise AuthenticationException("The super user can only be update by super user")
             manager.update_user(user).result()
 
-        return self._auth_result(response, update, "update user %s" % header.username)
+        return self._auth_result(response, update, "update user %s" % username)
+
+    def _decode_user(self, request: RemotingCommand, username: Optional[str], response: RemotingCommand,
+                     verb: str) -> Optional["User"]:
+        # the user of a create / update body, named by the header; None with the refusal in ``response``
+        if not username:
+            response.code = ResponseCode.INVALID_PARAMETER
+            response.remark = "The username is blank"
+            return None
+        user_info = UserInfo.decode(request.body)
+        user_info.username = username
+        user = UserConverter.convert_user_info(user_info)
+        if user.user_type is UserType.SUPER and self._is_not_super_user_login(request):
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "The super user can only be %s by super user" % verb
+            return None
+        return user
 
     def delete_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``deleteUser`` (5.3.3): the user and its ACL; SUCCESS for a user that does not exist."""

@@ -25,6 +25,15 @@ class ConfigJsonStorage:
         self._table: Dict[str, Any] = {}
         self._lock = threading.Lock()
 
+    @staticmethod
+    def open(db_path: str, what: str) -> "ConfigJsonStorage":
+        """A started store of ``db_path``; RuntimeError naming ``what`` when its file cannot be read."""
+        storage = ConfigJsonStorage(db_path)
+        if not storage.start():
+            raise RuntimeError("Failed to load %s for %s, please check whether it is readable"
+                               % (storage.file_name, what))
+        return storage
+
     def start(self) -> bool:
         """Java ``start``: read the file (none yet: empty); False, logged, when it cannot be read."""
         try:

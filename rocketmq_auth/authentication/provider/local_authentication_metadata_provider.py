@@ -23,15 +23,10 @@ class LocalAuthenticationMetadataProvider(AuthenticationMetadataProvider):
         self.storage: Optional[ConfigJsonStorage] = None
 
     def initialize(self, auth_config: AuthConfig, metadata_service: Optional[Callable[[], Any]] = None) -> None:
-        storage = ConfigJsonStorage(os.path.join(auth_config.auth_config_path or "", "users"))
-        if not storage.start():
-            raise RuntimeError("Failed to load %s for auth_user, please check whether it is readable"
-                               % storage.file_name)
-        self.storage = storage
+        self.storage = ConfigJsonStorage.open(os.path.join(auth_config.auth_config_path or "", "users"), "auth_user")
 
     def _storage(self) -> ConfigJsonStorage:
-        if self.storage is None:
-            raise RuntimeError("the provider is not initialized")
+        assert self.storage is not None, "initialize() first"
         return self.storage
 
     def create_user(self, user: User) -> "concurrent.futures.Future[None]":

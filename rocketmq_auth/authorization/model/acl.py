@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.auth.authorization.model.Acl`` (5.3.3)."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, cast
 
 from rocketmq_auth.authentication.model.subject import Subject
 from rocketmq_auth.authorization.enums.policy_type import PolicyType
@@ -26,7 +26,7 @@ class Acl(Bean):
 
     def get_subject(self) -> Optional[Subject]:
         """Java ``getSubject``."""
-        return self.subject
+        return cast(Optional[Subject], self.subject)
 
     def update_policy(self, policies: List[Policy]) -> None:
         """Java ``updatePolicy``: a policy of a type already here merges the new entries

@@ -24,15 +24,10 @@ class LocalAuthorizationMetadataProvider(AuthorizationMetadataProvider):
         self.storage: Optional[ConfigJsonStorage] = None
 
     def initialize(self, auth_config: AuthConfig, metadata_service: Optional[Callable[[], Any]] = None) -> None:
-        storage = ConfigJsonStorage(os.path.join(auth_config.auth_config_path or "", "acls"))
-        if not storage.start():
-            raise RuntimeError("Failed to load %s for auth_acl, please check whether it is readable."
-                               % storage.file_name)
-        self.storage = storage
+        self.storage = ConfigJsonStorage.open(os.path.join(auth_config.auth_config_path or "", "acls"), "auth_acl")
 
     def _storage(self) -> ConfigJsonStorage:
-        if self.storage is None:
-            raise RuntimeError("the provider is not initialized")
+        assert self.storage is not None, "initialize() first"
         return self.storage
 
     def create_acl(self, acl: Acl) -> "concurrent.futures.Future[None]":

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from rocketmq_tools.command.auth.create_user_sub_command import trim
+from rocketmq_tools.command.auth.copy_users_sub_command import copy_between
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, split_list
 
 __all__ = ["CopyAclsSubCommand"]
 
@@ -26,19 +25,7 @@ class CopyAclsSubCommand(SubCommand):
         parser.add_argument("-s", "--subjects", help="the subject list of acl to copy.")
 
     def execute(self, args: argparse.Namespace) -> int:
-        source, target = trim(args.fromBroker), trim(args.toBroker)
-        assert source is not None and target is not None
-        with new_admin(args.namesrv_addr) as admin:
-            subjects = split_list(args.subjects)
-            if subjects:
-                acl_infos = [acl for acl in (admin.get_acl(source, subject) for subject in subjects)
-                             if acl is not None]
-            else:
-                acl_infos = admin.list_acl(source, None, None) or []
-            for acl_info in acl_infos:
-                if admin.get_acl(target, acl_info.subject) is None:
-                    admin.create_acl(target, acl_info)
-                else:
-                    admin.update_acl(target, acl_info)
-                print("copy acl of %s from %s to %s success." % (acl_info.subject, source, target))
-        return 0
+        return copy_between(args, args.subjects, "acl", lambda admin, addr, subject: admin.get_acl(addr, subject),
+                            lambda admin, addr: admin.list_acl(addr, None, None),
+                            lambda admin, addr, acl, exists: (admin.update_acl if exists else admin.create_acl)(
+                                addr, acl), lambda acl: acl.subject)

@@ -3,11 +3,33 @@ from __future__ import annotations
 
 import argparse
 
+from typing import Any, Callable, List, Optional
+
 from rocketmq_tools.command.auth.create_user_sub_command import trim
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin, split_list
 
-__all__ = ["CopyUsersSubCommand"]
+__all__ = ["CopyUsersSubCommand", "copy_between"]
+
+
+def copy_between(args: argparse.Namespace, names: Optional[str], what: str,
+                 read: Callable[[Any, str, str], Any], read_all: Callable[[Any, str], Optional[List[Any]]],
+                 write: Callable[[Any, str, Any, bool], None], name_of: Callable[[Any], str]) -> int:
+    """What copyUser and copyAcl share: the items of ``names`` (``read`` each; ``read_all`` without names) from
+    ``-f`` to ``-t``, each written there (``write(admin, target, item, exists)``: an update where ``read`` finds
+    it, else a creation), then ``copy <what> of <name> from <f> to <t> success.``."""
+    source, target = trim(args.fromBroker), trim(args.toBroker)
+    assert source is not None and target is not None
+    with new_admin(args.namesrv_addr) as admin:
+        wanted = split_list(names)
+        if wanted:
+            items = [item for item in (read(admin, source, name) for name in wanted) if item is not None]
+        else:
+            items = read_all(admin, source) or []
+        for item in items:
+            write(admin, target, item, read(admin, target, name_of(item)) is not None)
+            print("copy %s of %s from %s to %s success." % (what, name_of(item), source, target))
+    return 0
 
 
 class CopyUsersSubCommand(SubCommand):
@@ -26,19 +48,7 @@ class CopyUsersSubCommand(SubCommand):
         parser.add_argument("-u", "--usernames", help="the username list of user to copy.")
 
     def execute(self, args: argparse.Namespace) -> int:
-        source, target = trim(args.fromBroker), trim(args.toBroker)
-        assert source is not None and target is not None
-        with new_admin(args.namesrv_addr) as admin:
-            usernames = split_list(args.usernames)
-            if usernames:
-                user_infos = [user for user in (admin.get_user(source, name) for name in usernames)
-                              if user is not None]
-            else:
-                user_infos = admin.list_user(source, None) or []
-            for user_info in user_infos:
-                if admin.get_user(target, user_info.username) is None:
-                    admin.create_user(target, user_info)
-                else:
-                    admin.update_user(target, user_info)
-                print("copy user of %s from %s to %s success." % (user_info.username, source, target))
-        return 0
+        return copy_between(args, args.usernames, "user", lambda admin, addr, name: admin.get_user(addr, name),
+                            lambda admin, addr: admin.list_user(addr, None),
+                            lambda admin, addr, user, exists: (admin.update_user if exists else admin.create_user)(
+                                addr, user), lambda user: user.username)

@@ -63,6 +63,6 @@ class CreateUserSubCommand(SubCommand):
     def execute(self, args: argparse.Namespace) -> int:
         with new_admin(args.namesrv_addr) as admin:
             for addr in broker_addrs(admin, args):
-                admin.create_user(addr, trim(args.username), trim(args.password), trim(args.userType))
+                admin.create_user(addr, args.username.strip(), trim(args.password), trim(args.userType))
                 print("create user to %s success." % addr)
         return 0

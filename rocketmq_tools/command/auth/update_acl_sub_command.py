@@ -27,7 +27,7 @@ class UpdateAclSubCommand(SubCommand):
     def execute(self, args: argparse.Namespace) -> int:
         with new_admin(args.namesrv_addr) as admin:
             for addr in broker_addrs(admin, args):
-                admin.update_acl(addr, trim(args.subject), split_trimmed(args.resources), split_trimmed(args.actions),
+                admin.update_acl(addr, args.subject.strip(), split_trimmed(args.resources), split_trimmed(args.actions),
                                  split_trimmed(args.sourceIp), trim(args.decision))
                 print("update acl to %s success." % addr)
         return 0

@@ -31,7 +31,7 @@ class UpdateUserSubCommand(SubCommand):
     def execute(self, args: argparse.Namespace) -> int:
         with new_admin(args.namesrv_addr) as admin:
             for addr in broker_addrs(admin, args):
-                admin.update_user(addr, trim(args.username), trim(args.password), trim(args.userType),
+                admin.update_user(addr, args.username.strip(), trim(args.password), trim(args.userType),
                                   trim(args.userStatus))
                 print("update user to %s success." % addr)
         return 0
