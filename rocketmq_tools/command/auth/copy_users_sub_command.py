@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-
 from typing import Any, Callable, List, Optional
 
 from rocketmq_tools.command.auth.create_user_sub_command import trim
