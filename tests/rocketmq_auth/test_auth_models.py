@@ -86,3 +86,32 @@ def test_the_local_acl_store_is_read_back(tmp_path) -> None:
         ("User:bob", first.get_acl(User.of("bob")).result().policies_to_json())]  # type: ignore
     assert second.list_acl("alice", None).result() == []
     assert (tmp_path / "acls.json").is_file()
+
+
+def test_a_broker_reads_the_java_names_of_its_auth_settings(tmp_path) -> None:
+    """As BrokerStartup: the properties' Java names set the AuthConfig; the controller keeps the metadata under
+    <storePathRootDir>/config and its managers share the providers."""
+    from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
+    from rocketmq_common.mix_all import MixAll
+
+    config = AuthConfig()
+    MixAll.properties2object({
+        "authenticationMetadataProvider":
+            "org.apache.rocketmq.auth.authentication.provider.LocalAuthenticationMetadataProvider",
+        "authorizationMetadataProvider":
+            "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider"}, config)
+    controller = BrokerController(message_store_config=MessageStoreConfig(store_path_root_dir=str(tmp_path)),
+                                  auth_config=config)
+    try:
+        assert config.auth_config_path == str(tmp_path / "config") and config.config_name == "broker-a"
+        controller.get_authentication_metadata_manager().create_user(User.of("u", "pw")).result()
+        t1 = Resource.of("Topic:t1")
+        assert t1 is not None
+        acl = Acl.of(User.of("u"), [Policy.of(PolicyType.CUSTOM, [t1], [Action.SUB], None, Decision.DENY)])
+        controller.get_authorization_metadata_manager().create_acl(acl).result()
+        controller.get_authentication_metadata_manager().delete_user("u").result()
+        assert controller.get_authorization_metadata_manager().list_acl(None, None).result() == []
+        assert (tmp_path / "config" / "users.json").is_file()
+    finally:
+        controller.shutdown()
