@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.auth.authorization.model.Environment`` (5.3.3)."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Union
 
 from rocketmq_common.utils.ip_address_utils import IPAddressUtils
 from rocketmq_remoting.common.bean import ListOf, Prop
@@ -16,7 +16,7 @@ class Environment(RemotingSerializable):
     source_ips = Prop(ListOf(str))
 
     @staticmethod
-    def of(source_ips: "Optional[List[str] | str]") -> Optional["Environment"]:
+    def of(source_ips: Union[List[str], str, None]) -> Optional["Environment"]:
         """Java ``of`` (one address or a list); None for none."""
         if isinstance(source_ips, str):
             source_ips = [source_ips]

@@ -8,7 +8,8 @@ __all__ = ["DeleteAclRequestHeader"]
 
 
 class DeleteAclRequestHeader(CommandCustomHeader):
-    """The header of AUTH_DELETE_ACL (3008): the subject whose ACL goes, or only its entry of ``resource`` (of ``policy_type``, default Custom)."""
+    """The header of AUTH_DELETE_ACL (3008): the subject whose ACL goes, or only its entry of ``resource`` (of
+    ``policy_type``, default Custom)."""
 
     subject = Prop(str)
     policy_type = Prop(str)

@@ -8,7 +8,8 @@ __all__ = ["ListAclsRequestHeader"]
 
 
 class ListAclsRequestHeader(CommandCustomHeader):
-    """The header of AUTH_LIST_ACL (3010): the ACLs whose subject contains ``subject_filter`` and their entries whose resource contains ``resource_filter``."""
+    """The header of AUTH_LIST_ACL (3010): the ACLs whose subject contains ``subject_filter`` and their entries
+    whose resource contains ``resource_filter``."""
 
     subject_filter = Prop(str)
     resource_filter = Prop(str)
