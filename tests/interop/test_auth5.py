@@ -27,6 +27,8 @@ LOCAL_PROVIDERS = {
 }
 #: Java's MQBrokerException text in the stack trace it prints
 _JAVA_ERROR = re.compile(r"MQBrokerException: CODE: (\d+)  DESC: (.*)")
+#: a line of Java's logs (``11:28:31.123 ...``, ``2026-12-03 11:28:31,123 ...``)
+_JAVA_LOG_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}:\d{2}[.,]\d{3} ")
 #: ours, one line on stderr
 _OUR_ERROR = re.compile(r"rocketmq \w+: (.*) \(code (\d+)\)$")
 #: each subcommand with the options after -b/-f (BROKER: the broker's address)
@@ -50,11 +52,13 @@ REFUSED = [
 
 
 def run_java(anchors5: Anchors, work: str, namesrv_addr: str, argv: List[str]) -> Tuple[int, List[str]]:
-    """Java's mqadmin ``argv``: its exit code and output lines (logback's start-up lines left out)."""
+    """Java's mqadmin ``argv``: its exit code and output lines (logback's start-up lines and log lines, which a
+    loaded machine may bring, left out)."""
     run = JavaProcess(anchors5, work, "mqadmin-%s" % argv[0], MQADMIN, [*argv, "-n", namesrv_addr])
     try:
         code = run.process.wait(JAVA_TIMEOUT)
-        lines = [line for line in run.output().splitlines() if line.strip() and " |-" not in line]
+        lines = [line for line in run.output().splitlines()
+                 if line.strip() and " |-" not in line and not _JAVA_LOG_LINE.match(line)]
         return code, lines
     finally:
         run.stop()
