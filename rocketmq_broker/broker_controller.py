@@ -22,6 +22,7 @@ own connections to the name servers use TLS is ``netty_client_config.use_tls``.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
@@ -30,6 +31,11 @@ from rocketmq_acl.access_validator import AccessValidator
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
 from rocketmq_acl.plain.plain_permission_manager import PlainPermissionManager
+from rocketmq_auth.authentication.factory.authentication_factory import AuthenticationFactory
+from rocketmq_auth.authentication.manager.authentication_metadata_manager import AuthenticationMetadataManager
+from rocketmq_auth.authorization.factory.authorization_factory import AuthorizationFactory
+from rocketmq_auth.authorization.manager.authorization_metadata_manager import AuthorizationMetadataManager
+from rocketmq_auth.config.auth_config import AuthConfig
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.client.client_housekeeping_service import ClientHousekeepingService
@@ -122,6 +128,9 @@ class BrokerController(TypedBean):
     consume_message_hook_list = Prop(ListOf(object), [])
     transactional_message_check_service = Prop(TransactionalMessageCheckService)
     access_validator_map = Prop(MapOf(type, AccessValidator), {})
+    auth_config = Prop(AuthConfig, factory=AuthConfig)
+    authentication_metadata_manager = Prop(AuthenticationMetadataManager, required=True)
+    authorization_metadata_manager = Prop(AuthorizationMetadataManager, required=True)
     topic_config_manager = Prop(TopicConfigManager, required=True)
     subscription_group_manager = Prop(SubscriptionGroupManager, required=True)
     consumer_offset_manager = Prop(ConsumerOffsetManager, required=True)
@@ -168,6 +177,14 @@ class BrokerController(TypedBean):
                 self, transactional_message_check_service: Optional[TransactionalMessageCheckService]) -> None: ...
         def get_access_validator_map(self) -> Dict[type, AccessValidator]: ...
         def set_access_validator_map(self, access_validator_map: Dict[type, AccessValidator]) -> None: ...
+        def get_auth_config(self) -> AuthConfig: ...
+        def set_auth_config(self, auth_config: AuthConfig) -> None: ...
+        def get_authentication_metadata_manager(self) -> AuthenticationMetadataManager: ...
+        def set_authentication_metadata_manager(
+                self, authentication_metadata_manager: AuthenticationMetadataManager) -> None: ...
+        def get_authorization_metadata_manager(self) -> AuthorizationMetadataManager: ...
+        def set_authorization_metadata_manager(
+                self, authorization_metadata_manager: AuthorizationMetadataManager) -> None: ...
         def get_topic_config_manager(self) -> TopicConfigManager: ...
         def set_topic_config_manager(self, topic_config_manager: TopicConfigManager) -> None: ...
         def get_subscription_group_manager(self) -> SubscriptionGroupManager: ...
@@ -207,7 +224,7 @@ class BrokerController(TypedBean):
                  netty_client_config: Optional[NettyClientConfig] = None,
                  message_store_config: Optional[MessageStoreConfig] = None,
                  broker_config_path: Optional[str] = None, *,
-                 tls_config: Optional[TlsSystemConfig] = None) -> None:
+                 tls_config: Optional[TlsSystemConfig] = None, auth_config: Optional[AuthConfig] = None) -> None:
         self.tls_config = tls_config
         self.broker_config = broker_config if broker_config is not None else BrokerConfig()
         self.netty_server_config = netty_server_config if netty_server_config is not None \
@@ -260,6 +277,10 @@ class BrokerController(TypedBean):
         self.transactional_message_service: Optional[TransactionalMessageService] = None
         self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
         self.access_validator_map = {}
+        self.auth_config = auth_config if auth_config is not None else AuthConfig()
+        self._complete_auth_config()
+        self.authentication_metadata_manager = AuthenticationFactory.get_metadata_manager(self.auth_config)
+        self.authorization_metadata_manager = AuthorizationFactory.get_metadata_manager(self.auth_config)
         self.store_host: Tuple[str, int] = (self.broker_config.broker_ip1, self.netty_server_config.listen_port)
         self.configuration = Configuration(
             log, self.broker_config, self.netty_server_config, self.netty_client_config, self.message_store_config,
@@ -273,6 +294,17 @@ class BrokerController(TypedBean):
         self._shutdown = False
 
     # ------------------------------------------------------------------ life cycle
+
+    def _complete_auth_config(self) -> None:
+        # Java's BrokerStartup names the ACL 2.0 config after the broker and keeps its metadata under
+        # <storePathRootDir>/config; here the controller fills what its caller left unset
+        config = self.auth_config
+        if config.config_name is None:
+            config.config_name = self.broker_config.broker_name
+        if config.cluster_name is None:
+            config.cluster_name = self.broker_config.broker_cluster_name
+        if config.auth_config_path is None:
+            config.auth_config_path = os.path.join(self.message_store_config.store_path_root_dir, "config")
 
     def initialize(self) -> bool:
         """Java ``initialize``: False when a configuration file or the store cannot be loaded."""
@@ -515,6 +547,8 @@ class BrokerController(TypedBean):
                 log.warning("%s still busy after %s s", executor, _JOIN_TIMEOUT_SECONDS)
         for validator in self.access_validator_map.values():
             validator.shutdown()
+        self.authentication_metadata_manager.shutdown()
+        self.authorization_metadata_manager.shutdown()
         if self.timer_message_store is not None:
             self.timer_message_store.shutdown()
         if self.message_store is not None:

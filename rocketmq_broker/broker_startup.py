@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Any, Dict, Optional, Sequence
 
+from rocketmq_auth.config.auth_config import AuthConfig
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import DEFAULT_LISTEN_PORT, BrokerController
 from rocketmq_broker.store.config.broker_role import BrokerRole
@@ -78,6 +79,7 @@ class BrokerStartup:
             TlsSystemConfig.TLS_ENABLE, "TLS_ENABLE",
             "true" if TlsSystemConfig.tls_mode is TlsMode.ENFORCING else "false"))
         message_store_config = MessageStoreConfig()
+        auth_config = AuthConfig()
         configs = (broker_config, netty_server_config, netty_client_config, message_store_config)
         properties: Optional[Dict[str, str]] = None
         if args.configFile:
@@ -87,6 +89,7 @@ class BrokerStartup:
                 raise BrokerStartupError("cannot read the config file: %s" % e) from e
             for config in configs:
                 MixAll.properties2object(properties, config)
+            MixAll.properties2object(properties, auth_config)
             print("load config properties file OK, %s" % args.configFile, file=out, flush=True)
         if args.namesrvAddr is not None:
             broker_config.namesrv_addr = args.namesrvAddr
@@ -126,7 +129,8 @@ class BrokerStartup:
         _check_store_dir(message_store_config.store_path_root_dir)
         try:
             controller = BrokerController(broker_config, netty_server_config, netty_client_config,
-                                          message_store_config, broker_config_path=args.configFile)
+                                          message_store_config, broker_config_path=args.configFile,
+                                          auth_config=auth_config)
             # remember every configured property, even those no config object holds
             controller.get_configuration().register_config(properties)
             initialized = controller.initialize()

@@ -33,6 +33,7 @@ import tempfile
 import threading
 from typing import Any, List, Mapping, Optional
 
+from rocketmq_auth.config.auth_config import AuthConfig
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.broker_controller import BrokerController
 from rocketmq_broker.store.config.message_store_config import MessageStoreConfig
@@ -75,7 +76,8 @@ class EmbeddedCluster:
 
     Options: ``brokers`` (1-26 masters: broker-a, broker-b...), ``store_dir`` (else a temporary directory removed on
     shutdown), ``cluster_name`` ("DefaultCluster"), ``broker_config`` / ``message_store_config`` /
-    ``netty_server_config`` (dicts of snake-case attribute names, e.g. ``{"auto_create_topic_enable": False}``),
+    ``netty_server_config`` / ``auth_config`` (dicts of snake-case attribute names, e.g.
+    ``{"auto_create_topic_enable": False}``; ``auth_config`` is the ACL 2.0 :class:`AuthConfig`),
     ``namesrv_broker_channel_expired_time`` / ``namesrv_scan_interval_millis``, ``tls_config``. Attributes:
     ``namesrv_addr``, ``broker_addr``; methods :meth:`create_topic`, :meth:`restart_broker`, :meth:`shutdown`.
     Not started until :meth:`start` (or ``with``).
@@ -87,7 +89,8 @@ class EmbeddedCluster:
                  netty_server_config: Optional[Mapping[str, Any]] = None,
                  namesrv_broker_channel_expired_time: int = BROKER_CHANNEL_EXPIRED_TIME,
                  namesrv_scan_interval_millis: int = 10000,
-                 tls_config: Optional[TlsSystemConfig] = None) -> None:
+                 tls_config: Optional[TlsSystemConfig] = None,
+                 auth_config: Optional[Mapping[str, Any]] = None) -> None:
         if not 1 <= brokers <= 26:
             raise ValueError("brokers must be between 1 and 26, got %d" % brokers)
         for name in ("broker_name", "namesrv_addr", "broker_cluster_name"):
@@ -103,6 +106,7 @@ class EmbeddedCluster:
         self.broker_config_overrides = dict(broker_config or {})
         self.message_store_config_overrides = dict(message_store_config or {})
         self.netty_server_config_overrides = dict(netty_server_config or {})
+        self.auth_config_overrides = dict(auth_config or {})
         self.namesrv_broker_channel_expired_time = namesrv_broker_channel_expired_time
         self.namesrv_scan_interval_millis = namesrv_scan_interval_millis
         self.tls_config = tls_config
@@ -189,7 +193,10 @@ class EmbeddedCluster:
             use_tls=tls is not None and (tls.tls_enable or tls.tls_mode is TlsMode.ENFORCING))
         server_config = NettyServerConfig(listen_port=port, bind_address=LOOPBACK)
         _apply(server_config, self.netty_server_config_overrides)
-        return BrokerController(broker_config, server_config, client_config, store_config, tls_config=tls)
+        auth_config = AuthConfig()
+        _apply(auth_config, self.auth_config_overrides)
+        return BrokerController(broker_config, server_config, client_config, store_config, tls_config=tls,
+                                auth_config=auth_config)
 
     def _start_broker(self, index: int, port: int) -> BrokerController:
         controller = self._new_broker(index, port)

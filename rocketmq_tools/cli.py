@@ -26,6 +26,18 @@ from rocketmq_tools.command.acl.delete_access_config_sub_command import DeleteAc
 from rocketmq_tools.command.acl.get_access_config_sub_command import GetAccessConfigSubCommand
 from rocketmq_tools.command.acl.update_access_config_sub_command import UpdateAccessConfigSubCommand
 from rocketmq_tools.command.acl.update_global_white_addr_sub_command import UpdateGlobalWhiteAddrSubCommand
+from rocketmq_tools.command.auth.create_user_sub_command import CreateUserSubCommand
+from rocketmq_tools.command.auth.update_user_sub_command import UpdateUserSubCommand
+from rocketmq_tools.command.auth.delete_user_sub_command import DeleteUserSubCommand
+from rocketmq_tools.command.auth.get_user_sub_command import GetUserSubCommand
+from rocketmq_tools.command.auth.list_user_sub_command import ListUserSubCommand
+from rocketmq_tools.command.auth.copy_users_sub_command import CopyUsersSubCommand
+from rocketmq_tools.command.auth.create_acl_sub_command import CreateAclSubCommand
+from rocketmq_tools.command.auth.update_acl_sub_command import UpdateAclSubCommand
+from rocketmq_tools.command.auth.delete_acl_sub_command import DeleteAclSubCommand
+from rocketmq_tools.command.auth.get_acl_sub_command import GetAclSubCommand
+from rocketmq_tools.command.auth.list_acl_sub_command import ListAclSubCommand
+from rocketmq_tools.command.auth.copy_acls_sub_command import CopyAclsSubCommand
 from rocketmq_tools.command.benchmark.benchmark_command import BenchmarkCommand
 from rocketmq_tools.command.broker.broker_consume_stats_sub_commad import BrokerConsumeStatsSubCommad
 from rocketmq_tools.command.broker.broker_status_sub_command import BrokerStatusSubCommand
@@ -158,6 +170,18 @@ def sub_commands() -> List[SubCommand]:
         ExportMetadataCommand(),
         ExportConfigsCommand(),
         ExportMetricsCommand(),
+        CreateUserSubCommand(),
+        UpdateUserSubCommand(),
+        DeleteUserSubCommand(),
+        GetUserSubCommand(),
+        ListUserSubCommand(),
+        CopyUsersSubCommand(),
+        CreateAclSubCommand(),
+        UpdateAclSubCommand(),
+        DeleteAclSubCommand(),
+        GetAclSubCommand(),
+        ListAclSubCommand(),
+        CopyAclsSubCommand(),
     ]
 
 

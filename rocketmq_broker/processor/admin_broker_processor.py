@@ -17,6 +17,16 @@ import struct
 import threading
 from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, cast
 
+from rocketmq_auth.authentication.enums.user_type import UserType
+from rocketmq_auth.authentication.exception.authentication_exception import AuthenticationException
+from rocketmq_auth.authentication.model.subject import Subject
+from rocketmq_auth.authorization.enums.policy_type import PolicyType
+from rocketmq_auth.authorization.exception.authorization_exception import AuthorizationException
+from rocketmq_auth.authorization.model.resource import Resource
+from rocketmq_acl.common.session_credentials import SessionCredentials
+from rocketmq_client.exception import IllegalStateException
+from rocketmq_broker.auth.converter.acl_converter import AclConverter
+from rocketmq_broker.auth.converter.user_converter import UserConverter
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.consume_queue import CQ_STORE_UNIT_SIZE
@@ -38,6 +48,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.topic_attributes import TopicAttributes
 from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.body.acl_info import AclInfo
 from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.body.consume_queue_data import ConsumeQueueData
 from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
@@ -55,7 +66,18 @@ from rocketmq_common.protocol.body.query_consume_queue_response_body import Quer
 from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
+from rocketmq_common.protocol.body.user_info import UserInfo
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
+from rocketmq_common.protocol.header.create_acl_request_header import CreateAclRequestHeader
+from rocketmq_common.protocol.header.create_user_request_header import CreateUserRequestHeader
+from rocketmq_common.protocol.header.delete_acl_request_header import DeleteAclRequestHeader
+from rocketmq_common.protocol.header.delete_user_request_header import DeleteUserRequestHeader
+from rocketmq_common.protocol.header.get_acl_request_header import GetAclRequestHeader
+from rocketmq_common.protocol.header.get_user_request_header import GetUserRequestHeader
+from rocketmq_common.protocol.header.list_acls_request_header import ListAclsRequestHeader
+from rocketmq_common.protocol.header.list_users_request_header import ListUsersRequestHeader
+from rocketmq_common.protocol.header.update_acl_request_header import UpdateAclRequestHeader
+from rocketmq_common.protocol.header.update_user_request_header import UpdateUserRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import \
     ConsumeMessageDirectlyResultRequestHeader
 from rocketmq_common.protocol.header.create_access_config_request_header import CreateAccessConfigRequestHeader
@@ -109,6 +131,8 @@ from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to
 
 if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
+    from rocketmq_auth.authentication.model.user import User
+    from rocketmq_auth.authorization.model.acl import Acl
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
@@ -363,6 +387,196 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         body = GetBrokerClusterAclConfigResponseBody(global_white_addrs=acl_config.global_white_addrs,
                                                      plain_access_configs=acl_config.plain_access_configs)
         return _success(response, body.encode())
+
+    # ------------------------------------------------------------------ ACL 2.0 users and ACLs (5.3.3)
+
+    def create_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``createUser`` (5.3.3): the user of the body, named by the header."""
+        response = _new_response()
+        username = request.decode_command_custom_header(CreateUserRequestHeader).username
+        user = self._decode_user(request, username, response, "create")
+        if user is None:
+            return response
+        return self._auth_result(response, lambda: self.broker_controller.get_authentication_metadata_manager()
+                                 .create_user(user).result(), "create user %s" % username)
+
+    def update_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateUser`` (5.3.3): the password, type or status of the body replace the user's."""
+        response = _new_response()
+        username = request.decode_command_custom_header(UpdateUserRequestHeader).username
+        user = self._decode_user(request, username, response, "update")
+        if user is None:
+            return response
+        manager = self.broker_controller.get_authentication_metadata_manager()
+
+        def update() -> None:
+            old = manager.get_user(username).result()
+            if old is None:
+                raise AuthenticationException("The user is not exist")
+            if old.user_type is UserType.SUPER and self._is_not_super_user_login(request):
+                raise AuthenticationException("The super user can only be update by super user")
+            manager.update_user(user).result()
+
+        return self._auth_result(response, update, "update user %s" % username)
+
+    def _decode_user(self, request: RemotingCommand, username: Optional[str], response: RemotingCommand,
+                     verb: str) -> Optional["User"]:
+        # the user of a create / update body, named by the header; None with the refusal in ``response``
+        if not username:
+            response.code = ResponseCode.INVALID_PARAMETER
+            response.remark = "The username is blank"
+            return None
+        user_info = UserInfo.decode(request.body)
+        user_info.username = username
+        user = UserConverter.convert_user_info(user_info)
+        if user.user_type is UserType.SUPER and self._is_not_super_user_login(request):
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "The super user can only be %s by super user" % verb
+            return None
+        return user
+
+    def delete_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteUser`` (5.3.3): the user and its ACL; SUCCESS for a user that does not exist."""
+        response = _new_response()
+        header = request.decode_command_custom_header(DeleteUserRequestHeader)
+        manager = self.broker_controller.get_authentication_metadata_manager()
+
+        def delete() -> None:
+            user = manager.get_user(header.username).result()
+            if user is None:
+                return
+            if user.user_type is UserType.SUPER and self._is_not_super_user_login(request):
+                raise AuthenticationException("The super user can only be update by super user")
+            manager.delete_user(header.username).result()
+
+        return self._auth_result(response, delete, "delete user %s" % header.username)
+
+    def get_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getUser`` (5.3.3): the user's UserInfo; SUCCESS without a body when there is none."""
+        response = _new_response()
+        header = request.decode_command_custom_header(GetUserRequestHeader)
+        if not header.username or not header.username.strip():
+            response.code = ResponseCode.INVALID_PARAMETER
+            response.remark = "The username is blank"
+            return response
+
+        def get() -> None:
+            user = self.broker_controller.get_authentication_metadata_manager().get_user(header.username).result()
+            if user is not None:
+                response.body = UserConverter.convert_user(user).encode()
+
+        return self._auth_result(response, get, "get user %s" % header.username)
+
+    def list_user(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``listUser`` (5.3.3): the UserInfo list of the users whose name contains the filter (no body
+        for none)."""
+        response = _new_response()
+        header = request.decode_command_custom_header(ListUsersRequestHeader)
+
+        def list_users() -> None:
+            users = self.broker_controller.get_authentication_metadata_manager().list_user(header.filter).result()
+            if users:
+                response.body = _json_list(UserConverter.convert_users(users))
+
+        return self._auth_result(response, list_users, "list user by %s" % header.filter)
+
+    def create_acl(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``createAcl`` (5.3.3): the ACL of the body (its subject, else the header's); an ACL the subject
+        has already takes the new policies in."""
+        header = request.decode_command_custom_header(CreateAclRequestHeader)
+        acl = self._decode_acl(request, header.subject)
+        return self._auth_result(_new_response(), lambda: self.broker_controller
+                                 .get_authorization_metadata_manager().create_acl(acl).result(),
+                                 "create acl for %s" % header.subject)
+
+    def update_acl(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAcl`` (5.3.3): as :meth:`create_acl`."""
+        header = request.decode_command_custom_header(UpdateAclRequestHeader)
+        acl = self._decode_acl(request, header.subject)
+        return self._auth_result(_new_response(), lambda: self.broker_controller
+                                 .get_authorization_metadata_manager().update_acl(acl).result(),
+                                 "update acl for %s" % header.subject)
+
+    @staticmethod
+    def _decode_acl(request: RemotingCommand, subject_key: Optional[str]) -> "Acl":
+        acl_info = AclInfo.decode(request.body)
+        if not acl_info.policies:  # Java raises it out of the handler: a system error with its description
+            raise AuthorizationException("The body of acl is null")
+        acl = AclConverter.convert_acl_info(acl_info)
+        if acl.get_subject() is None:
+            acl.subject = Subject.of(subject_key)
+        return acl
+
+    def delete_acl(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``deleteAcl`` (5.3.3): the subject's ACL, or its entry of the header's resource."""
+        header = request.decode_command_custom_header(DeleteAclRequestHeader)
+        subject = Subject.of(header.subject)
+        policy_type = PolicyType.get_by_name(header.policy_type)
+        resource = Resource.of(header.resource)
+        return self._auth_result(_new_response(), lambda: self.broker_controller
+                                 .get_authorization_metadata_manager().delete_acl(subject, policy_type, resource)
+                                 .result(), "delete acl for %s" % header.subject)
+
+    def get_acl(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getAcl`` (5.3.3): the subject's AclInfo; SUCCESS without a body when it has none."""
+        response = _new_response()
+        header = request.decode_command_custom_header(GetAclRequestHeader)
+        subject = Subject.of(header.subject)
+        future = self.broker_controller.get_authorization_metadata_manager().get_acl(cast("Subject", subject))
+
+        def get() -> None:
+            acl = future.result()
+            if acl is not None:
+                response.body = AclConverter.convert_acl(acl).encode()
+
+        return self._auth_result(response, get, "get acl for %s" % header.subject)
+
+    def list_acl(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``listAcl`` (5.3.3): the AclInfo list of the filters (no body for none)."""
+        response = _new_response()
+        header = request.decode_command_custom_header(ListAclsRequestHeader)
+        future = self.broker_controller.get_authorization_metadata_manager().list_acl(header.subject_filter,
+                                                                                     header.resource_filter)
+
+        def list_acls() -> None:
+            acl_infos = AclConverter.convert_acls(future.result())
+            if acl_infos:
+                response.body = _json_list(acl_infos)
+
+        return self._auth_result(response, list_acls, "list acl, subjectFilter:%s, resourceFilter:%s"
+                                 % (header.subject_filter, header.resource_filter))
+
+    def _is_not_super_user_login(self, request: RemotingCommand) -> bool:
+        # Java isNotSuperUserLogin: a request without an AccessKey comes from a broker without authentication
+        access_key = (request.ext_fields or {}).get(SessionCredentials.ACCESS_KEY)
+        if not access_key:
+            return False
+        return not self.broker_controller.get_authentication_metadata_manager().is_super_user(access_key).result()
+
+    @staticmethod
+    def _auth_result(response: RemotingCommand, action: Callable[[], None], what: str) -> RemotingCommand:
+        # Java's thenAccept(SUCCESS).exceptionally(handleAuthException): a refusal of the auth module is
+        # NO_PERMISSION with its message, anything else a system error of a fixed text (logged here)
+        try:
+            action()
+        except AuthenticationException as e:
+            log.info("%s refused: %s", what, e)
+            response.code = ResponseCode.NO_PERMISSION
+            response.remark = str(e)
+            return response
+        except IllegalStateException as e:  # no metadata provider (5.3.3's default): expected, one line
+            log.error("%s error: %s", what, e)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "An system error occurred, please try again later."
+            return response
+        except Exception:  # noqa: BLE001 - answered as Java's handleAuthException answers it
+            log.error("%s error", what, exc_info=True)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "An system error occurred, please try again later."
+            return response
+        response.code = ResponseCode.SUCCESS
+        response.remark = None
+        return response
 
     # ------------------------------------------------------------------ broker configuration and runtime
 
@@ -911,6 +1125,11 @@ def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:
     return inner
 
 
+def _json_list(bodies: list) -> bytes:
+    # Java JSON.toJSONString(list): a JSON array of the bodies
+    return fastjson.dumps([body.to_json_value() for body in bodies]).encode("utf-8")
+
+
 def _split(value: Optional[str]) -> Optional[list]:
     # Java ``UtilAll.split(str, ",")``: None for null, else the items without blanks
     if value is None:
@@ -962,6 +1181,16 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.UPDATE_GLOBAL_WHITE_ADDRS_CONFIG: AdminBrokerProcessor.update_global_white_addrs_config,
     RequestCode.GET_BROKER_CLUSTER_ACL_INFO: AdminBrokerProcessor.get_broker_acl_config_version,
     RequestCode.GET_BROKER_CLUSTER_ACL_CONFIG: AdminBrokerProcessor.get_broker_cluster_acl_config,
+    RequestCode.AUTH_CREATE_USER: AdminBrokerProcessor.create_user,
+    RequestCode.AUTH_UPDATE_USER: AdminBrokerProcessor.update_user,
+    RequestCode.AUTH_DELETE_USER: AdminBrokerProcessor.delete_user,
+    RequestCode.AUTH_GET_USER: AdminBrokerProcessor.get_user,
+    RequestCode.AUTH_LIST_USER: AdminBrokerProcessor.list_user,
+    RequestCode.AUTH_CREATE_ACL: AdminBrokerProcessor.create_acl,
+    RequestCode.AUTH_UPDATE_ACL: AdminBrokerProcessor.update_acl,
+    RequestCode.AUTH_DELETE_ACL: AdminBrokerProcessor.delete_acl,
+    RequestCode.AUTH_GET_ACL: AdminBrokerProcessor.get_acl,
+    RequestCode.AUTH_LIST_ACL: AdminBrokerProcessor.list_acl,
     RequestCode.GET_BROKER_CONSUME_STATS: AdminBrokerProcessor.fetch_all_consume_stats_in_broker,
     RequestCode.VIEW_BROKER_STATS_DATA: AdminBrokerProcessor.view_broker_stats_data,
     RequestCode.QUERY_CONSUME_QUEUE: AdminBrokerProcessor.query_consume_queue,

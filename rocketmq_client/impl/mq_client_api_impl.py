@@ -34,6 +34,7 @@ from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.acl_info import AclInfo
 from rocketmq_common.protocol.body.batch_ack import BatchAck
 from rocketmq_common.protocol.body.batch_ack_message_request_body import BatchAckMessageRequestBody
 from rocketmq_common.protocol.body.broker_stats_data import BrokerStatsData
@@ -63,6 +64,17 @@ from rocketmq_common.protocol.body.set_message_request_mode_request_body import 
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
+from rocketmq_common.protocol.body.user_info import UserInfo
+from rocketmq_common.protocol.header.create_acl_request_header import CreateAclRequestHeader
+from rocketmq_common.protocol.header.create_user_request_header import CreateUserRequestHeader
+from rocketmq_common.protocol.header.delete_acl_request_header import DeleteAclRequestHeader
+from rocketmq_common.protocol.header.delete_user_request_header import DeleteUserRequestHeader
+from rocketmq_common.protocol.header.get_acl_request_header import GetAclRequestHeader
+from rocketmq_common.protocol.header.get_user_request_header import GetUserRequestHeader
+from rocketmq_common.protocol.header.list_acls_request_header import ListAclsRequestHeader
+from rocketmq_common.protocol.header.list_users_request_header import ListUsersRequestHeader
+from rocketmq_common.protocol.header.update_acl_request_header import UpdateAclRequestHeader
+from rocketmq_common.protocol.header.update_user_request_header import UpdateUserRequestHeader
 from rocketmq_common.protocol.header.change_invisible_time_request_header import ChangeInvisibleTimeResponseHeader
 from rocketmq_common.protocol.header.clone_group_offset_request_header import CloneGroupOffsetRequestHeader
 from rocketmq_common.protocol.header.consume_message_directly_result_request_header import (
@@ -262,6 +274,13 @@ _PULL_STATUS_BY_CODE = {
     ResponseCode.PULL_RETRY_IMMEDIATELY: PullStatus.NO_MATCHED_MSG,
     ResponseCode.PULL_OFFSET_MOVED: PullStatus.OFFSET_ILLEGAL,
 }
+
+
+def _decode_list(body: Optional[bytes], cls: Any) -> Optional[List[Any]]:
+    # Java RemotingSerializable.decodeList: a JSON array of ``cls`` bodies; None without a body
+    if body is None:
+        return None
+    return [cls.from_json_value(value) for value in fastjson.loads(body.decode("utf-8")) or ()]
 
 
 def _now_millis() -> int:
@@ -631,6 +650,81 @@ class MQClientAPIImpl(TypedBean):
             raise MQBrokerException(response.get_code(), response.get_remark(), addr)
         body = GetBrokerClusterAclConfigResponseBody.decode(response.get_body())
         return AclConfig(global_white_addrs=body.global_white_addrs, plain_access_configs=body.plain_access_configs)
+
+    # ACL 2.0 users and ACLs (5.3.3): Java sends these on the address itself, not through the VIP channel
+
+    def create_user(self, addr: str, user_info: UserInfo, millis: int) -> None:
+        """Java ``createUser`` (5.3.3): AUTH_CREATE_USER."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_CREATE_USER,
+                                                         CreateUserRequestHeader(username=user_info.username))
+        request.body = user_info.encode()
+        self._invoke_auth(addr, request, millis)
+
+    def update_user(self, addr: str, user_info: UserInfo, millis: int) -> None:
+        """Java ``updateUser`` (5.3.3): AUTH_UPDATE_USER."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_UPDATE_USER,
+                                                         UpdateUserRequestHeader(username=user_info.username))
+        request.body = user_info.encode()
+        self._invoke_auth(addr, request, millis)
+
+    def delete_user(self, addr: str, username: Optional[str], millis: int) -> None:
+        """Java ``deleteUser`` (5.3.3): AUTH_DELETE_USER."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_DELETE_USER,
+                                                         DeleteUserRequestHeader(username=username))
+        self._invoke_auth(addr, request, millis)
+
+    def get_user(self, addr: str, username: Optional[str], millis: int) -> Optional[UserInfo]:
+        """Java ``getUser`` (5.3.3): AUTH_GET_USER; None for a user the broker does not have."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_GET_USER,
+                                                         GetUserRequestHeader(username=username))
+        body = self._invoke_auth(addr, request, millis).get_body()
+        return UserInfo.decode(body) if body is not None else None
+
+    def list_user(self, addr: str, filter: Optional[str], millis: int) -> Optional[List[UserInfo]]:
+        """Java ``listUser`` (5.3.3): AUTH_LIST_USER; None when the broker has no user to list."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_LIST_USER,
+                                                         ListUsersRequestHeader(filter=filter))
+        return _decode_list(self._invoke_auth(addr, request, millis).get_body(), UserInfo)
+
+    def create_acl(self, addr: str, acl_info: AclInfo, millis: int) -> None:
+        """Java ``createAcl`` (5.3.3): AUTH_CREATE_ACL."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_CREATE_ACL,
+                                                         CreateAclRequestHeader(subject=acl_info.subject))
+        request.body = acl_info.encode()
+        self._invoke_auth(addr, request, millis)
+
+    def update_acl(self, addr: str, acl_info: AclInfo, millis: int) -> None:
+        """Java ``updateAcl`` (5.3.3): AUTH_UPDATE_ACL."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_UPDATE_ACL,
+                                                         UpdateAclRequestHeader(subject=acl_info.subject))
+        request.body = acl_info.encode()
+        self._invoke_auth(addr, request, millis)
+
+    def delete_acl(self, addr: str, subject: Optional[str], resource: Optional[str], millis: int) -> None:
+        """Java ``deleteAcl`` (5.3.3): AUTH_DELETE_ACL, the subject's whole ACL or its entry of ``resource``."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_DELETE_ACL,
+                                                         DeleteAclRequestHeader(subject=subject, resource=resource))
+        self._invoke_auth(addr, request, millis)
+
+    def get_acl(self, addr: str, subject: Optional[str], millis: int) -> Optional[AclInfo]:
+        """Java ``getAcl`` (5.3.3): AUTH_GET_ACL; None for a subject without an ACL."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_GET_ACL,
+                                                         GetAclRequestHeader(subject=subject))
+        body = self._invoke_auth(addr, request, millis).get_body()
+        return AclInfo.decode(body) if body is not None else None
+
+    def list_acl(self, addr: str, subject_filter: Optional[str], resource_filter: Optional[str],
+                 millis: int) -> Optional[List[AclInfo]]:
+        """Java ``listAcl`` (5.3.3): AUTH_LIST_ACL; None when no ACL matches."""
+        request = RemotingCommand.create_request_command(RequestCode.AUTH_LIST_ACL, ListAclsRequestHeader(
+            subject_filter=subject_filter, resource_filter=resource_filter))
+        return _decode_list(self._invoke_auth(addr, request, millis).get_body(), AclInfo)
+
+    def _invoke_auth(self, addr: str, request: RemotingCommand, millis: int) -> RemotingCommand:
+        response = self.remoting_client.invoke_sync(addr, request, millis)
+        if response.get_code() != ResponseCode.SUCCESS:
+            raise MQBrokerException(response.get_code(), response.get_remark(), addr)
+        return response
 
     def send_message(self, addr: str, broker_name: str, msg: "Message", request_header: "SendMessageRequestHeader",
                      timeout_millis: float, communication_mode: CommunicationMode, send_callback: Any = None,

@@ -12,7 +12,7 @@ A ClientConfig (name server, instance name...) plus the admin calls, each delega
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Union
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from rocketmq_common.admin.topic_stats_table import TopicStatsTable
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.message.message_queue import MessageQueue
+    from rocketmq_common.protocol.body.acl_info import AclInfo
     from rocketmq_common.protocol.body.cluster_info import ClusterInfo
+    from rocketmq_common.protocol.body.user_info import UserInfo
     from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
     from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
     from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
@@ -406,3 +408,52 @@ class DefaultMQAdminExt(ClientConfig):
     def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
         """Java ``examineBrokerClusterAclConfig``."""
         return self.default_mq_admin_ext_impl.examine_broker_cluster_acl_config(addr)
+
+    # ACL 2.0 users and ACLs (5.3.3)
+
+    def create_user(self, broker_addr: str, user: "Union[UserInfo, str]", password: Optional[str] = None,
+                    user_type: Optional[str] = None) -> None:
+        """Java ``createUser`` (5.3.3), both overloads: a UserInfo, or a username with its password and type."""
+        self.default_mq_admin_ext_impl.create_user(broker_addr, user, password, user_type)
+
+    def update_user(self, broker_addr: str, user: "Union[UserInfo, str]", password: Optional[str] = None,
+                    user_type: Optional[str] = None, user_status: Optional[str] = None) -> None:
+        """Java ``updateUser`` (5.3.3), both overloads: what is given replaces the user's."""
+        self.default_mq_admin_ext_impl.update_user(broker_addr, user, password, user_type, user_status)
+
+    def delete_user(self, broker_addr: str, username: Optional[str]) -> None:
+        """Java ``deleteUser`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.delete_user(broker_addr, username)
+
+    def get_user(self, broker_addr: str, username: Optional[str]) -> Optional[UserInfo]:
+        """Java ``getUser`` (5.3.3): None for a user the broker does not have."""
+        return self.default_mq_admin_ext_impl.get_user(broker_addr, username)
+
+    def list_user(self, broker_addr: str, filter: Optional[str]) -> Optional[List[UserInfo]]:
+        """Java ``listUser`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.list_user(broker_addr, filter)
+
+    def create_acl(self, broker_addr: str, acl: "Union[AclInfo, str]", resources: Optional[List[str]] = None,
+                   actions: Optional[List[str]] = None, source_ips: Optional[List[str]] = None,
+                   decision: Optional[str] = None) -> None:
+        """Java ``createAcl`` (5.3.3), both overloads: an AclInfo, or a subject with one policy of the resources."""
+        self.default_mq_admin_ext_impl.create_acl(broker_addr, acl, resources, actions, source_ips, decision)
+
+    def update_acl(self, broker_addr: str, acl: "Union[AclInfo, str]", resources: Optional[List[str]] = None,
+                   actions: Optional[List[str]] = None, source_ips: Optional[List[str]] = None,
+                   decision: Optional[str] = None) -> None:
+        """Java ``updateAcl`` (5.3.3), both overloads, as :meth:`create_acl`."""
+        self.default_mq_admin_ext_impl.update_acl(broker_addr, acl, resources, actions, source_ips, decision)
+
+    def delete_acl(self, broker_addr: str, subject: Optional[str], resource: Optional[str]) -> None:
+        """Java ``deleteAcl`` (5.3.3): the subject's ACL, or only its entry of ``resource``."""
+        self.default_mq_admin_ext_impl.delete_acl(broker_addr, subject, resource)
+
+    def get_acl(self, broker_addr: str, subject: Optional[str]) -> Optional[AclInfo]:
+        """Java ``getAcl`` (5.3.3): None for a subject without an ACL."""
+        return self.default_mq_admin_ext_impl.get_acl(broker_addr, subject)
+
+    def list_acl(self, broker_addr: str, subject_filter: Optional[str],
+                 resource_filter: Optional[str]) -> Optional[List[AclInfo]]:
+        """Java ``listAcl`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.list_acl(broker_addr, subject_filter, resource_filter)

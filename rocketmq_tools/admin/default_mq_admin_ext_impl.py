@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, cast
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, Union, cast
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -25,6 +25,7 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
+from rocketmq_common.protocol.body.acl_info import AclInfo
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
@@ -40,6 +41,7 @@ from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
+from rocketmq_common.protocol.body.user_info import UserInfo
 from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.response_code import ResponseCode
@@ -695,3 +697,58 @@ class DefaultMQAdminExtImpl:
     def examine_broker_cluster_acl_config(self, addr: str) -> "AclConfig":
         """Java ``examineBrokerClusterAclConfig``."""
         return self._api().get_broker_cluster_config(addr, self.timeout_millis)
+
+    # ACL 2.0 users and ACLs (5.3.3)
+
+    def create_user(self, broker_addr: str, user: "Union[UserInfo, str]", password: Optional[str] = None,
+                    user_type: Optional[str] = None) -> None:
+        """Java ``createUser`` (5.3.3), both overloads: a UserInfo, or a username with its password and type."""
+        user_info = user if isinstance(user, UserInfo) else UserInfo.of(user, password, user_type)
+        self._api().create_user(broker_addr, user_info, self.timeout_millis)
+
+    def update_user(self, broker_addr: str, user: "Union[UserInfo, str]", password: Optional[str] = None,
+                    user_type: Optional[str] = None, user_status: Optional[str] = None) -> None:
+        """Java ``updateUser`` (5.3.3), both overloads: what is given replaces the user's."""
+        user_info = user if isinstance(user, UserInfo) else UserInfo.of(user, password, user_type, user_status)
+        self._api().update_user(broker_addr, user_info, self.timeout_millis)
+
+    def delete_user(self, broker_addr: str, username: Optional[str]) -> None:
+        """Java ``deleteUser`` (5.3.3)."""
+        self._api().delete_user(broker_addr, username, self.timeout_millis)
+
+    def get_user(self, broker_addr: str, username: Optional[str]) -> Optional[UserInfo]:
+        """Java ``getUser`` (5.3.3): None for a user the broker does not have."""
+        return self._api().get_user(broker_addr, username, self.timeout_millis)
+
+    def list_user(self, broker_addr: str, filter: Optional[str]) -> Optional[List[UserInfo]]:
+        """Java ``listUser`` (5.3.3)."""
+        return self._api().list_user(broker_addr, filter, self.timeout_millis)
+
+    def create_acl(self, broker_addr: str, acl: "Union[AclInfo, str]", resources: Optional[List[str]] = None,
+                   actions: Optional[List[str]] = None, source_ips: Optional[List[str]] = None,
+                   decision: Optional[str] = None) -> None:
+        """Java ``createAcl`` (5.3.3), both overloads: an AclInfo, or a subject with one policy of the resources."""
+        acl_info = acl if isinstance(acl, AclInfo) else AclInfo.of(acl, resources or [], actions, source_ips,
+                                                                   decision)
+        self._api().create_acl(broker_addr, acl_info, self.timeout_millis)
+
+    def update_acl(self, broker_addr: str, acl: "Union[AclInfo, str]", resources: Optional[List[str]] = None,
+                   actions: Optional[List[str]] = None, source_ips: Optional[List[str]] = None,
+                   decision: Optional[str] = None) -> None:
+        """Java ``updateAcl`` (5.3.3), both overloads, as :meth:`create_acl`."""
+        acl_info = acl if isinstance(acl, AclInfo) else AclInfo.of(acl, resources or [], actions, source_ips,
+                                                                   decision)
+        self._api().update_acl(broker_addr, acl_info, self.timeout_millis)
+
+    def delete_acl(self, broker_addr: str, subject: Optional[str], resource: Optional[str]) -> None:
+        """Java ``deleteAcl`` (5.3.3): the subject's ACL, or only its entry of ``resource``."""
+        self._api().delete_acl(broker_addr, subject, resource, self.timeout_millis)
+
+    def get_acl(self, broker_addr: str, subject: Optional[str]) -> Optional[AclInfo]:
+        """Java ``getAcl`` (5.3.3): None for a subject without an ACL."""
+        return self._api().get_acl(broker_addr, subject, self.timeout_millis)
+
+    def list_acl(self, broker_addr: str, subject_filter: Optional[str],
+                 resource_filter: Optional[str]) -> Optional[List[AclInfo]]:
+        """Java ``listAcl`` (5.3.3)."""
+        return self._api().list_acl(broker_addr, subject_filter, resource_filter, self.timeout_millis)

@@ -14,7 +14,7 @@ from rocketmq_remoting.common.bean_typing import TYPED_CLASSES, _load, accessor_
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PACKAGES = ["rocketmq_common", "rocketmq_remoting", "rocketmq_client", "rocketmq_namesrv", "rocketmq_broker",
-            "rocketmq_tools", "rocketmq_filter", "rocketmq_acl"]
+            "rocketmq_tools", "rocketmq_filter", "rocketmq_acl", "rocketmq_auth"]
 
 
 def test_every_package_ships_py_typed() -> None:

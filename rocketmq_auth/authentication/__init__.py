@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.auth.authentication`` (5.3.3): users."""

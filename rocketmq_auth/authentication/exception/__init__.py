@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.auth.authentication.exception`` (5.3.3)."""

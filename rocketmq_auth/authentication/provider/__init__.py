@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.auth.authentication.provider`` (5.3.3)."""

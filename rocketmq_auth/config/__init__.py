@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.auth.config`` (5.3.3)."""

@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.broker.auth`` (5.3.3)."""

@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.common.action`` (5.3.3)."""

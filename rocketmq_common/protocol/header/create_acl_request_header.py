@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.remoting.protocol.header.CreateAclRequestHeader`` (5.3.3)."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["CreateAclRequestHeader"]
+
+
+class CreateAclRequestHeader(CommandCustomHeader):
+    """The header of AUTH_CREATE_ACL (3006): the subject of the ACL to create (the body: its AclInfo)."""
+
+    subject = Prop(str)

@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.remoting.protocol.header.GetAclRequestHeader`` (5.3.3)."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["GetAclRequestHeader"]
+
+
+class GetAclRequestHeader(CommandCustomHeader):
+    """The header of AUTH_GET_ACL (3009): the subject whose ACL to read."""
+
+    subject = Prop(str)

@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.remoting.protocol.header.GetUserRequestHeader`` (5.3.3)."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["GetUserRequestHeader"]
+
+
+class GetUserRequestHeader(CommandCustomHeader):
+    """The header of AUTH_GET_USER (3004): the user to read."""
+
+    username = Prop(str)

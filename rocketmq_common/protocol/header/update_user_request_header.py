@@ -1,0 +1,13 @@
+"""Java ``org.apache.rocketmq.remoting.protocol.header.UpdateUserRequestHeader`` (5.3.3)."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+
+__all__ = ["UpdateUserRequestHeader"]
+
+
+class UpdateUserRequestHeader(CommandCustomHeader):
+    """The header of AUTH_UPDATE_USER (3002): the user to update (the body: its UserInfo)."""
+
+    username = Prop(str)

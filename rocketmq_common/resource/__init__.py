@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.common.resource`` (5.3.3)."""

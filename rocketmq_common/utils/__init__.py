@@ -1,0 +1,1 @@
+"""Java ``org.apache.rocketmq.common.utils`` (5.3.3)."""
