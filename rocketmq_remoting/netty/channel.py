@@ -18,14 +18,6 @@ per side:
   (leader/follower, :meth:`Channel.await_response`), which saves a thread wake-up per round trip. See
   benchmarks/README.md for what these two cost and save.
 
-Busy polling (:class:`BusyPoll`, an opt-in Python addition, off by default): a sync caller reading its own
-response, and an event loop after it ran a request inline, first poll the socket without blocking for up to
-``busy_poll_micros`` before they block: a blocked thread's wake-up can cost more than a short spin on small
-virtual machines, but the spinning thread holds a CPU. One thread per client or server polls at a time, never
-for a peer in this process (it needs the GIL the poller holds), and a channel backs off (it skips twice as many
-reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when a poll found nothing or the thread lost its
-CPU for a quarter of the poll.
-
 Any I/O error, end of stream or malformed frame closes the channel: one warning names the peer and the reason,
 and the owner fails every request pending on it at once (and a client forgets the connection). The thread
 reading the channel is the only one that releases the socket's descriptor, under the write lock, so that a
@@ -45,7 +37,6 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
-from rocketmq_remoting.netty.busy_poll import BusyPoll, peer_in_this_process
 from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
 from rocketmq_remoting.netty.netty_encoder import NettyEncoder
 from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
@@ -68,10 +59,6 @@ _MAX_QUEUED_FRAMES = 256
 _DEFER_MAX_BYTES = 64 * 1024
 #: how often the parked reader thread of a leader/follower channel looks whether nobody reads
 _READER_PARK_SECONDS = 0.01
-#: reads a channel skips busy polling for, at most, after empty spins
-_BUSY_POLL_BACKOFF_MAX = 64
-_perf_counter = time.perf_counter
-_thread_time = time.thread_time
 _MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
 _get_ident = threading.get_ident
 #: responses held back while an event loop runs a batch of pipelined requests: sent once this many frames or
@@ -153,12 +140,6 @@ class Channel:
         self._poller: Any = None
         self._pending_requests: Callable[[], int] = _no_requests  # the owner's, for leader/follower reading
         self._inline_busy = False  # a request runs on the thread reading this channel (``run_inline``)
-        self._poll_next = False  # the last request ran inline with executors idle: the next read may busy-poll
-        self._busy_poll: Optional[BusyPoll] = None
-        self._has_read = False
-        self._peer_in_process: Optional[bool] = None  # None: not known yet
-        self._busy_poll_skip = 0
-        self._busy_poll_backoff = 0
         now = _monotonic()
         self.last_read_time = now
         self.last_write_time = now
@@ -456,33 +437,28 @@ class Channel:
 
     # ------------------------------------------------------------------ reader
 
-    def start_reader(self, thread_name: str, pending_requests: Optional[Callable[[], int]] = None,
-                     busy_poll: Optional["BusyPoll"] = None) -> None:
+    def start_reader(self, thread_name: str, pending_requests: Optional[Callable[[], int]] = None) -> None:
         """Start the reader thread (client connections). With ``pending_requests`` (the number of requests the
         owner waits for; plain sockets, POSIX only) sync callers read their responses themselves (leader/follower,
-        see :meth:`await_response`), busy-polling first with ``busy_poll`` (see the module docstring)."""
+        see :meth:`await_response`)."""
         if pending_requests is not None and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
             self._poller = select.poll()
             self._poller.register(self._sock, select.POLLIN)
             self._leader_follower = True
             self._pending_requests = pending_requests
-            self._busy_poll = busy_poll
         self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
         self._reader.start()
 
-    def attach_event_loop(self, event_loop: Any, busy_poll: Optional["BusyPoll"], high_water_mark: int,
-                          low_water_mark: int) -> None:
+    def attach_event_loop(self, event_loop: Any, high_water_mark: int, low_water_mark: int) -> None:
         """Server side: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
-        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); with ``busy_poll`` the
-        loop may busy-poll it after a request ran inline (see :meth:`wants_busy_poll`)."""
+        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`)."""
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
         self._high_water_mark = high_water_mark
         self._low_water_mark = low_water_mark
         self._sock.setblocking(False)
-        self._busy_poll = busy_poll
 
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
         """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
@@ -547,37 +523,32 @@ class Channel:
             self._out_bytes = 0
         self.decoder.release()
 
-    def _read_once(self, timeout: Optional[float], spin: bool = False) -> bool:
-        """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block; busy-polling first
-        when ``spin``), then dispatch every complete frame buffered. False when the wait timed out. Raises
+    def _read_once(self, timeout: Optional[float]) -> bool:
+        """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block), then dispatch every
+        complete frame buffered. False when the wait timed out. Raises
         :class:`_EndOfStream`, :class:`MalformedFrame` or the I/O error. Only the holder of the reading role
         calls it."""
         view = self.decoder.recv_view()
-        n = self._spin_recv(view) if spin else -1
-        if n < 0:
-            if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
-                    and not self._poller.poll(int(timeout * 1000) + 1):
-                return False
-            try:
-                n = self._recv_into(view)
-            except (BlockingIOError, InterruptedError):  # a non-blocking event loop socket, woken for nothing
-                return True
+        if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
+                and not self._poller.poll(int(timeout * 1000) + 1):
+            return False
+        try:
+            n = self._recv_into(view)
+        except (BlockingIOError, InterruptedError):  # a non-blocking event loop socket, woken for nothing
+            return True
         self._received(n)
         return True
 
-    def read_ready(self, spin: bool = False) -> bool:
-        """Event loop: the socket is readable; one non-blocking ``recv_into`` (busy-polling first when ``spin``),
+    def read_ready(self) -> bool:
+        """Event loop: the socket is readable; one non-blocking ``recv_into``,
         then dispatch every complete frame buffered, sending the responses of the batch together (see
         :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
         if self._ssl is not None:
             return self._read_ready_tls()
-        view = self.decoder.recv_view()
-        n = self._spin_recv(view) if spin else -1
-        if n < 0:
-            try:
-                n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
-            except (BlockingIOError, InterruptedError):
-                return False
+        try:
+            n = self._sock.recv_into(self.decoder.recv_view(), 0, _MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return False
         try:
             self._received(n)
         finally:
@@ -679,11 +650,10 @@ class Channel:
         if not n:
             raise _EndOfStream()
         self.last_read_time = _monotonic()
-        self._has_read = True
         self.decoder.received(n, self._dispatch)
 
     def _dispatch(self, cmd: RemotingCommand) -> None:
-        self._poll_next = self._remoting.process_message_received(self, cmd) is True
+        self._remoting.process_message_received(self, cmd)
 
     def run_inline(self, run: Callable[..., Any], *args: Any) -> None:
         """Run a request on the thread reading this channel (an event loop): meanwhile no other request of the
@@ -697,58 +667,6 @@ class Channel:
 
     def is_running_inline(self) -> bool:
         return self._inline_busy
-
-    def wants_busy_poll(self) -> bool:
-        """The event loop may busy-poll this channel now: its last request ran inline with every executor idle
-        (a ping-pong peer's next request is worth waiting for)."""
-        return self._poll_next and self._busy_poll is not None
-
-    def _spin_recv(self, view: memoryview) -> int:
-        """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
-        stream), or -1 when nothing came (or another thread is spinning, or this channel is backing off)."""
-        if self._busy_poll_skip:
-            self._busy_poll_skip -= 1
-            return -1
-        busy_poll = self._busy_poll
-        if busy_poll is None or self._tls:
-            return -1
-        peer_in_process = self._peer_in_process
-        if peer_in_process is None:
-            if not self._has_read:
-                return -1  # the peer process may not have accepted the connection yet
-            peer_in_process = self._peer_in_process = peer_in_this_process(self._local_address,
-                                                                           self._remote_address)
-        if peer_in_process:
-            return -1
-        token = busy_poll.token
-        if not token.acquire(False):
-            return -1
-        try:
-            recv_into = self._sock.recv_into
-            try:
-                return recv_into(view, 0, _MSG_DONTWAIT)  # already there: no evidence either way
-            except (BlockingIOError, InterruptedError):
-                pass
-            cpu_start = _thread_time()
-            start = _perf_counter()
-            deadline = start + busy_poll.seconds
-            while True:
-                try:
-                    n = recv_into(view, 0, _MSG_DONTWAIT)
-                except (BlockingIOError, InterruptedError):
-                    if _perf_counter() < deadline:
-                        continue
-                    n = -1
-                # off its CPU (or waiting for the GIL) for a quarter of the poll: the CPUs are oversubscribed
-                elapsed = _perf_counter() - start
-                if n < 0 or elapsed - (_thread_time() - cpu_start) > elapsed / 4 + 10e-6:
-                    backoff = min(self._busy_poll_backoff * 2 or 1, _BUSY_POLL_BACKOFF_MAX)
-                    self._busy_poll_backoff = self._busy_poll_skip = backoff
-                else:
-                    self._busy_poll_backoff = 0
-                return n
-        finally:
-            token.release()
 
     # ------------------------------------------------------------------ leader/follower reading (client side)
 
@@ -895,14 +813,13 @@ class Channel:
     def _lead(self, response_future: "ResponseFuture", deadline: float) -> None:
         """Holding the role: read until ``response_future`` is done, ``deadline`` passes or the channel fails,
         then give the role up."""
-        spin = self._busy_poll is not None
         pending_requests = self._pending_requests
         try:
             while self._active and not response_future.is_done():
                 remaining = deadline - _monotonic()
                 if remaining <= 0:
                     break
-                self._read_once(remaining, spin and pending_requests() <= 1)
+                self._read_once(remaining)
         except Exception as e:
             self._read_failed(e)
             self.close()

@@ -36,8 +36,3 @@ class NettyClientConfig(Bean):
     write_buffer_high_water_mark = Prop(int, NettySystemConfig.write_buffer_high_water_mark)
     write_buffer_low_water_mark = Prop(int, NettySystemConfig.write_buffer_low_water_mark)
     frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
-    #: addition: a sync caller waiting for its response polls the connection without blocking for up to this many
-    #: microseconds before it blocks, while its request is the only one pending (see
-    #: ``rocketmq_remoting.netty.channel``); 0 (the default, property
-    #: ``com.rocketmq.remoting.client.busyPollMicros``) disables: polling spends a CPU for latency
-    client_busy_poll_micros = Prop(int, NettySystemConfig.client_busy_poll_micros)

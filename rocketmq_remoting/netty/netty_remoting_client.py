@@ -28,7 +28,6 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
@@ -132,7 +131,6 @@ class NettyRemotingClient(NettyRemotingAbstract):
         if config.use_tls:
             self._ssl_context = TlsHelper.build_ssl_context(True, tls_config)
             log.info("SSL enabled for client")
-        self._busy_poll = BusyPoll.of(config.client_busy_poll_micros)
         self._lifecycle_lock = threading.Lock()
         self._running = False
         self._stopped = False
@@ -318,7 +316,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count, self._busy_poll)
+        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count)
         self._fire(NettyEventType.CONNECT, channel)
         self._fire(NettyEventType.ACTIVE, channel)
 

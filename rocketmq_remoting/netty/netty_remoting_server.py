@@ -28,7 +28,6 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
@@ -134,7 +133,6 @@ class NettyRemotingServer(NettyRemotingAbstract):
                          "write_buffer_low_water_mark": config.write_buffer_low_water_mark}
             self._event_loops = [
                 NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
-                             BusyPoll.of(config.server_busy_poll_micros),
                              write_stall_timeout_seconds=config.server_write_stall_timeout_seconds, **marks)
                 for i in range(1, total + 1)]
             for event_loop in self._event_loops:

@@ -31,7 +31,6 @@ import threading
 import time
 from typing import Callable, Deque, Optional, Set
 
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["NioEventLoop"]
@@ -46,12 +45,10 @@ class NioEventLoop:
     """See the module docstring. :meth:`start`, then :meth:`register` channels; :meth:`shutdown` stops the thread
     and closes every channel it still reads."""
 
-    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll: Optional[BusyPoll] = None,
-                 write_buffer_high_water_mark: int = 4 * 1024 * 1024,
+    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], write_buffer_high_water_mark: int = 4 * 1024 * 1024,
                  write_buffer_low_water_mark: int = 2 * 1024 * 1024, write_stall_timeout_seconds: float = 30.0
                  ) -> None:
         self._first_read = first_read
-        self._busy_poll = busy_poll
         self._high_water_mark = write_buffer_high_water_mark
         self._low_water_mark = write_buffer_low_water_mark
         self._write_stall_timeout = write_stall_timeout_seconds
@@ -79,7 +76,7 @@ class NioEventLoop:
 
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
-        channel.attach_event_loop(self, self._busy_poll, self._high_water_mark, self._low_water_mark)
+        channel.attach_event_loop(self, self._high_water_mark, self._low_water_mark)
         with self._pending_lock:
             queued = self._running
             if queued:
@@ -144,7 +141,7 @@ class NioEventLoop:
                     if mask & selectors.EVENT_WRITE and not self._flush(channel):  # type: ignore[arg-type]
                         continue
                     if mask & selectors.EVENT_READ:
-                        self._read(channel, len(events) == 1)  # type: ignore[arg-type]
+                        self._read(channel)  # type: ignore[arg-type]
                 if self._writing or self._handshaking:
                     now = time.monotonic()
                     if now >= next_stall_check:
@@ -205,9 +202,8 @@ class NioEventLoop:
                             channel.get_remote_addr(), channel.queued_bytes(), stalled)
                 self._drop(channel, None)
 
-    def _read(self, channel: Channel, alone: bool) -> None:
-        """Read ``channel``, which is readable; when it was the only one and busy polling is on, go on polling it
-        while it runs requests inline (see ``Channel.wants_busy_poll``)."""
+    def _read(self, channel: Channel) -> None:
+        """Read ``channel``, which is readable."""
         try:
             if channel in self._unclassified:
                 self._unclassified.discard(channel)
@@ -217,9 +213,6 @@ class NioEventLoop:
                 if channel.handshake_deadline() is not None:
                     self._handshaking.add(channel)
             channel.read_ready()
-            if alone and self._busy_poll is not None:
-                while channel.wants_busy_poll() and channel.read_ready(True):
-                    pass
         except Exception as e:
             self._drop(channel, e)
 
