@@ -9,10 +9,10 @@ per side:
   :meth:`Channel.read_ready`), plain or TLS (an :class:`SslEngine` over memory buffers, :meth:`Channel.start_tls`).
   Writes never block: what the socket does not take at once is queued and flushed by the loop when the socket is
   writable (:meth:`Channel._enqueue`); above the high water mark the channel is not writable and the loop stops
-  reading it. The responses of requests read together are sent together (:meth:`Channel.send_response`).
+  reading it. What waits is in the channel's :class:`ChannelOutboundBuffer`, on both sides. The responses of requests read together are sent together (:meth:`Channel.send_response`).
 * Client connections have a reader thread of their own (:meth:`Channel.start_reader`). Writers send under the
-  write lock, and combine: the thread holding the lock sends what others queued meanwhile in one write
-  (:meth:`Channel.send_frame`); async requests written while the reader thread is busy reading are left to it, and
+  write lock, and combine: the thread holding the lock sends what others queued meanwhile in one write, and above
+  the high water mark further writers wait for it (:meth:`Channel.send_frame`); async requests written while the reader thread is busy reading are left to it, and
   it sends them, without blocking, before it next waits for data. On plain sockets a sync caller whose request is
   the only one pending, finding nobody reading, reads its response itself and then hands the reading role on
   (leader/follower, :meth:`Channel.await_response`), which saves a thread wake-up per round trip. See
@@ -37,6 +37,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
 from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
 from rocketmq_remoting.netty.netty_encoder import NettyEncoder
 from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
@@ -53,8 +54,6 @@ log = logging.getLogger(__name__)
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
 
-#: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
-_MAX_QUEUED_FRAMES = 256
 #: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
 _DEFER_MAX_BYTES = 64 * 1024
 #: how often the parked reader thread of a leader/follower channel looks whether nobody reads
@@ -65,8 +64,6 @@ _get_ident = threading.get_ident
 #: bytes are held, or when the batch ends
 _CONSOLIDATE_MAX_FRAMES = 32
 _CONSOLIDATE_MAX_BYTES = 256 * 1024
-#: buffers handed to one ``sendmsg`` when an event loop flushes a channel's outbound queue
-_FLUSH_MAX_BUFFERS = 64
 _EVENT_READ = selectors.EVENT_READ
 _HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
 #: bytes of TLS records read from the socket at a time (event loop TLS channels)
@@ -92,7 +89,7 @@ class Channel:
     """
 
     def __init__(self, sock: socket.socket, remoting: "NettyRemotingAbstract", frame_max_length: int,
-                 remote_addr: Optional[str] = None) -> None:
+                 outbound: ChannelOutboundBuffer, remote_addr: Optional[str] = None) -> None:
         self.id = next(_channel_ids)
         self._sock = sock
         self._remoting = remoting
@@ -107,7 +104,8 @@ class Channel:
         except OSError:
             self._local_address = None
         self._write_lock = threading.Lock()
-        self._queued: Deque[bytes] = collections.deque()
+        #: what the socket did not take yet, and the water marks (guarded by its own lock)
+        self.outbound = outbound
         self._state_lock = threading.Lock()
         self._active = True
         self._reader: Optional[threading.Thread] = None
@@ -117,12 +115,6 @@ class Channel:
         #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
         self._consolidated: Optional[List[bytes]] = None
         self._consolidated_bytes = 0
-        #: event loop channels: frames (or their unsent rest) the socket did not take yet, flushed by the loop when
-        #: the socket is writable (see ``_enqueue``); guarded by the write lock like ``_paused``
-        self._out: Deque[Any] = collections.deque()
-        self._out_bytes = 0
-        self._paused = False  # the loop stops reading: more than the high water mark is queued
-        self._high_water_mark = self._low_water_mark = 0
         self.write_progress_time = 0.0  # when the queue last moved (or filled), for the loop's stall check
         self._ssl: Optional[SslEngine] = None  # TLS of an event loop channel (see ``start_tls``)
         self._tls = False
@@ -177,10 +169,8 @@ class Channel:
         return self._sock.fileno()
 
     def is_writable(self) -> bool:
-        """Netty ``isWritable``: open, and (on an event loop) less than the high water mark queued."""
-        if self.event_loop is None:
-            return self._active
-        return self._active and self._out_bytes <= self._high_water_mark
+        """Netty ``isWritable``: open, and not above the high water mark (see :class:`ChannelOutboundBuffer`)."""
+        return self._active and self.outbound.is_writable()
 
     def is_tls(self) -> bool:
         return self._tls
@@ -192,10 +182,10 @@ class Channel:
     def send_frame(self, data: bytes, defer: bool = False) -> None:
         """Send one encoded frame whole.
 
-        Writers combine: a frame is queued, and whichever thread holds the write lock sends everything queued in
-        one ``sendall``; a thread that finds the lock taken returns at once (its frame goes out with the current
-        writer's next batch) unless ``_MAX_QUEUED_FRAMES`` wait already, then it waits for the lock (back
-        pressure). With ``defer`` (async requests) a frame of at most ``_DEFER_MAX_BYTES`` is only queued while
+        Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
+        write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
+        (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
+        then it waits for the lock (back pressure). With ``defer`` (async requests) a frame of at most ``_DEFER_MAX_BYTES`` is only queued while
         the reader thread of a client channel is busy reading: it sends everything queued before it next waits
         for data, so a stream of async requests goes out in a few large writes instead of one per request (like
         Netty, whose event loop does the writes of other threads). Raises :class:`ConnectionError` when the
@@ -207,28 +197,34 @@ class Channel:
         if self.event_loop is not None:
             self._enqueue(data)
             return
-        queued = self._queued
-        queued.append(data)
-        if defer and self._reader_sends and len(data) <= _DEFER_MAX_BYTES and len(queued) <= _MAX_QUEUED_FRAMES:
+        outbound = self.outbound
+        with outbound.lock:
+            outbound.add_message(data)
+        if defer and self._reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.is_writable():
             return  # the reader thread sends it before it waits for data again (it checks the queue after us)
         self._send_queued()
 
     def _send_queued(self) -> None:
         """Send what is queued, as the holder of the write lock (see :meth:`send_frame`)."""
-        queued = self._queued
+        outbound = self.outbound
         lock = self._write_lock
         while True:
             if not lock.acquire(False):
-                if len(queued) <= _MAX_QUEUED_FRAMES:
+                if outbound.is_writable():
                     return  # the thread holding the lock sends it (it re-checks the queue after releasing)
                 lock.acquire()
             failure = None
             try:
                 if not self._active:
-                    queued.clear()
+                    with outbound.lock:
+                        outbound.clear()
                     raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-                while queued:
-                    self._sendall(self._pop_queued())
+                while True:
+                    with outbound.lock:
+                        data = outbound.take_all()
+                    if data is None:
+                        break
+                    self._sendall(data)
                 self.last_write_time = _monotonic()
             except OSError as e:
                 failure = e
@@ -236,49 +232,43 @@ class Channel:
                 lock.release()
             if failure is not None:
                 break
-            if not queued:
+            if outbound.is_empty():
                 return
-        queued.clear()
+        with outbound.lock:
+            outbound.clear()
         if self._active:
             log.warning("write to channel <%s> failed, closing it: %r", self._remote_addr, failure)
             self._remoting.channel_exception(self, failure)
         self.close()
         raise failure
 
-    def _pop_queued(self) -> bytes:
-        """Take every queued frame, as one ``bytes`` (the caller holds the write lock and found the queue not
-        empty)."""
-        queued = self._queued
-        data = queued.popleft()
-        if not queued:
-            return data
-        batch = [data]
-        while queued:
-            batch.append(queued.popleft())
-        return b"".join(batch)
-
     def _send_queued_now(self) -> bool:
         """The reader thread: send what is queued without blocking, since it must go on reading (a peer blocked
         writing to us may only read our data once we read its). True when the socket took only part: the rest
         stays queued first, and the reader waits for the socket to be writable as well as readable. A frame
         queued while the write lock is taken is left to its holder."""
-        queued = self._queued
+        outbound = self.outbound
         lock = self._write_lock
         send = self._sock.send
-        while queued:
+        while not outbound.is_empty():
             if not lock.acquire(False):
                 return False  # the holder sends it (it re-checks the queue after releasing)
             try:
-                if not self._active:
-                    queued.clear()
+                with outbound.lock:
+                    if not self._active:
+                        outbound.clear()
+                        return False
+                    data = outbound.take_all()
+                if data is None:
                     return False
-                view = memoryview(self._pop_queued())
+                view = memoryview(data)
                 sent = 0
                 try:
                     while sent < len(view):
                         sent += send(view[sent:], _MSG_DONTWAIT)
                 except (BlockingIOError, InterruptedError):
-                    queued.appendleft(bytes(view[sent:]))  # before anything queued meanwhile
+                    with outbound.lock:
+                        outbound.add_first(bytes(view[sent:]))  # before anything queued meanwhile
                     return True
                 finally:
                     self.last_write_time = _monotonic()
@@ -313,13 +303,13 @@ class Channel:
     # ------------------------------------------------------------------ event loop writes (server side)
 
     def _enqueue(self, data: Any) -> None:
-        """Event loop channels (Netty's ``ChannelOutboundBuffer``): send what the socket takes now without
-        blocking, queue the rest for the loop, which flushes it when the socket is writable
-        (:meth:`flush_ready`). Never blocks, whatever the peer does: above ``write_buffer_high_water_mark``
-        queued bytes the channel is not writable and its loop stops reading it (the peer cannot make it queue
-        more responses) until the queue is down to ``write_buffer_low_water_mark``."""
+        """Event loop channels: send what the socket takes now without blocking, queue the rest in the
+        :class:`ChannelOutboundBuffer` for the loop, which flushes it when the socket is writable
+        (:meth:`flush_ready`). Never blocks, whatever the peer does: above the high water mark the channel is not
+        writable and its loop stops reading it (the peer cannot make it queue more responses) until the queue is
+        down to the low water mark."""
         failure: Optional[OSError] = None
-        with self._write_lock:
+        with self.outbound.lock:
             if not self._active:
                 raise ConnectionError("channel <%s> is closed" % self._remote_addr)
             engine = self._ssl
@@ -341,10 +331,10 @@ class Channel:
             self.event_loop.interest_changed(self)
 
     def _queue_raw(self, data: Any) -> Tuple[bool, Optional[OSError]]:
-        """Holding the write lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
+        """Holding the outbound lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
         queue the rest. Returns whether the loop must update what it waits for, and the write error if any."""
-        out = self._out
-        was_empty = not out
+        outbound = self.outbound
+        was_empty = outbound.is_empty()
         if was_empty:
             try:
                 sent = self._sock.send(data, _MSG_DONTWAIT)
@@ -357,22 +347,17 @@ class Channel:
                 return False, None
             if sent:
                 data = memoryview(data)[sent:]
-        out.append(data)
-        self._out_bytes += len(data)
-        if not self._paused and self._out_bytes > self._high_water_mark:
-            self._paused = True
-            return True, None
-        return was_empty, None
+        return outbound.add_message(data) or was_empty, None
 
     def flush_ready(self) -> None:
         """On the event loop, when the socket is writable: send as much of the queue as it takes, and resume
         reading once the queue is down to the low water mark. Raises the I/O error (the loop closes the
         channel)."""
-        with self._write_lock:
-            out = self._out
+        outbound = self.outbound
+        with outbound.lock:
             sock = self._sock
-            while out:
-                buffers = list(itertools.islice(out, _FLUSH_MAX_BUFFERS))
+            while not outbound.is_empty():
+                buffers = outbound.nio_buffers()
                 try:
                     sent = sock.sendmsg(buffers) if _HAS_SENDMSG else sock.send(b"".join(buffers))
                 except (BlockingIOError, InterruptedError):
@@ -380,27 +365,18 @@ class Channel:
                 if not sent:
                     break
                 self.last_write_time = self.write_progress_time = _monotonic()
-                self._out_bytes -= sent
-                while sent:
-                    head = out[0]
-                    if sent >= len(head):
-                        sent -= len(head)
-                        out.popleft()
-                    else:
-                        out[0] = memoryview(head)[sent:]
-                        sent = 0
-            if self._paused and self._out_bytes <= self._low_water_mark:
-                self._paused = False
+                outbound.remove_bytes(sent)
 
     def selector_events(self) -> int:
-        """The events the event loop waits for on this channel: readable unless paused, writable while frames
+        """The events the event loop waits for on this channel: readable while writable, writable while frames
         are queued."""
-        with self._write_lock:
-            return (0 if self._paused else _EVENT_READ) | (_EVENT_WRITE if self._out else 0)
+        outbound = self.outbound
+        with outbound.lock:
+            return (_EVENT_READ if outbound.is_writable() else 0) | (0 if outbound.is_empty() else _EVENT_WRITE)
 
     def queued_bytes(self) -> int:
-        """Bytes queued for the socket (event loop channels; Netty ``bytesBeforeWritable`` role)."""
-        return self._out_bytes
+        """Bytes queued for the socket (Netty ``ChannelOutboundBuffer.totalPendingWriteBytes``)."""
+        return self.outbound.total_pending_size()
 
     def _write_failed(self, failure: OSError) -> None:
         if self._active:
@@ -449,15 +425,13 @@ class Channel:
         self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
         self._reader.start()
 
-    def attach_event_loop(self, event_loop: Any, high_water_mark: int, low_water_mark: int) -> None:
+    def attach_event_loop(self, event_loop: Any) -> None:
         """Server side: ``event_loop`` (a started
         :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
         a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`)."""
         self.event_loop = event_loop
         self._reader_ident = event_loop.ident
         self._consolidated = []
-        self._high_water_mark = high_water_mark
-        self._low_water_mark = low_water_mark
         self._sock.setblocking(False)
 
     def reading_stopped(self, cause: Optional[BaseException]) -> None:
@@ -514,13 +488,13 @@ class Channel:
     def _release_socket(self) -> None:
         """Reading ended for good: close the socket and drop the read buffers at once (a closed channel may stay
         referenced a while, by a pending request or until the garbage collector breaks its cycles)."""
-        with self._write_lock:
+        outbound = self.outbound
+        with self._write_lock, outbound.lock:
             try:
                 self._sock.close()
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
-            self._out.clear()
-            self._out_bytes = 0
+            outbound.clear()
         self.decoder.release()
 
     def _read_once(self, timeout: Optional[float]) -> bool:
@@ -563,7 +537,7 @@ class Channel:
         the loop runs the handshake and the records over memory buffers (:class:`SslEngine`), without a thread
         of its own; the handshake must complete within ``handshake_timeout_seconds`` (see
         :meth:`handshake_deadline`)."""
-        with self._write_lock:
+        with self.outbound.lock:
             self._ssl = SslEngine(ssl_context, True, handshake_timeout_seconds)
         self._recv_into = self._tls_recv_into
         self._tls = True
@@ -599,7 +573,7 @@ class Channel:
         ssl_object = engine.ssl_object
         while True:
             if not engine.handshaking:
-                with self._write_lock:
+                with self.outbound.lock:
                     try:
                         n = cast(int, ssl_object.read(len(view), view))  # into view: a byte count
                     except ssl.SSLWantReadError:
@@ -615,7 +589,7 @@ class Channel:
                 return 0
             self.last_read_time = _monotonic()
             established = False
-            with self._write_lock:
+            with self.outbound.lock:
                 engine.incoming.write(data)
                 if engine.handshaking:
                     try:
@@ -634,7 +608,7 @@ class Channel:
                 log.info("TLS connection established with <%s>", self._remote_addr)
 
     def _queue_tls_output(self, engine: SslEngine) -> Tuple[bool, Optional[OSError]]:
-        """Holding the write lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
+        """Holding the outbound lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
         if not engine.outgoing.pending:
             return False, None
         return self._queue_raw(engine.outgoing.read())
@@ -683,7 +657,7 @@ class Channel:
                         self._read_and_send()
                         if followers:
                             self._reader_sends = False
-                            if not self._queued or not self._send_queued_now():
+                            if self.outbound.is_empty() or not self._send_queued_now():
                                 break
                             # the socket takes no more now: keep reading until it does
                 finally:
@@ -699,13 +673,13 @@ class Channel:
         it. Writers leave their async requests to it (``_reader_sends``) except while it waits."""
         view = self.decoder.recv_view()
         self._reader_sends = True
-        if self._queued:
+        if not self.outbound.is_empty():
             self._send_queued_now()
         try:
             n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
         except (BlockingIOError, InterruptedError):
             self._reader_sends = False  # writers send themselves from now on; what they queued before is ours
-            if self._queued and self._send_queued_now():
+            if not self.outbound.is_empty() and self._send_queued_now():
                 self._wait_readable_sending()
             n = self._recv_into(view)
             self._reader_sends = True

@@ -29,6 +29,7 @@ from rocketmq_remoting.exception import (
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
@@ -143,6 +144,10 @@ class NettyRemotingClient(NettyRemotingAbstract):
             if self._running or self._stopped:
                 return
             self._running = True
+        config = self.netty_client_config
+        if config.write_buffer_low_water_mark > 0 and config.write_buffer_high_water_mark > 0:  # as Java
+            log.info("client set netty WRITE_BUFFER_WATER_MARK to %d,%d", config.write_buffer_low_water_mark,
+                     config.write_buffer_high_water_mark)
         self._start_house_keeping("ClientHouseKeepingService")
         if self.channel_event_listener is not None:
             self.netty_event_executor.start()
@@ -302,7 +307,8 @@ class NettyRemotingClient(NettyRemotingAbstract):
             except BaseException:
                 sock.close()
                 raise
-            channel = Channel(sock, self, config.frame_max_length)
+            channel = Channel(sock, self, config.frame_max_length, ChannelOutboundBuffer.of(
+                config.write_buffer_high_water_mark, config.write_buffer_low_water_mark))
         except (OSError, ValueError) as e:
             log.warning("createChannel: connect remote host[%s] failed: %r", addr, e)
             cw._complete(None, e)

@@ -29,6 +29,7 @@ from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -125,15 +126,12 @@ class NettyRemotingServer(NettyRemotingAbstract):
             wakeup_r, self._wakeup = socket.socketpair()
             self._running = True
             total = max(1, config.server_selector_threads)
-            marks = {}
             if config.write_buffer_low_water_mark > 0 and config.write_buffer_high_water_mark > 0:  # as Java
                 log.info("server set netty WRITE_BUFFER_WATER_MARK to %d,%d", config.write_buffer_low_water_mark,
                          config.write_buffer_high_water_mark)
-                marks = {"write_buffer_high_water_mark": config.write_buffer_high_water_mark,
-                         "write_buffer_low_water_mark": config.write_buffer_low_water_mark}
             self._event_loops = [
                 NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
-                             write_stall_timeout_seconds=config.server_write_stall_timeout_seconds, **marks)
+                             write_stall_timeout_seconds=config.server_write_stall_timeout_seconds)
                 for i in range(1, total + 1)]
             for event_loop in self._event_loops:
                 event_loop.start()
@@ -227,7 +225,8 @@ class NettyRemotingServer(NettyRemotingAbstract):
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.server_socket_snd_buf_size)
             if config.server_socket_rcv_buf_size > 0:
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, config.server_socket_rcv_buf_size)
-            channel = Channel(conn, self, config.frame_max_length)
+            channel = Channel(conn, self, config.frame_max_length, ChannelOutboundBuffer.of(
+                config.write_buffer_high_water_mark, config.write_buffer_low_water_mark))
         except OSError as e:
             log.warning("setting up an accepted connection failed: %r", e)
             conn.close()

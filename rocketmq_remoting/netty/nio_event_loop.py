@@ -45,12 +45,9 @@ class NioEventLoop:
     """See the module docstring. :meth:`start`, then :meth:`register` channels; :meth:`shutdown` stops the thread
     and closes every channel it still reads."""
 
-    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], write_buffer_high_water_mark: int = 4 * 1024 * 1024,
-                 write_buffer_low_water_mark: int = 2 * 1024 * 1024, write_stall_timeout_seconds: float = 30.0
-                 ) -> None:
+    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool],
+                 write_stall_timeout_seconds: float = 30.0) -> None:
         self._first_read = first_read
-        self._high_water_mark = write_buffer_high_water_mark
-        self._low_water_mark = write_buffer_low_water_mark
         self._write_stall_timeout = write_stall_timeout_seconds
         self._selector = selectors.DefaultSelector()
         self._wakeup_r, self._wakeup_w = socket.socketpair()
@@ -76,7 +73,7 @@ class NioEventLoop:
 
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
-        channel.attach_event_loop(self, self._high_water_mark, self._low_water_mark)
+        channel.attach_event_loop(self)
         with self._pending_lock:
             queued = self._running
             if queued:

@@ -101,11 +101,16 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
             assert read_frame(conn) is not None
             channel = cli.channel_tables[fake.address()].get_channel()
             frames = [request(body=b"%03d" % i + b"x" * 20000).encode() for i in range(40)]  # 800 KB
-            channel._queued.extend(frames[:30])
+            outbound = channel.outbound
+            with outbound.lock:
+                for frame in frames[:30]:
+                    outbound.add_message(frame)
             assert channel._send_queued_now() is True  # the socket is full: some left
-            left = len(channel._queued)
-            assert 1 <= left <= 30
-            channel._queued.extend(frames[30:])
+            left = outbound.total_pending_size()
+            assert 20000 <= left <= 30 * len(frames[0])
+            with outbound.lock:
+                for frame in frames[30:]:
+                    outbound.add_message(frame)
             expected = b"".join(frames)
             data = b""
             conn.settimeout(10)
@@ -113,10 +118,10 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
                 chunk = conn.recv(1 << 20)
                 assert chunk
                 data += chunk
-                if channel._queued:
+                if not outbound.is_empty():
                     channel._send_queued_now()
             assert data == expected
-            assert not channel._queued
+            assert outbound.is_empty()
             peer.clear()
     finally:
         fake.close()
