@@ -215,15 +215,13 @@ class Channel:
                 lock.acquire()
             failure = None
             try:
-                if not self._active:
-                    with outbound.lock:
-                        outbound.clear()
-                    raise ConnectionError("channel <%s> is closed" % self._remote_addr)
                 while True:
                     with outbound.lock:
                         data = outbound.take_all()
                     if data is None:
-                        break
+                        break  # (a writer waiting for the lock finds its frame sent by the holder before)
+                    if not self._active:
+                        raise ConnectionError("channel <%s> is closed" % self._remote_addr)
                     self._sendall(data)
                 self.last_write_time = _monotonic()
             except OSError as e:
