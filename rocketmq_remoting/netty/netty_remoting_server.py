@@ -33,6 +33,7 @@ from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffe
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.nio_byte_unsafe import NioByteUnsafe
 from rocketmq_remoting.netty.nio_event_loop import NioEventLoop
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -241,11 +242,12 @@ class NettyRemotingServer(NettyRemotingAbstract):
         self._event_loops[self._accepted % len(self._event_loops)].register(channel)
         self._accepted += 1
 
-    def _first_read(self, channel: Channel) -> bool:
+    def _first_read(self, unsafe: NioByteUnsafe) -> bool:
         """Java ``HandshakeHandler``, on the event loop when a new connection is first readable: decide plain or
         TLS from the first byte. True: the loop goes on reading the connection (a TLS one runs its handshake on the
-        loop, see ``Channel.start_tls``); False: the channel was closed."""
-        first = channel.peek_first_byte()
+        loop, see ``NioByteUnsafe.start_tls``); False: the channel was closed."""
+        channel = unsafe.channel
+        first = unsafe.peek_first_byte()
         mode = self._tls_mode
         if first == HANDSHAKE_MAGIC_CODE:
             if mode is TlsMode.DISABLED:
@@ -255,7 +257,7 @@ class NettyRemotingServer(NettyRemotingAbstract):
                 log.error("Trying to establish an SSL connection but sslContext is null; closing <%s>",
                           channel.get_remote_addr())
             else:
-                channel.start_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
+                unsafe.start_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
                 return True
         elif first is not None:
             if mode is not TlsMode.ENFORCING:
