@@ -54,7 +54,10 @@ log = logging.getLogger(__name__)
 
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
-_LEADER_FOLLOWER = hasattr(select, "poll")
+_MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
+_LEADER_FOLLOWER = hasattr(select, "poll") and _MSG_DONTWAIT
+#: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
+_DEFER_MAX_BYTES = 64 * 1024
 Reader = Union[LeaderFollowerReader, ThreadPerChannelEventLoop, NioByteUnsafe]
 
 
@@ -95,7 +98,10 @@ class Channel:
         #: what a client thread reads and writes through: the socket, or the TLS transport over it
         self.transport: Any = TlsTransport(sock) if self.tls else sock  # type: ignore[arg-type]
         self._reader: Optional[Reader] = None
-        self._write: Callable[[Any], None] = self._send_queued
+        self._write: Callable[[Any, bool], None] = self._send_queued
+        #: the reader thread of a client channel is busy reading and sends what is queued before it next waits for
+        #: data (set by :class:`LeaderFollowerReader`; see :meth:`send_frame`)
+        self.reader_sends = False
         self._inline_busy = False  # a request runs on the event loop reading this channel (``run_inline``)
         now = _monotonic()
         self.last_read_time = now
@@ -134,35 +140,42 @@ class Channel:
         """Bytes queued for the socket (Netty ``ChannelOutboundBuffer.totalPendingWriteBytes``)."""
         return self.outbound.total_pending_size()
 
-    def runs_on_event_loop(self) -> bool:
-        """An event loop reads this channel (a server connection): requests may run on it (``run_inline``)."""
-        return isinstance(self._reader, NioByteUnsafe)
+    def can_run_inline(self) -> bool:
+        """An event loop reads this channel (a server connection) and runs none of its requests now: a request
+        may run on it (:meth:`run_inline`)."""
+        return not self._inline_busy and isinstance(self._reader, NioByteUnsafe)
 
     def write_and_flush(self, cmd: RemotingCommand) -> None:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
         self.send_frame(NettyEncoder.encode(cmd))
 
-    def send_frame(self, data: bytes) -> None:
+    def send_frame(self, data: bytes, defer: bool = False) -> None:
         """Send one encoded frame whole: on an event loop channel without blocking (``NioByteUnsafe.write``),
         else as below.
 
         Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
         write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
         (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
-        then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the channel is closed, or
+        then it waits for the lock (back pressure). With ``defer`` (async requests) a frame of at most
+        ``_DEFER_MAX_BYTES`` is only queued while the reader thread is busy reading (``reader_sends``): it sends
+        everything queued before it next waits for data, so a stream of async requests goes out in a few large
+        writes instead of one per request (like Netty, whose event loop does the writes of other threads; see
+        benchmarks/README.md for what it saves). Raises :class:`ConnectionError` when the channel is closed, or
         the :class:`OSError` of the failed write it made itself (the channel is then closed: a partial frame
         cannot be taken back, and every request pending on it fails).
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-        self._write(data)
+        self._write(data, defer)
 
-    def _send_queued(self, data: bytes) -> None:
+    def _send_queued(self, data: bytes, defer: bool) -> None:
         """Client channels: queue ``data``, and send what is queued as the holder of the write lock (see
         :meth:`send_frame`)."""
         outbound = self.outbound
         with outbound.lock:
             outbound.add_message(data)
+        if defer and self.reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.is_writable():
+            return  # the reader thread sends it before it waits for data again (it checks the queue after us)
         lock = self._write_lock
         while True:
             if not lock.acquire(False):
@@ -191,6 +204,37 @@ class Channel:
         with outbound.lock:
             outbound.clear()
         self.write_failed(failure)
+
+    def send_queued_now(self) -> bool:
+        """The reader thread: send what is queued without blocking, since it must go on reading (a peer blocked
+        writing to us may only read our data once we read its). True when the socket took only part: the rest
+        stays queued first, and the reader waits for the socket to be writable as well as readable. A frame
+        queued while the write lock is taken is left to its holder."""
+        outbound = self.outbound
+        lock = self._write_lock
+        send = self._sock.send
+        while not outbound.is_empty():
+            if not lock.acquire(False):
+                return False  # the holder sends it (it re-checks the queue after releasing)
+            try:
+                with outbound.lock:
+                    data = outbound.take_all()
+                if data is None or not self._active:
+                    return False
+                view = memoryview(data)
+                sent = 0
+                try:
+                    while sent < len(view):
+                        sent += send(view[sent:], _MSG_DONTWAIT)
+                except (BlockingIOError, InterruptedError):
+                    with outbound.lock:
+                        outbound.add_first(bytes(view[sent:]))  # before anything queued meanwhile
+                    return True
+                finally:
+                    self.last_write_time = _monotonic()
+            finally:
+                lock.release()
+        return False
 
     def write_failed(self, failure: OSError) -> None:
         """A write failed: report it, close the channel and raise ``failure``."""

@@ -55,12 +55,13 @@ class NioByteUnsafe:
     down to the low water mark.
     """
 
-    __slots__ = ("channel", "event_loop", "write_progress_time", "_sock", "_outbound", "_ssl_handler", "_held",
-                 "_held_bytes", "_poller")
+    __slots__ = ("channel", "event_loop", "write_progress_time", "_loop_ident", "_sock", "_outbound", "_ssl_handler",
+                 "_held", "_held_bytes", "_poller")
 
     def __init__(self, channel: "Channel", sock: socket.socket, event_loop: "NioEventLoop") -> None:
         self.channel = channel
         self.event_loop = event_loop
+        self._loop_ident = event_loop.ident  # (started before it takes channels)
         #: when the outbound queue last moved (or filled), for the loop's stall check
         self.write_progress_time = 0.0
         self._sock = sock
@@ -161,7 +162,7 @@ class NioByteUnsafe:
         ``Channel.run_inline``) reads the channel itself meanwhile (further requests go to their executors) until
         the response arrives, the time passes or the channel fails; any other caller only waits."""
         channel = self.channel
-        if not (channel.is_running_inline() and _get_ident() == self.event_loop.ident):
+        if not (channel.is_running_inline() and _get_ident() == self._loop_ident):
             return response_future.wait_response(timeout_millis)
         deadline = _monotonic() + timeout_millis / 1000.0
         if self._poller is None:
@@ -189,7 +190,7 @@ class NioByteUnsafe:
         """Send the encoded response ``data``; on the loop, while it runs a batch of requests read together, hold
         it back to send with the others (at most ``_CONSOLIDATE_MAX_FRAMES`` frames or ``_CONSOLIDATE_MAX_BYTES``
         at a time, and when the batch ends): one write instead of one per response."""
-        if _get_ident() != self.event_loop.ident:
+        if _get_ident() != self._loop_ident:
             self.channel.send_frame(data)
             return
         held = self._held
@@ -206,25 +207,28 @@ class NioByteUnsafe:
         self._held_bytes = 0
         self.channel.send_frame(held[0] if len(held) == 1 else b"".join(held))
 
-    def write(self, data: Any) -> None:
-        """Send what the socket takes now without blocking, queue the rest for the loop (see the class
-        docstring). Raises :class:`ConnectionError` when the channel is closed, or the write error (the channel
-        is then closed)."""
+    def write(self, data: Any, defer: bool = False) -> None:
+        """Send what the socket takes now without blocking, queue the rest for the loop (see the class docstring;
+        ``defer`` changes nothing: the loop's writes never wait). Raises :class:`ConnectionError` when the
+        channel is closed, or the write error (the channel is then closed)."""
         channel = self.channel
-        failure: Optional[OSError] = None
-        notify = False
         with self._outbound.lock:
             if not channel.is_active():
                 raise ConnectionError("channel <%s> is closed" % channel.get_remote_addr())
             handler = self._ssl_handler
-            if handler is not None:
+            if handler is None:
+                notify, failure = self._queue_raw(data)
+            else:
+                notify, failure = False, None
                 try:
                     data = handler.wrap(data)
                 except ssl.SSLError as e:
                     failure = e
-            if failure is None and data is not None:
-                notify, failure = self._queue_raw(data)
-        self._after_queued(notify, failure)
+                else:
+                    if data is not None:
+                        notify, failure = self._queue_raw(data)
+        if notify or failure is not None:
+            self._after_queued(notify, failure)
 
     def _queue_tls_output(self, handler: SslHandler) -> Tuple[bool, Optional[OSError]]:
         """Holding the outbound lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
