@@ -98,7 +98,8 @@ class Channel:
         #: what a client thread reads and writes through: the socket, or the TLS transport over it
         self.transport: Any = TlsTransport(sock) if self.tls else sock  # type: ignore[arg-type]
         self._reader: Optional[Reader] = None
-        self._write: Callable[[Any, bool], None] = self._send_queued
+        #: an event loop channel's non-blocking write (``NioByteUnsafe.write``); None: a client channel
+        self._loop_write: Optional[Callable[[Any], None]] = None
         #: the reader thread of a client channel is busy reading and sends what is queued before it next waits for
         #: data (set by :class:`LeaderFollowerReader`; see :meth:`send_frame`)
         self.reader_sends = False
@@ -131,7 +132,7 @@ class Channel:
 
     def is_writable(self) -> bool:
         """Netty ``isWritable``: open, and not above the high water mark (see :class:`ChannelOutboundBuffer`)."""
-        return self._active and self.outbound.is_writable()
+        return self._active and self.outbound.writable
 
     def is_tls(self) -> bool:
         return self.tls
@@ -166,43 +167,41 @@ class Channel:
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-        self._write(data, defer)
-
-    def _send_queued(self, data: bytes, defer: bool) -> None:
-        """Client channels: queue ``data``, and send what is queued as the holder of the write lock (see
-        :meth:`send_frame`)."""
+        loop_write = self._loop_write
+        if loop_write is not None:
+            loop_write(data)
+            return
         outbound = self.outbound
         with outbound.lock:
             outbound.add_message(data)
-        if defer and self.reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.is_writable():
+        if defer and self.reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.writable:
             return  # the reader thread sends it before it waits for data again (it checks the queue after us)
         lock = self._write_lock
         while True:
             if not lock.acquire(False):
-                if outbound.is_writable():
+                if outbound.writable:
                     return  # the thread holding the lock sends it (it re-checks the queue after releasing)
                 lock.acquire()
             failure = None
             try:
-                while True:
+                # (a writer that waited for the lock may find its frame sent by the holder before)
+                while outbound.buffers:
                     with outbound.lock:
                         data = outbound.take_all()  # type: ignore[assignment]
-                    if data is None:
-                        break  # (a writer waiting for the lock finds its frame sent by the holder before)
                     if not self._active:
                         raise ConnectionError("channel <%s> is closed" % self._remote_addr)
                     self.transport.sendall(data)
                 self.last_write_time = _monotonic()
             except OSError as e:
                 failure = e
+                with outbound.lock:  # (still holding the write lock: nobody else takes from it)
+                    outbound.clear()
             finally:
                 lock.release()
             if failure is not None:
                 break
-            if outbound.is_empty():
+            if not outbound.buffers:
                 return
-        with outbound.lock:
-            outbound.clear()
         self.write_failed(failure)
 
     def send_queued_now(self) -> bool:
@@ -213,7 +212,7 @@ class Channel:
         outbound = self.outbound
         lock = self._write_lock
         send = self._sock.send
-        while not outbound.is_empty():
+        while outbound.buffers:
             if not lock.acquire(False):
                 return False  # the holder sends it (it re-checks the queue after releasing)
             try:
@@ -296,13 +295,14 @@ class Channel:
         :class:`NioByteUnsafe`."""
         unsafe = NioByteUnsafe(self, self._sock, event_loop)
         self._reader = unsafe
-        self._write = unsafe.write
+        self._loop_write = unsafe.write
         return unsafe
 
     def wake_reader(self) -> None:
-        """Make sure somebody reads soon (after an async request)."""
+        """Make sure somebody reads soon (after an async request): nothing to do while the reader thread is busy
+        reading (``reader_sends``)."""
         reader = self._reader
-        if reader is not None:
+        if reader is not None and not self.reader_sends:
             reader.wake()
 
     def await_response(self, response_future: "ResponseFuture", timeout_millis: float

@@ -23,18 +23,20 @@ class ChannelOutboundBuffer:
     bytes wait, writable again once at most ``low_water_mark`` do (Netty ``WriteBufferWaterMark``).
 
     ``lock`` guards the queue; it is held only for queue operations and non-blocking socket calls, never while a
-    thread waits for the network. The channel decides who sends (see :class:`~rocketmq_remoting.netty.channel.Channel`).
+    thread waits for the network. ``buffers`` (the queue: empty when nothing waits) and ``writable`` (Netty
+    ``isWritable``) are read without it. The channel decides who sends (see
+    :class:`~rocketmq_remoting.netty.channel.Channel`).
     """
 
-    __slots__ = ("lock", "_buffers", "_pending_bytes", "_high_water_mark", "_low_water_mark", "_writable")
+    __slots__ = ("lock", "buffers", "writable", "_pending_bytes", "_high_water_mark", "_low_water_mark")
 
     def __init__(self, high_water_mark: int, low_water_mark: int) -> None:
         self.lock = threading.Lock()
-        self._buffers: Deque[Any] = collections.deque()
+        self.buffers: Deque[Any] = collections.deque()
         self._pending_bytes = 0
         self._high_water_mark = high_water_mark
         self._low_water_mark = low_water_mark
-        self._writable = True
+        self.writable = True
 
     @classmethod
     def of(cls, high_water_mark: int, low_water_mark: int) -> "ChannelOutboundBuffer":
@@ -44,34 +46,27 @@ class ChannelOutboundBuffer:
             return cls(high_water_mark, low_water_mark)
         return cls(DEFAULT_HIGH_WATER_MARK, DEFAULT_LOW_WATER_MARK)
 
-    def is_writable(self) -> bool:
-        """Netty ``isWritable``: not above the high water mark (since it was last at the low one)."""
-        return self._writable
-
-    def is_empty(self) -> bool:
-        return not self._buffers
-
     def total_pending_size(self) -> int:
         """Netty ``totalPendingWriteBytes``: the bytes waiting."""
         return self._pending_bytes
 
     def add_message(self, data: Any) -> bool:
         """Holding ``lock``: queue ``data`` last. True when this made the channel unwritable."""
-        self._buffers.append(data)
-        self._pending_bytes += len(data)
-        if self._writable and self._pending_bytes > self._high_water_mark:
-            self._writable = False
+        self.buffers.append(data)
+        pending = self._pending_bytes = self._pending_bytes + len(data)
+        if pending > self._high_water_mark and self.writable:
+            self.writable = False
             return True
         return False
 
     def add_first(self, data: Any) -> None:
         """Holding ``lock``: put back the part of a buffer the socket did not take, before the others."""
-        self._buffers.appendleft(data)
+        self.buffers.appendleft(data)
         self._pending_bytes += len(data)
 
     def take_all(self) -> Optional[bytes]:
-        """Holding ``lock``: remove every buffer, joined (None when there is none); the channel may turn writable."""
-        buffers = self._buffers
+        """Holding ``lock``: remove every buffer, joined (None when there is none); the channel is writable again."""
+        buffers = self.buffers
         if not buffers:
             return None
         data = buffers.popleft()
@@ -81,17 +76,17 @@ class ChannelOutboundBuffer:
                 batch.append(buffers.popleft())
             data = b"".join(batch)
         self._pending_bytes = 0
-        self._writable = True
+        self.writable = True
         return data
 
     def nio_buffers(self) -> List[Any]:
         """Holding ``lock``: the first buffers, for one ``sendmsg`` (Netty ``nioBuffers``)."""
-        return list(itertools.islice(self._buffers, _NIO_BUFFERS_MAX))
+        return list(itertools.islice(self.buffers, _NIO_BUFFERS_MAX))
 
     def remove_bytes(self, sent: int) -> bool:
         """Holding ``lock``: drop the first ``sent`` bytes (Netty ``removeBytes``). True when this made the channel
         writable again."""
-        buffers = self._buffers
+        buffers = self.buffers
         self._pending_bytes -= sent
         while sent:
             head = buffers[0]
@@ -101,12 +96,12 @@ class ChannelOutboundBuffer:
             else:
                 buffers[0] = memoryview(head)[sent:]
                 sent = 0
-        if not self._writable and self._pending_bytes <= self._low_water_mark:
-            self._writable = True
+        if not self.writable and self._pending_bytes <= self._low_water_mark:
+            self.writable = True
             return True
         return False
 
     def clear(self) -> None:
         """Holding ``lock``: drop everything (the channel closed)."""
-        self._buffers.clear()
+        self.buffers.clear()
         self._pending_bytes = 0

@@ -84,7 +84,7 @@ class LeaderFollowerReader:
                         self._read_and_send()
                         if followers:
                             channel.reader_sends = False
-                            if channel.outbound.is_empty() or not channel.send_queued_now():
+                            if not channel.outbound.buffers or not channel.send_queued_now():
                                 break
                             # the socket takes no more now: keep reading until it does
                 finally:
@@ -101,13 +101,13 @@ class LeaderFollowerReader:
         channel = self.channel
         view = channel.decoder.recv_view()
         channel.reader_sends = True
-        if not channel.outbound.is_empty():
+        if channel.outbound.buffers:
             channel.send_queued_now()
         try:
             n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
         except (BlockingIOError, InterruptedError):
             channel.reader_sends = False  # writers send themselves from now on; what they queued before is ours
-            if not channel.outbound.is_empty() and channel.send_queued_now():
+            if channel.outbound.buffers and channel.send_queued_now():
                 self._wait_readable_sending()
             n = self._sock.recv_into(view)
             channel.reader_sends = True

@@ -207,9 +207,9 @@ class NioByteUnsafe:
         self._held_bytes = 0
         self.channel.send_frame(held[0] if len(held) == 1 else b"".join(held))
 
-    def write(self, data: Any, defer: bool = False) -> None:
-        """Send what the socket takes now without blocking, queue the rest for the loop (see the class docstring;
-        ``defer`` changes nothing: the loop's writes never wait). Raises :class:`ConnectionError` when the
+    def write(self, data: Any) -> None:
+        """Send what the socket takes now without blocking, queue the rest for the loop (see the class
+        docstring). Raises :class:`ConnectionError` when the
         channel is closed, or the write error (the channel is then closed)."""
         channel = self.channel
         with self._outbound.lock:
@@ -240,7 +240,7 @@ class NioByteUnsafe:
         """Holding the outbound lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
         queue the rest. Returns whether the loop must update what it waits for, and the write error if any."""
         outbound = self._outbound
-        was_empty = outbound.is_empty()
+        was_empty = not outbound.buffers
         if was_empty:
             try:
                 sent = self._sock.send(data, _MSG_DONTWAIT)
@@ -267,7 +267,7 @@ class NioByteUnsafe:
         outbound = self._outbound
         sock = self._sock
         with outbound.lock:
-            while not outbound.is_empty():
+            while outbound.buffers:
                 buffers = outbound.nio_buffers()
                 try:
                     sent = sock.sendmsg(buffers) if _HAS_SENDMSG else sock.send(b"".join(buffers))
@@ -282,4 +282,4 @@ class NioByteUnsafe:
         """What the loop waits for: readable while the channel is writable, writable while bytes are queued."""
         outbound = self._outbound
         with outbound.lock:
-            return (_EVENT_READ if outbound.is_writable() else 0) | (0 if outbound.is_empty() else _EVENT_WRITE)
+            return (_EVENT_READ if outbound.writable else 0) | (_EVENT_WRITE if outbound.buffers else 0)

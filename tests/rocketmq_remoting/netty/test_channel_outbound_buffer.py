@@ -14,28 +14,28 @@ from rocketmq_remoting.remoting_client import RemotingClient
 
 def test_unwritable_above_the_high_mark_until_down_to_the_low_mark():
     buffer = ChannelOutboundBuffer(100, 40)
-    assert buffer.add_message(b"x" * 60) is False and buffer.is_writable()
+    assert buffer.add_message(b"x" * 60) is False and buffer.writable
     assert buffer.add_message(memoryview(b"y" * 60)) is True  # 120 > 100: the change is reported once
-    assert buffer.add_message(b"z" * 10) is False and not buffer.is_writable()
+    assert buffer.add_message(b"z" * 10) is False and not buffer.writable
     assert buffer.remove_bytes(70) is False  # 60 left: above the low mark
-    assert not buffer.is_writable() and buffer.total_pending_size() == 60
+    assert not buffer.writable and buffer.total_pending_size() == 60
     assert bytes(buffer.nio_buffers()[0]) == b"y" * 50  # the rest of the partly sent buffer first
-    assert buffer.remove_bytes(20) is True and buffer.is_writable()
-    assert buffer.take_all() == b"y" * 30 + b"z" * 10 and buffer.is_empty() and buffer.take_all() is None
+    assert buffer.remove_bytes(20) is True and buffer.writable
+    assert buffer.take_all() == b"y" * 30 + b"z" * 10 and not buffer.buffers and buffer.take_all() is None
 
 
 def test_marks_apply_when_both_are_positive_as_in_java():
     configured = ChannelOutboundBuffer.of(1000, 500)
     configured.add_message(b"x" * 1001)
-    assert not configured.is_writable()
+    assert not configured.writable
     for high, low in ((0, 500), (1000, 0)):
         default = ChannelOutboundBuffer.of(high, low)
         default.add_message(b"x" * DEFAULT_HIGH_WATER_MARK)
-        assert default.is_writable()
+        assert default.writable
         default.add_message(b"x")
-        assert not default.is_writable()
+        assert not default.writable
         default.remove_bytes(DEFAULT_HIGH_WATER_MARK - DEFAULT_LOW_WATER_MARK + 1)
-        assert default.is_writable()
+        assert default.writable
 
 
 def test_client_channel_is_not_writable_while_frames_wait_above_the_high_mark():

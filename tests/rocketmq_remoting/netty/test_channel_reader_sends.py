@@ -119,10 +119,10 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
                 chunk = conn.recv(1 << 20)
                 assert chunk
                 data += chunk
-                if not outbound.is_empty():
+                if outbound.buffers:
                     channel.send_queued_now()
             assert data == expected
-            assert outbound.is_empty()
+            assert not outbound.buffers
             peer.clear()
     finally:
         fake.close()
