@@ -6,7 +6,7 @@ chosen name server while its connection lives and otherwise rotate through the s
 each address once.
 
 Threads: one reader per connection (``NettyClientReader_<addr>``; a sync caller reads its own response when
-nobody else reads, see :mod:`rocketmq_remoting.netty.channel`), ``ClientHouseKeepingService`` (expires
+nobody else reads, see :mod:`rocketmq_remoting.netty.leader_follower_reader`), ``ClientHouseKeepingService`` (expires
 requests every second, closes idle connections), the callback executor ``NettyClientPublicExecutor_<n>`` (also
 the default executor of client-side processors) and, with a listener, ``NettyEventExecutor``. :meth:`shutdown`
 ends and joins all of them.
