@@ -30,7 +30,7 @@ consumer HEART_BEAT, frame and custom header of a PULL_MESSAGE; and of the C++ c
 (tests/golden_data/cpp, enums as ordinals: the lenient path), where the tree has it.
 
 ``--tree`` runs another checkout's code with this script (its benchmarks/ give the frames, the server and the
-cluster), e.g. an older main in a temporary directory; busy polling is off in every process.
+cluster), e.g. an older main in a temporary directory.
 
 Each prints the instructions per operation and the functions that execute most of them. The count leaves out time
 spent in C (system calls, ``ujson``, ``zlib``): compare those with the timed benchmarks.
@@ -165,14 +165,14 @@ def remoting_async(args: argparse.Namespace, counter: OpcodeCounter) -> None:
         from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient as Client
     except ImportError:  # a tree from before the transport's Java names
         from rocketmq_remoting.remoting_client import RemotingClient as Client  # type: ignore[no-redef]
-    server = subprocess.Popen([sys.executable, os.path.join(args.tree, "benchmarks", "remoting_bench.py"), "--serve",
-                               "--busy-poll", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    server = subprocess.Popen([sys.executable, os.path.join(args.tree, "benchmarks", "remoting_bench.py"), "--serve"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         assert server.stdout is not None
         port = int(server.stdout.readline().split()[0])
         addr = "127.0.0.1:%d" % port
         counter.install()
-        with Client(NettyClientConfig(client_async_semaphore_value=1000, client_busy_poll_micros=0)) as client:
+        with Client(NettyClientConfig(client_async_semaphore_value=1000)) as client:
             for n, counting in ((500, False), (args.operations, True)):
                 done = remoting_bench._Counter()
                 counter.counting = counting
@@ -321,8 +321,6 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="functions listed")
     args = parser.parse_args()
     args.tree = os.path.abspath(args.tree)
-    os.environ["COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS"] = "0"
-    os.environ["COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS"] = "0"
     sys.path[:0] = [os.path.join(args.tree, "benchmarks"), args.tree]
     logging.basicConfig(level=logging.ERROR)
     {"broker-send": broker_send, "broker-in-process": broker_in_process,

@@ -19,11 +19,9 @@ wall-clock rates on a shared machine):
 The server (``--serve``, started by the benchmark in a child process on an ephemeral loopback port) answers with a
 small response and a 64-byte body.
 
-    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--busy-poll MICROS] [--profile FILE]
+    python benchmarks/remoting_bench.py [--seconds 3] [--pin] [--profile FILE]
 
-``--busy-poll`` sets ``client_busy_poll_micros`` and ``server_busy_poll_micros`` (default: theirs, from the
-``com.rocketmq.remoting.*.busyPollMicros`` properties, 0 when unset: off). Results and their history are in
-benchmarks/README.md. ``--pin`` runs both
+Results and their history are in benchmarks/README.md. ``--pin`` runs both
 processes on CPU 0 (Linux): a ping-pong on one CPU avoids cross-CPU wake-ups, which dominate sync latency on small
 virtual machines. ``--profile`` writes a cProfile of the client process.
 Targets: codec >= 50,000 ops/s per serialization; sync >= 8,000/s; async (1,000 in flight) >= 25,000/s.
@@ -46,7 +44,6 @@ from rocketmq_remoting.invoke_callback import InvokeCallback  # noqa: E402
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig  # noqa: E402
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor  # noqa: E402
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig  # noqa: E402
-from rocketmq_remoting.netty.netty_system_config import NettySystemConfig  # noqa: E402
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType  # noqa: E402
 from rocketmq_remoting.remoting_client import RemotingClient  # noqa: E402
 from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
@@ -88,9 +85,8 @@ def _raw_echo(listener: socket.socket) -> None:
             conn.sendall(b"x" * 100)
 
 
-def serve(busy_poll_micros: int) -> None:
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1",
-                                              server_busy_poll_micros=busy_poll_micros))
+def serve() -> None:
+    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(SEND_MESSAGE_V2, _Responder(), inline_when_idle=True)
     server.register_processor(ON_EXECUTOR, _Responder())
     server.start()
@@ -226,12 +222,10 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="duration of each measurement")
     parser.add_argument("--pin", action="store_true", help="run client and server on CPU 0")
-    parser.add_argument("--busy-poll", type=int, default=NettySystemConfig.client_busy_poll_micros, metavar="MICROS",
-                        help="client and server busy polling (default %(default)s; 0: off)")
     parser.add_argument("--profile", help="write a cProfile of the client to this file")
     args = parser.parse_args()
     if args.serve:
-        serve(args.busy_poll)
+        serve()
         return
     if args.pin:
         os.sched_setaffinity(0, {0})
@@ -240,13 +234,13 @@ def main() -> None:
             serialize_type.name, bench_codec(serialize_type, args.seconds / 2, False)), flush=True)
         print("codec %-8s build+encode+decode+header %6.0f ops/s" % (
             serialize_type.name, bench_codec(serialize_type, args.seconds / 2, True)), flush=True)
-    child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", "--busy-poll", str(args.busy_poll)],
+    child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     profiler = None
     try:
         port, raw_port = map(int, child.stdout.readline().split())  # type: ignore[union-attr]
         addr = "127.0.0.1:%d" % port
-        config = NettyClientConfig(client_async_semaphore_value=WINDOW, client_busy_poll_micros=args.busy_poll)
+        config = NettyClientConfig(client_async_semaphore_value=WINDOW)
         with RemotingClient(config) as client:
             client.invoke_sync(addr, make_request(), 3000)  # connect
             bench_sync(client, addr, 1.0, child.pid)  # warm up: the first second after start-up is always slower

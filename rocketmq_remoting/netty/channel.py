@@ -1,30 +1,21 @@
 """One connection (the role of Netty's ``Channel``; a request's ``ChannelHandlerContext`` is in
 :mod:`.channel_handler_context`, the codec in :mod:`.netty_decoder` and :mod:`.netty_encoder`).
 
-A :class:`Channel` owns a connected socket and its :class:`NettyDecoder`, and hands every decoded command to its
-owner (:class:`NettyRemotingAbstract`: the client or server) on the thread that read it. Two ways of reading, one
-per side:
+A :class:`Channel` owns a connected socket, its :class:`NettyDecoder` and its :class:`ChannelOutboundBuffer`, and
+hands every decoded command to its owner (:class:`NettyRemotingAbstract`: the client or server) on the thread
+that read it. One reader reads it, by the side and the socket:
 
-* Server connections are read by an event loop (:class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`,
-  :meth:`Channel.read_ready`), plain or TLS (an :class:`SslEngine` over memory buffers, :meth:`Channel.start_tls`).
-  Writes never block: what the socket does not take at once is queued and flushed by the loop when the socket is
-  writable (:meth:`Channel._enqueue`); above the high water mark the channel is not writable and the loop stops
-  reading it. The responses of requests read together are sent together (:meth:`Channel.send_response`).
-* Client connections have a reader thread of their own (:meth:`Channel.start_reader`). Writers send under the
-  write lock, and combine: the thread holding the lock sends what others queued meanwhile in one write
-  (:meth:`Channel.send_frame`); async requests written while the reader thread is busy reading are left to it, and
-  it sends them, without blocking, before it next waits for data. On plain sockets a sync caller whose request is
-  the only one pending, finding nobody reading, reads its response itself and then hands the reading role on
-  (leader/follower, :meth:`Channel.await_response`), which saves a thread wake-up per round trip. See
-  benchmarks/README.md for what these two cost and save.
+* server connections: the event loop, through the channel's
+  :class:`~rocketmq_remoting.netty.nio_byte_unsafe.NioByteUnsafe` (plain or TLS; writes never block, what the
+  socket does not take waits for the loop, above the high water mark the loop stops reading the channel);
+* client connections on a plain socket: a :class:`~rocketmq_remoting.netty.leader_follower_reader.
+  LeaderFollowerReader` (a reader thread, and sync callers reading their own responses);
+* client TLS connections: a :class:`~rocketmq_remoting.netty.thread_per_channel_event_loop.
+  ThreadPerChannelEventLoop` (a reader thread of its own).
 
-Busy polling (:class:`BusyPoll`, an opt-in Python addition, off by default): a sync caller reading its own
-response, and an event loop after it ran a request inline, first poll the socket without blocking for up to
-``busy_poll_micros`` before they block: a blocked thread's wake-up can cost more than a short spin on small
-virtual machines, but the spinning thread holds a CPU. One thread per client or server polls at a time, never
-for a peer in this process (it needs the GIL the poller holds), and a channel backs off (it skips twice as many
-reads after each such poll, up to ``_BUSY_POLL_BACKOFF_MAX``) when a poll found nothing or the thread lost its
-CPU for a quarter of the poll.
+On the client side writers send under the write lock, and combine: the thread holding the lock sends what others
+queued meanwhile in one write, and above the high water mark further writers wait for it
+(:meth:`Channel.send_frame`).
 
 Any I/O error, end of stream or malformed frame closes the channel: one warning names the peer and the reason,
 and the owner fails every request pending on it at once (and a client forgets the connection). The thread
@@ -33,27 +24,29 @@ descriptor is never reused under a concurrent writer.
 """
 from __future__ import annotations
 
-import collections
 import itertools
 import logging
 import select
-import selectors
 import socket
 import ssl
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Deque, Dict, List, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
 
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
-from rocketmq_remoting.netty.busy_poll import BusyPoll, peer_in_this_process
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
+from rocketmq_remoting.netty.leader_follower_reader import LeaderFollowerReader
 from rocketmq_remoting.netty.netty_decoder import MalformedFrame, NettyDecoder
 from rocketmq_remoting.netty.netty_encoder import NettyEncoder
-from rocketmq_remoting.netty.tls_transport import SslEngine, TlsTransport
+from rocketmq_remoting.netty.nio_byte_unsafe import NioByteUnsafe
+from rocketmq_remoting.netty.thread_per_channel_event_loop import ThreadPerChannelEventLoop
+from rocketmq_remoting.netty.tls_transport import TlsTransport
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
-    from rocketmq_remoting.netty.response_future import ResponseFuture
     from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
+    from rocketmq_remoting.netty.nio_event_loop import NioEventLoop
+    from rocketmq_remoting.netty.response_future import ResponseFuture
 
 __all__ = ["Channel"]
 
@@ -61,34 +54,11 @@ log = logging.getLogger(__name__)
 
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
-
-#: frames that may wait for the current writer before further writers block (see ``Channel.send_frame``)
-_MAX_QUEUED_FRAMES = 256
+_MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
+_LEADER_FOLLOWER = hasattr(select, "poll") and _MSG_DONTWAIT
 #: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
 _DEFER_MAX_BYTES = 64 * 1024
-#: how often the parked reader thread of a leader/follower channel looks whether nobody reads
-_READER_PARK_SECONDS = 0.01
-#: reads a channel skips busy polling for, at most, after empty spins
-_BUSY_POLL_BACKOFF_MAX = 64
-_perf_counter = time.perf_counter
-_thread_time = time.thread_time
-_MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
-_get_ident = threading.get_ident
-#: responses held back while an event loop runs a batch of pipelined requests: sent once this many frames or
-#: bytes are held, or when the batch ends
-_CONSOLIDATE_MAX_FRAMES = 32
-_CONSOLIDATE_MAX_BYTES = 256 * 1024
-#: buffers handed to one ``sendmsg`` when an event loop flushes a channel's outbound queue
-_FLUSH_MAX_BUFFERS = 64
-_EVENT_READ = selectors.EVENT_READ
-_HAS_SENDMSG = hasattr(socket.socket, "sendmsg")
-#: bytes of TLS records read from the socket at a time (event loop TLS channels)
-_TLS_READ_SIZE = 64 * 1024
-_EVENT_WRITE = selectors.EVENT_WRITE
-
-
-def _no_requests() -> int:
-    return 0
+Reader = Union[LeaderFollowerReader, ThreadPerChannelEventLoop, NioByteUnsafe]
 
 
 class _EndOfStream(Exception):
@@ -105,7 +75,7 @@ class Channel:
     """
 
     def __init__(self, sock: socket.socket, remoting: "NettyRemotingAbstract", frame_max_length: int,
-                 remote_addr: Optional[str] = None) -> None:
+                 outbound: ChannelOutboundBuffer, remote_addr: Optional[str] = None) -> None:
         self.id = next(_channel_ids)
         self._sock = sock
         self._remoting = remoting
@@ -119,60 +89,25 @@ class Channel:
             self._local_address = sock.getsockname()
         except OSError:
             self._local_address = None
-        self._write_lock = threading.Lock()
-        self._queued: Deque[bytes] = collections.deque()
-        self._state_lock = threading.Lock()
         self._active = True
-        self._reader: Optional[threading.Thread] = None
-        #: the :class:`NioEventLoop` reading this channel instead of a reader thread (server side)
-        self.event_loop: Any = None
-        self._reader_ident: Optional[int] = None  # the thread reading: reader thread or event loop
-        #: responses of a batch of requests read together, sent at once (event loop only; see ``send_response``)
-        self._consolidated: Optional[List[bytes]] = None
-        self._consolidated_bytes = 0
-        #: event loop channels: frames (or their unsent rest) the socket did not take yet, flushed by the loop when
-        #: the socket is writable (see ``_enqueue``); guarded by the write lock like ``_paused``
-        self._out: Deque[Any] = collections.deque()
-        self._out_bytes = 0
-        self._paused = False  # the loop stops reading: more than the high water mark is queued
-        self._high_water_mark = self._low_water_mark = 0
-        self.write_progress_time = 0.0  # when the queue last moved (or filled), for the loop's stall check
-        self._ssl: Optional[SslEngine] = None  # TLS of an event loop channel (see ``start_tls``)
-        self._tls = False
-        self._set_io(sock)
-        # reading: the buffer and its state are used by whoever holds ``_role`` (the reader thread, or a sync
-        # caller reading for itself, see ``await_response``)
+        self._write_lock = threading.Lock()  # held by the client thread sending (see send_frame)
+        #: what the socket did not take yet, and the water marks (its lock also guards ``_active``)
+        self.outbound = outbound
         self.decoder = NettyDecoder(frame_max_length)
-        self._leader_follower = False
-        self._role = threading.Lock()
-        self._followers: Deque["ResponseFuture"] = collections.deque()
-        self._reader_wake = threading.Event()
-        #: the reader thread holds the reading role and is not waiting for data: it sends what is queued before it
-        #: next waits (see ``send_frame``)
-        self._reader_sends = False
-        self._poller: Any = None
-        self._pending_requests: Callable[[], int] = _no_requests  # the owner's, for leader/follower reading
-        self._inline_busy = False  # a request runs on the thread reading this channel (``run_inline``)
-        self._poll_next = False  # the last request ran inline with executors idle: the next read may busy-poll
-        self._busy_poll: Optional[BusyPoll] = None
-        self._has_read = False
-        self._peer_in_process: Optional[bool] = None  # None: not known yet
-        self._busy_poll_skip = 0
-        self._busy_poll_backoff = 0
+        self.tls = isinstance(sock, ssl.SSLSocket)
+        #: what a client thread reads and writes through: the socket, or the TLS transport over it
+        self.transport: Any = TlsTransport(sock) if self.tls else sock  # type: ignore[arg-type]
+        self._reader: Optional[Reader] = None
+        #: an event loop channel's non-blocking write (``NioByteUnsafe.write``); None: a client channel
+        self._loop_write: Optional[Callable[[Any], None]] = None
+        #: the reader thread of a client channel is busy reading and sends what is queued before it next waits for
+        #: data (set by :class:`LeaderFollowerReader`; see :meth:`send_frame`)
+        self.reader_sends = False
+        self._inline_busy = False  # a request runs on the event loop reading this channel (``run_inline``)
         now = _monotonic()
         self.last_read_time = now
         self.last_write_time = now
         self.attributes: Dict[str, Any] = {}
-
-    def _set_io(self, sock: socket.socket) -> None:
-        if isinstance(sock, ssl.SSLSocket):
-            transport = TlsTransport(sock)
-            self._recv_into: Callable[[memoryview], int] = transport.recv_into
-            self._sendall: Callable[[bytes], None] = transport.sendall
-            self._tls = True
-        else:
-            self._recv_into = sock.recv_into
-            self._sendall = sock.sendall
 
     # ------------------------------------------------------------------ public API
 
@@ -192,112 +127,107 @@ class Channel:
         return self._active
 
     def fileno(self) -> int:
-        """The socket's descriptor (-1 once released), so that a channel can be registered in a selector."""
+        """The socket's descriptor (-1 once released)."""
         return self._sock.fileno()
 
     def is_writable(self) -> bool:
-        """Netty ``isWritable``: open, and (on an event loop) less than the high water mark queued."""
-        if self.event_loop is None:
-            return self._active
-        return self._active and self._out_bytes <= self._high_water_mark
+        """Netty ``isWritable``: open, and not above the high water mark (see :class:`ChannelOutboundBuffer`)."""
+        return self._active and self.outbound.writable
 
     def is_tls(self) -> bool:
-        return self._tls
+        return self.tls
+
+    def queued_bytes(self) -> int:
+        """Bytes queued for the socket (Netty ``ChannelOutboundBuffer.totalPendingWriteBytes``)."""
+        return self.outbound.total_pending_size()
+
+    def can_run_inline(self) -> bool:
+        """An event loop reads this channel (a server connection) and runs none of its requests now: a request
+        may run on it (:meth:`run_inline`)."""
+        return not self._inline_busy and isinstance(self._reader, NioByteUnsafe)
 
     def write_and_flush(self, cmd: RemotingCommand) -> None:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
         self.send_frame(NettyEncoder.encode(cmd))
 
     def send_frame(self, data: bytes, defer: bool = False) -> None:
-        """Send one encoded frame whole.
+        """Send one encoded frame whole: on an event loop channel without blocking (``NioByteUnsafe.write``),
+        else as below.
 
-        Writers combine: a frame is queued, and whichever thread holds the write lock sends everything queued in
-        one ``sendall``; a thread that finds the lock taken returns at once (its frame goes out with the current
-        writer's next batch) unless ``_MAX_QUEUED_FRAMES`` wait already, then it waits for the lock (back
-        pressure). With ``defer`` (async requests) a frame of at most ``_DEFER_MAX_BYTES`` is only queued while
-        the reader thread of a client channel is busy reading: it sends everything queued before it next waits
-        for data, so a stream of async requests goes out in a few large writes instead of one per request (like
-        Netty, whose event loop does the writes of other threads). Raises :class:`ConnectionError` when the
-        channel is closed, or the :class:`OSError` of the failed write it made itself (the channel is then
-        closed: a partial frame cannot be taken back, and every request pending on it fails).
+        Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
+        write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
+        (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
+        then it waits for the lock (back pressure). With ``defer`` (async requests) a frame of at most
+        ``_DEFER_MAX_BYTES`` is only queued while the reader thread is busy reading (``reader_sends``): it sends
+        everything queued before it next waits for data, so a stream of async requests goes out in a few large
+        writes instead of one per request (like Netty, whose event loop does the writes of other threads; see
+        benchmarks/README.md for what it saves). Raises :class:`ConnectionError` when the channel is closed, or
+        the :class:`OSError` of the failed write it made itself (the channel is then closed: a partial frame
+        cannot be taken back, and every request pending on it fails).
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-        if self.event_loop is not None:
-            self._enqueue(data)
+        loop_write = self._loop_write
+        if loop_write is not None:
+            loop_write(data)
             return
-        queued = self._queued
-        queued.append(data)
-        if defer and self._reader_sends and len(data) <= _DEFER_MAX_BYTES and len(queued) <= _MAX_QUEUED_FRAMES:
+        outbound = self.outbound
+        with outbound.lock:
+            outbound.add_message(data)
+        if defer and self.reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.writable:
             return  # the reader thread sends it before it waits for data again (it checks the queue after us)
-        self._send_queued()
-
-    def _send_queued(self) -> None:
-        """Send what is queued, as the holder of the write lock (see :meth:`send_frame`)."""
-        queued = self._queued
         lock = self._write_lock
         while True:
             if not lock.acquire(False):
-                if len(queued) <= _MAX_QUEUED_FRAMES:
+                if outbound.writable:
                     return  # the thread holding the lock sends it (it re-checks the queue after releasing)
                 lock.acquire()
             failure = None
             try:
-                if not self._active:
-                    queued.clear()
-                    raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-                while queued:
-                    self._sendall(self._pop_queued())
+                # (a writer that waited for the lock may find its frame sent by the holder before)
+                while outbound.buffers:
+                    with outbound.lock:
+                        data = outbound.take_all()  # type: ignore[assignment]
+                    if not self._active:
+                        raise ConnectionError("channel <%s> is closed" % self._remote_addr)
+                    self.transport.sendall(data)
                 self.last_write_time = _monotonic()
             except OSError as e:
                 failure = e
+                with outbound.lock:  # (still holding the write lock: nobody else takes from it)
+                    outbound.clear()
             finally:
                 lock.release()
             if failure is not None:
                 break
-            if not queued:
+            if not outbound.buffers:
                 return
-        queued.clear()
-        if self._active:
-            log.warning("write to channel <%s> failed, closing it: %r", self._remote_addr, failure)
-            self._remoting.channel_exception(self, failure)
-        self.close()
-        raise failure
+        self.write_failed(failure)
 
-    def _pop_queued(self) -> bytes:
-        """Take every queued frame, as one ``bytes`` (the caller holds the write lock and found the queue not
-        empty)."""
-        queued = self._queued
-        data = queued.popleft()
-        if not queued:
-            return data
-        batch = [data]
-        while queued:
-            batch.append(queued.popleft())
-        return b"".join(batch)
-
-    def _send_queued_now(self) -> bool:
+    def send_queued_now(self) -> bool:
         """The reader thread: send what is queued without blocking, since it must go on reading (a peer blocked
         writing to us may only read our data once we read its). True when the socket took only part: the rest
         stays queued first, and the reader waits for the socket to be writable as well as readable. A frame
         queued while the write lock is taken is left to its holder."""
-        queued = self._queued
+        outbound = self.outbound
         lock = self._write_lock
         send = self._sock.send
-        while queued:
+        while outbound.buffers:
             if not lock.acquire(False):
                 return False  # the holder sends it (it re-checks the queue after releasing)
             try:
-                if not self._active:
-                    queued.clear()
+                with outbound.lock:
+                    data = outbound.take_all()
+                if data is None or not self._active:
                     return False
-                view = memoryview(self._pop_queued())
+                view = memoryview(data)
                 sent = 0
                 try:
                     while sent < len(view):
                         sent += send(view[sent:], _MSG_DONTWAIT)
                 except (BlockingIOError, InterruptedError):
-                    queued.appendleft(bytes(view[sent:]))  # before anything queued meanwhile
+                    with outbound.lock:
+                        outbound.add_first(bytes(view[sent:]))  # before anything queued meanwhile
                     return True
                 finally:
                     self.last_write_time = _monotonic()
@@ -305,132 +235,22 @@ class Channel:
                 lock.release()
         return False
 
-    def send_response(self, data: bytes) -> None:
-        """Send the encoded response ``data``. On an event loop running a batch of requests read together, the
-        responses are held back and sent together (at most ``_CONSOLIDATE_MAX_FRAMES`` frames or
-        ``_CONSOLIDATE_MAX_BYTES`` at a time, and when the batch ends): one write instead of one per response, as
-        Netty's ``FlushConsolidationHandler`` does while a read is in progress. Raises like :meth:`send_frame`."""
-        held = self._consolidated
-        if held is not None and _get_ident() == self._reader_ident:
-            held.append(data)
-            self._consolidated_bytes += len(data)
-            if (self.decoder.more_buffered and len(held) < _CONSOLIDATE_MAX_FRAMES
-                    and self._consolidated_bytes < _CONSOLIDATE_MAX_BYTES):
-                return
-            self._flush_consolidated()
-            return
-        self.send_frame(data)
-
-    def _flush_consolidated(self) -> None:
-        held = self._consolidated
-        if not held:
-            return
-        self._consolidated = []
-        self._consolidated_bytes = 0
-        self.send_frame(held[0] if len(held) == 1 else b"".join(held))
-
-    # ------------------------------------------------------------------ event loop writes (server side)
-
-    def _enqueue(self, data: Any) -> None:
-        """Event loop channels (Netty's ``ChannelOutboundBuffer``): send what the socket takes now without
-        blocking, queue the rest for the loop, which flushes it when the socket is writable
-        (:meth:`flush_ready`). Never blocks, whatever the peer does: above ``write_buffer_high_water_mark``
-        queued bytes the channel is not writable and its loop stops reading it (the peer cannot make it queue
-        more responses) until the queue is down to ``write_buffer_low_water_mark``."""
-        failure: Optional[OSError] = None
-        with self._write_lock:
-            if not self._active:
-                raise ConnectionError("channel <%s> is closed" % self._remote_addr)
-            engine = self._ssl
-            if engine is not None:
-                if engine.handshaking:
-                    engine.held.append(data)
-                    return
-                try:
-                    engine.ssl_object.write(data)
-                except ssl.SSLError as e:
-                    failure = e
-                data = engine.outgoing.read()
-            notify = False
-            if failure is None:
-                notify, failure = self._queue_raw(data)
-        if failure is not None:
-            self._write_failed(failure)
-        if notify:
-            self.event_loop.interest_changed(self)
-
-    def _queue_raw(self, data: Any) -> Tuple[bool, Optional[OSError]]:
-        """Holding the write lock: send ``data`` (bytes for the socket) without blocking if nothing is queued,
-        queue the rest. Returns whether the loop must update what it waits for, and the write error if any."""
-        out = self._out
-        was_empty = not out
-        if was_empty:
-            try:
-                sent = self._sock.send(data, _MSG_DONTWAIT)
-            except (BlockingIOError, InterruptedError):
-                sent = 0
-            except OSError as e:
-                return False, e
-            self.last_write_time = self.write_progress_time = _monotonic()
-            if sent == len(data):
-                return False, None
-            if sent:
-                data = memoryview(data)[sent:]
-        out.append(data)
-        self._out_bytes += len(data)
-        if not self._paused and self._out_bytes > self._high_water_mark:
-            self._paused = True
-            return True, None
-        return was_empty, None
-
-    def flush_ready(self) -> None:
-        """On the event loop, when the socket is writable: send as much of the queue as it takes, and resume
-        reading once the queue is down to the low water mark. Raises the I/O error (the loop closes the
-        channel)."""
-        with self._write_lock:
-            out = self._out
-            sock = self._sock
-            while out:
-                buffers = list(itertools.islice(out, _FLUSH_MAX_BUFFERS))
-                try:
-                    sent = sock.sendmsg(buffers) if _HAS_SENDMSG else sock.send(b"".join(buffers))
-                except (BlockingIOError, InterruptedError):
-                    break
-                if not sent:
-                    break
-                self.last_write_time = self.write_progress_time = _monotonic()
-                self._out_bytes -= sent
-                while sent:
-                    head = out[0]
-                    if sent >= len(head):
-                        sent -= len(head)
-                        out.popleft()
-                    else:
-                        out[0] = memoryview(head)[sent:]
-                        sent = 0
-            if self._paused and self._out_bytes <= self._low_water_mark:
-                self._paused = False
-
-    def selector_events(self) -> int:
-        """The events the event loop waits for on this channel: readable unless paused, writable while frames
-        are queued."""
-        with self._write_lock:
-            return (0 if self._paused else _EVENT_READ) | (_EVENT_WRITE if self._out else 0)
-
-    def queued_bytes(self) -> int:
-        """Bytes queued for the socket (event loop channels; Netty ``bytesBeforeWritable`` role)."""
-        return self._out_bytes
-
-    def _write_failed(self, failure: OSError) -> None:
+    def write_failed(self, failure: OSError) -> None:
+        """A write failed: report it, close the channel and raise ``failure``."""
         if self._active:
             log.warning("write to channel <%s> failed, closing it: %r", self._remote_addr, failure)
             self._remoting.channel_exception(self, failure)
         self.close()
         raise failure
 
+    def send_response(self, data: bytes) -> None:
+        """Send the encoded response ``data`` (on an event loop, with the others of its batch: see
+        ``NioByteUnsafe.send_response``). Raises like :meth:`send_frame`."""
+        self._reader.send_response(data)  # type: ignore[union-attr]
+
     def close(self) -> bool:
         """Close the connection; pending requests on it fail at once. True if this call closed it."""
-        with self._state_lock:
+        with self.outbound.lock:
             if not self._active:
                 return False
             self._active = False
@@ -440,87 +260,83 @@ class Channel:
             socket.socket.shutdown(self._sock, socket.SHUT_RDWR)
         except OSError:
             pass  # not connected any more, or already shut down: the reader sees end of stream either way
-        if self._reader is None and self.event_loop is None:
+        reader = self._reader
+        if reader is None:
             self._release_socket()
-        self._reader_wake.set()
+        else:
+            reader.wake()
         self._remoting.channel_inactive(self)
         return True
 
     def join(self, timeout: Optional[float] = None) -> None:
         """Wait for the reader thread to end (after :meth:`close`)."""
+        thread = getattr(self._reader, "thread", None)
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+            if thread.is_alive():
+                log.warning("reader thread %s did not end within %s s", thread.name, timeout)
+
+    # ------------------------------------------------------------------ readers
+
+    def start_reader(self, thread_name: str, pending_requests: Callable[[], int]) -> None:
+        """Client connections: start the reader thread; on a plain socket (POSIX) sync callers read their
+        responses themselves when the owner has no other request pending (``pending_requests()``, see
+        :class:`LeaderFollowerReader`)."""
+        if self.tls or not _LEADER_FOLLOWER:
+            reader: Union[LeaderFollowerReader, ThreadPerChannelEventLoop] = ThreadPerChannelEventLoop(
+                self, thread_name)
+        else:
+            reader = LeaderFollowerReader(self, thread_name, pending_requests)
+        self._reader = reader
+        reader.start()
+
+    def attach_event_loop(self, event_loop: "NioEventLoop") -> NioByteUnsafe:
+        """Server connections: ``event_loop`` reads and writes this channel from now on, through the returned
+        :class:`NioByteUnsafe`."""
+        unsafe = NioByteUnsafe(self, self._sock, event_loop)
+        self._reader = unsafe
+        self._loop_write = unsafe.write
+        return unsafe
+
+    def wake_reader(self) -> None:
+        """Make sure somebody reads soon (after an async request): nothing to do while the reader thread is busy
+        reading (``reader_sends``)."""
         reader = self._reader
-        if reader is not None and reader is not threading.current_thread():
-            reader.join(timeout)
-            if reader.is_alive():
-                log.warning("reader thread %s did not end within %s s", reader.name, timeout)
+        if reader is not None and not self.reader_sends:
+            reader.wake()
 
-    # ------------------------------------------------------------------ reader
+    def await_response(self, response_future: "ResponseFuture", timeout_millis: float
+                       ) -> Optional[RemotingCommand]:
+        """Wait for the response of the sync request ``response_future`` (already sent), at most
+        ``timeout_millis``; the response, or None (failed or timed out). The reader decides whether the caller
+        reads meanwhile."""
+        return self._reader.await_response(response_future, timeout_millis)  # type: ignore[union-attr]
 
-    def start_reader(self, thread_name: str, pending_requests: Optional[Callable[[], int]] = None,
-                     busy_poll: Optional["BusyPoll"] = None) -> None:
-        """Start the reader thread (client connections). With ``pending_requests`` (the number of requests the
-        owner waits for; plain sockets, POSIX only) sync callers read their responses themselves (leader/follower,
-        see :meth:`await_response`), busy-polling first with ``busy_poll`` (see the module docstring)."""
-        if pending_requests is not None and not self._tls and hasattr(select, "poll") and _MSG_DONTWAIT:
-            self._poller = select.poll()
-            self._poller.register(self._sock, select.POLLIN)
-            self._leader_follower = True
-            self._pending_requests = pending_requests
-            self._busy_poll = busy_poll
-        self._reader = threading.Thread(target=self._run_reader, name=thread_name, daemon=True)
-        self._reader.start()
-
-    def attach_event_loop(self, event_loop: Any, busy_poll: Optional["BusyPoll"], high_water_mark: int,
-                          low_water_mark: int) -> None:
-        """Server side: ``event_loop`` (a started
-        :class:`~rocketmq_remoting.netty.nio_event_loop.NioEventLoop`) reads this channel from now on, instead of
-        a reader thread, and writes go through its outbound queue (see :meth:`_enqueue`); with ``busy_poll`` the
-        loop may busy-poll it after a request ran inline (see :meth:`wants_busy_poll`)."""
-        self.event_loop = event_loop
-        self._reader_ident = event_loop.ident
-        self._consolidated = []
-        self._high_water_mark = high_water_mark
-        self._low_water_mark = low_water_mark
-        self._sock.setblocking(False)
-        self._busy_poll = busy_poll
-
-    def reading_stopped(self, cause: Optional[BaseException]) -> None:
-        """The event loop stopped reading this channel because of ``cause`` (None: the loop shut down): report
-        it, close the channel and release the socket (its descriptor is no longer in the loop's selector)."""
+    def run_inline(self, run: Callable[..., Any], *args: Any) -> None:
+        """Run a request on the event loop reading this channel: meanwhile no other request of the channel runs
+        inline, and a sync request it makes on this channel reads the channel itself
+        (``NioByteUnsafe.await_response``)."""
+        self._inline_busy = True
         try:
-            if cause is not None:
-                self._read_failed(cause)
-            self.close()
+            run(*args)
         finally:
-            self._release_socket()
+            self._inline_busy = False
 
-    def peek_first_byte(self) -> Optional[int]:
-        """Server side, on the event loop when a new connection is first readable: its first byte, not consumed;
-        None at end of stream."""
-        data = self._sock.recv(1, socket.MSG_PEEK)
-        return data[0] if data else None
+    def is_running_inline(self) -> bool:
+        return self._inline_busy
 
-    def _run_reader(self) -> None:
-        self._reader_ident = _get_ident()
-        try:
-            if self._leader_follower:
-                self._read_when_idle()
-            else:
-                while True:
-                    self._read_once(None)
-        except Exception as e:
-            self._read_failed(e)
-        finally:
-            try:
-                self.close()
-            finally:
-                if self._leader_follower:
-                    with self._role:  # a caller still reading gives up at once: the socket is shut down
-                        self._release_socket()
-                else:
-                    self._release_socket()
+    def received(self, n: int) -> None:
+        """The reader read ``n`` bytes into the decoder's view (0: end of stream): dispatch every complete
+        command. Raises :class:`_EndOfStream` or :class:`MalformedFrame`."""
+        if not n:
+            raise _EndOfStream()
+        self.last_read_time = _monotonic()
+        self.decoder.received(n, self._dispatch)
 
-    def _read_failed(self, e: BaseException) -> None:
+    def _dispatch(self, cmd: RemotingCommand) -> None:
+        self._remoting.process_message_received(self, cmd)
+
+    def read_failed(self, e: BaseException) -> None:
         """Report why reading stopped (the caller then closes the channel)."""
         if isinstance(e, _EndOfStream):
             return
@@ -535,381 +351,32 @@ class Channel:
             log.error("channel <%s> reader failed", self._remote_addr, exc_info=e)
             self._remoting.channel_exception(self, e)
 
+    def reading_stopped(self, cause: Optional[BaseException], role: Optional[threading.Lock] = None) -> None:
+        """The reader stopped reading for good because of ``cause`` (None: it was told to): report it, close the
+        channel, and release the socket (holding ``role``, the reading role, when given)."""
+        try:
+            if cause is not None:
+                self.read_failed(cause)
+            self.close()
+        finally:
+            if role is None:
+                self._release_socket()
+            else:
+                with role:
+                    self._release_socket()
+
     def _release_socket(self) -> None:
-        """Reading ended for good: close the socket and drop the read buffers at once (a closed channel may stay
-        referenced a while, by a pending request or until the garbage collector breaks its cycles)."""
-        with self._write_lock:
+        """Reading ended for good: close the socket and drop the buffers at once (a closed
+        channel may stay referenced a while, by a pending request or until the garbage collector breaks its
+        cycles)."""
+        outbound = self.outbound
+        with self._write_lock, outbound.lock:
             try:
                 self._sock.close()
             except OSError as e:
                 log.debug("closing the socket of <%s>: %r", self._remote_addr, e)
-            self._out.clear()
-            self._out_bytes = 0
+            outbound.clear()
         self.decoder.release()
-
-    def _read_once(self, timeout: Optional[float], spin: bool = False) -> bool:
-        """One ``recv_into`` (after waiting at most ``timeout`` seconds for data; None: block; busy-polling first
-        when ``spin``), then dispatch every complete frame buffered. False when the wait timed out. Raises
-        :class:`_EndOfStream`, :class:`MalformedFrame` or the I/O error. Only the holder of the reading role
-        calls it."""
-        view = self.decoder.recv_view()
-        n = self._spin_recv(view) if spin else -1
-        if n < 0:
-            if timeout is not None and not (self._ssl is not None and self._ssl.ssl_object.pending()) \
-                    and not self._poller.poll(int(timeout * 1000) + 1):
-                return False
-            try:
-                n = self._recv_into(view)
-            except (BlockingIOError, InterruptedError):  # a non-blocking event loop socket, woken for nothing
-                return True
-        self._received(n)
-        return True
-
-    def read_ready(self, spin: bool = False) -> bool:
-        """Event loop: the socket is readable; one non-blocking ``recv_into`` (busy-polling first when ``spin``),
-        then dispatch every complete frame buffered, sending the responses of the batch together (see
-        :meth:`send_response`). False when nothing was there. Raises like :meth:`_read_once`."""
-        if self._ssl is not None:
-            return self._read_ready_tls()
-        view = self.decoder.recv_view()
-        n = self._spin_recv(view) if spin else -1
-        if n < 0:
-            try:
-                n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
-            except (BlockingIOError, InterruptedError):
-                return False
-        try:
-            self._received(n)
-        finally:
-            if self._consolidated:
-                self._flush_consolidated()
-        return True
-
-    # ------------------------------------------------------------------ TLS on the event loop (server side)
-
-    def start_tls(self, ssl_context: ssl.SSLContext, handshake_timeout_seconds: float) -> None:
-        """Server side, on the event loop when a new connection's first byte starts a TLS handshake: from now on
-        the loop runs the handshake and the records over memory buffers (:class:`SslEngine`), without a thread
-        of its own; the handshake must complete within ``handshake_timeout_seconds`` (see
-        :meth:`handshake_deadline`)."""
-        with self._write_lock:
-            self._ssl = SslEngine(ssl_context, True, handshake_timeout_seconds)
-        self._recv_into = self._tls_recv_into
-        self._tls = True
-
-    def handshake_deadline(self) -> Optional[float]:
-        """When the TLS handshake in progress must have completed (monotonic seconds); None when none is."""
-        engine = self._ssl
-        return engine.deadline if engine is not None and engine.handshaking else None
-
-    def _read_ready_tls(self) -> bool:
-        """:meth:`read_ready` of a TLS channel: decrypt and dispatch until neither the socket nor the TLS
-        session hold more (records already decrypted would not make the socket readable again)."""
-        got = False
-        try:
-            while self._active:
-                try:
-                    n = self._tls_recv_into(self.decoder.recv_view())
-                except (BlockingIOError, InterruptedError):
-                    break
-                got = True
-                self._received(n)
-        finally:
-            if self._consolidated:
-                self._flush_consolidated()
-        return got
-
-    def _tls_recv_into(self, view: memoryview) -> int:
-        """Decrypt into ``view`` what arrived, reading TLS records from the socket without blocking (and
-        advancing the handshake) while the session has nothing; the byte count, 0 at end of stream. Raises
-        :class:`BlockingIOError` when nothing is there yet, :class:`ssl.SSLError` for a bad peer."""
-        engine = self._ssl
-        assert engine is not None
-        ssl_object = engine.ssl_object
-        while True:
-            if not engine.handshaking:
-                with self._write_lock:
-                    try:
-                        n = cast(int, ssl_object.read(len(view), view))  # into view: a byte count
-                    except ssl.SSLWantReadError:
-                        n = -1
-                    except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
-                        return 0
-                    notify, failure = self._queue_tls_output(engine)
-                self._after_tls_output(notify, failure)
-                if n >= 0:
-                    return n
-            data = self._sock.recv(_TLS_READ_SIZE, _MSG_DONTWAIT)
-            if not data:
-                return 0
-            self.last_read_time = _monotonic()
-            established = False
-            with self._write_lock:
-                engine.incoming.write(data)
-                if engine.handshaking:
-                    try:
-                        ssl_object.do_handshake()
-                    except ssl.SSLWantReadError:
-                        pass
-                    else:
-                        established = True
-                        engine.handshaking = False
-                        for held in engine.held:
-                            ssl_object.write(held)
-                        engine.held = []
-                notify, failure = self._queue_tls_output(engine)
-            self._after_tls_output(notify, failure)
-            if established:
-                log.info("TLS connection established with <%s>", self._remote_addr)
-
-    def _queue_tls_output(self, engine: SslEngine) -> Tuple[bool, Optional[OSError]]:
-        """Holding the write lock: queue what the TLS session produced (handshake, alerts, session tickets)."""
-        if not engine.outgoing.pending:
-            return False, None
-        return self._queue_raw(engine.outgoing.read())
-
-    def _after_tls_output(self, notify: bool, failure: Optional[OSError]) -> None:
-        if failure is not None:
-            raise failure
-        if notify:
-            self.event_loop.interest_changed(self)
-
-    def _received(self, n: int) -> None:
-        """``n`` bytes were read (0: end of stream): dispatch every complete command."""
-        if not n:
-            raise _EndOfStream()
-        self.last_read_time = _monotonic()
-        self._has_read = True
-        self.decoder.received(n, self._dispatch)
-
-    def _dispatch(self, cmd: RemotingCommand) -> None:
-        self._poll_next = self._remoting.process_message_received(self, cmd) is True
-
-    def run_inline(self, run: Callable[..., Any], *args: Any) -> None:
-        """Run a request on the thread reading this channel (an event loop): meanwhile no other request of the
-        channel runs inline, and a sync request it makes on this channel reads the channel itself
-        (:meth:`await_response`)."""
-        self._inline_busy = True
-        try:
-            run(*args)
-        finally:
-            self._inline_busy = False
-
-    def is_running_inline(self) -> bool:
-        return self._inline_busy
-
-    def wants_busy_poll(self) -> bool:
-        """The event loop may busy-poll this channel now: its last request ran inline with every executor idle
-        (a ping-pong peer's next request is worth waiting for)."""
-        return self._poll_next and self._busy_poll is not None
-
-    def _spin_recv(self, view: memoryview) -> int:
-        """Busy-poll: non-blocking reads into ``view`` for up to ``_busy_poll`` seconds. The byte count (0 at end of
-        stream), or -1 when nothing came (or another thread is spinning, or this channel is backing off)."""
-        if self._busy_poll_skip:
-            self._busy_poll_skip -= 1
-            return -1
-        busy_poll = self._busy_poll
-        if busy_poll is None or self._tls:
-            return -1
-        peer_in_process = self._peer_in_process
-        if peer_in_process is None:
-            if not self._has_read:
-                return -1  # the peer process may not have accepted the connection yet
-            peer_in_process = self._peer_in_process = peer_in_this_process(self._local_address,
-                                                                           self._remote_address)
-        if peer_in_process:
-            return -1
-        token = busy_poll.token
-        if not token.acquire(False):
-            return -1
-        try:
-            recv_into = self._sock.recv_into
-            try:
-                return recv_into(view, 0, _MSG_DONTWAIT)  # already there: no evidence either way
-            except (BlockingIOError, InterruptedError):
-                pass
-            cpu_start = _thread_time()
-            start = _perf_counter()
-            deadline = start + busy_poll.seconds
-            while True:
-                try:
-                    n = recv_into(view, 0, _MSG_DONTWAIT)
-                except (BlockingIOError, InterruptedError):
-                    if _perf_counter() < deadline:
-                        continue
-                    n = -1
-                # off its CPU (or waiting for the GIL) for a quarter of the poll: the CPUs are oversubscribed
-                elapsed = _perf_counter() - start
-                if n < 0 or elapsed - (_thread_time() - cpu_start) > elapsed / 4 + 10e-6:
-                    backoff = min(self._busy_poll_backoff * 2 or 1, _BUSY_POLL_BACKOFF_MAX)
-                    self._busy_poll_backoff = self._busy_poll_skip = backoff
-                else:
-                    self._busy_poll_backoff = 0
-                return n
-        finally:
-            token.release()
-
-    # ------------------------------------------------------------------ leader/follower reading (client side)
-
-    def _read_when_idle(self) -> None:
-        """The reader thread of a leader/follower channel: read while no sync caller wants to; give the role up
-        after a batch when one waits, and look again every ``_READER_PARK_SECONDS`` (or when woken)."""
-        role = self._role
-        followers = self._followers
-        wake = self._reader_wake
-        while self._active:
-            if role.acquire(False):
-                try:
-                    while self._active:
-                        self._read_and_send()
-                        if followers:
-                            self._reader_sends = False
-                            if not self._queued or not self._send_queued_now():
-                                break
-                            # the socket takes no more now: keep reading until it does
-                finally:
-                    self._reader_sends = False
-                    role.release()
-                self._hand_off_role()
-            wake.wait(_READER_PARK_SECONDS)
-            wake.clear()
-
-    def _read_and_send(self) -> None:
-        """One turn of the reader thread holding the role: send what writers queued for it (see
-        :meth:`send_frame`), read what the socket holds, waiting for data only when there is none, and dispatch
-        it. Writers leave their async requests to it (``_reader_sends``) except while it waits."""
-        view = self.decoder.recv_view()
-        self._reader_sends = True
-        if self._queued:
-            self._send_queued_now()
-        try:
-            n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
-        except (BlockingIOError, InterruptedError):
-            self._reader_sends = False  # writers send themselves from now on; what they queued before is ours
-            if self._queued and self._send_queued_now():
-                self._wait_readable_sending()
-            n = self._recv_into(view)
-            self._reader_sends = True
-        self._received(n)
-
-    def _wait_readable_sending(self) -> None:
-        """Frames are queued that the socket did not take: wait until it is readable, sending more of them
-        whenever it is writable, until none is left."""
-        poller = select.poll()
-        poller.register(self._sock, select.POLLIN | select.POLLOUT)
-        while True:
-            events = poller.poll()
-            if any(event & ~select.POLLOUT for _, event in events) or not self._send_queued_now():
-                return
-
-    def _hand_off_role(self) -> bool:
-        """After releasing the role: wake a sync caller still waiting so that it reads. True if one was woken."""
-        followers = self._followers
-        while followers:
-            try:
-                follower = followers.popleft()
-            except IndexError:
-                return False
-            if not follower.is_done():
-                follower.wake_waiter()
-                return True
-        return False
-
-    def wake_reader(self) -> None:
-        """Make sure somebody reads soon (after an async request): wake the reader thread if the role is free."""
-        if self._leader_follower and not self._role.locked():
-            self._reader_wake.set()
-
-    def await_response(self, response_future: "ResponseFuture", timeout_millis: float
-                       ) -> Optional[RemotingCommand]:
-        """Wait for the response of the sync request ``response_future`` (already sent), at most
-        ``timeout_millis``; the response, or None (failed or timed out).
-
-        Leader/follower: when nobody reads the socket and no other request of the client is pending, the caller
-        reads it itself (dispatching every frame it gets, as the reader thread would) until its response arrives,
-        then hands the role to another waiting caller, or to the reader thread when requests are pending; this
-        saves the thread wake-up per response. Waiting callers are woken by their response or to take the role.
-        With other requests pending the caller only waits, and the reader thread reads (see the module
-        docstring)."""
-        if not self._leader_follower:
-            if self._inline_busy and self._reader_ident == _get_ident():
-                self._read_nested(response_future, _monotonic() + timeout_millis / 1000.0)
-                return response_future.get_response_command()
-            return response_future.wait_response(timeout_millis)
-        if self._pending_requests() > 1:  # others pending: the reader thread reads
-            self.wake_reader()
-            return response_future.wait_response(timeout_millis)
-        deadline = _monotonic() + timeout_millis / 1000.0
-        role = self._role
-        followers = self._followers
-        registered = False
-        try:
-            while not response_future.is_done():
-                if not registered:
-                    followers.append(response_future)  # before trying the role: see _lead's hand-off
-                    registered = True
-                if role.acquire(False):
-                    registered = False
-                    try:
-                        followers.remove(response_future)
-                    except ValueError:
-                        pass
-                    self._lead(response_future, deadline)
-                    if not response_future.is_done() and not self._active:
-                        response_future.wait_response((deadline - _monotonic()) * 1000.0)  # being failed now
-                    break
-                remaining = deadline - _monotonic()
-                if remaining <= 0:
-                    break
-                response_future.await_wakeup(remaining)
-                if response_future not in followers:
-                    registered = False  # taken off the list to be given the role
-        finally:
-            if registered:
-                try:
-                    followers.remove(response_future)
-                except ValueError:
-                    pass
-            if followers and not role.locked():
-                self._hand_off_role()  # the role may have been offered to us after our response arrived
-        return response_future.get_response_command()
-
-    def _read_nested(self, response_future: "ResponseFuture", deadline: float) -> None:
-        """On the reader thread, inside the dispatch of a request running inline that invokes this channel
-        synchronously: read (further requests go to their executors) until the response arrives, the deadline
-        passes or the channel fails."""
-        if self._poller is None:
-            self._poller = select.poll()
-            self._poller.register(self._sock, select.POLLIN)
-        try:
-            while self._active and not response_future.is_done():
-                remaining = deadline - _monotonic()
-                if remaining <= 0:
-                    return
-                self._read_once(remaining)
-        except Exception as e:
-            self._read_failed(e)
-            self.close()
-
-    def _lead(self, response_future: "ResponseFuture", deadline: float) -> None:
-        """Holding the role: read until ``response_future`` is done, ``deadline`` passes or the channel fails,
-        then give the role up."""
-        spin = self._busy_poll is not None
-        pending_requests = self._pending_requests
-        try:
-            while self._active and not response_future.is_done():
-                remaining = deadline - _monotonic()
-                if remaining <= 0:
-                    break
-                self._read_once(remaining, spin and pending_requests() <= 1)
-        except Exception as e:
-            self._read_failed(e)
-            self.close()
-        finally:
-            self._role.release()
-            if not self._hand_off_role() and (pending_requests() or not self._active):
-                self._reader_wake.set()
 
     def __repr__(self) -> str:
         return "[id: 0x%08x, L:%s - R:%s%s]" % (

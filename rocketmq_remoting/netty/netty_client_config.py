@@ -13,9 +13,11 @@ class NettyClientConfig(Bean):
     """Settings of a :class:`~rocketmq_remoting.netty.netty_remoting_client.NettyRemotingClient`; Java names and
     defaults.
 
-    ``client_worker_threads``, ``client_pooled_byte_buf_allocator_enable`` and the write-buffer water marks are
-    kept for configuration compatibility; the socket transport has no codec thread group, no buffer pool and
-    writes synchronously (``is_channel_writable`` is true while the channel is open). ``frame_max_length`` is a
+    ``client_worker_threads`` and ``client_pooled_byte_buf_allocator_enable`` are kept for configuration
+    compatibility; the socket transport has no codec thread group and no buffer pool. The write-buffer water marks
+    (Java's) bound the frames queued behind the write in progress: above the high mark the channel is not writable
+    (``is_channel_writable``) and writers wait for the socket; as in Java they apply when both are positive, else
+    4 MiB / 2 MiB (as on the server). ``frame_max_length`` is a
     Python addition: the largest accepted frame including its length prefix (Java: the process-wide
     ``com.rocketmq.remoting.frameMaxLength``).
     """
@@ -36,8 +38,3 @@ class NettyClientConfig(Bean):
     write_buffer_high_water_mark = Prop(int, NettySystemConfig.write_buffer_high_water_mark)
     write_buffer_low_water_mark = Prop(int, NettySystemConfig.write_buffer_low_water_mark)
     frame_max_length = Prop(int, NettySystemConfig.frame_max_length)
-    #: addition: a sync caller waiting for its response polls the connection without blocking for up to this many
-    #: microseconds before it blocks, while its request is the only one pending (see
-    #: ``rocketmq_remoting.netty.channel``); 0 (the default, property
-    #: ``com.rocketmq.remoting.client.busyPollMicros``) disables: polling spends a CPU for latency
-    client_busy_poll_micros = Prop(int, NettySystemConfig.client_busy_poll_micros)

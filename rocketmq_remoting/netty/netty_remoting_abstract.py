@@ -93,7 +93,6 @@ class NettyRemotingAbstract(TypedBean):
         self._inline_codes: Set[int] = set()
         self._inline_when_idle = False
         self._executor_in_flight: Dict[int, int] = {}
-        self._in_flight_total = 0  # the sum of _executor_in_flight
         self._in_flight_lock = threading.Lock()
 
     # ------------------------------------------------------------------ abstract (Java abstract methods)
@@ -165,19 +164,18 @@ class NettyRemotingAbstract(TypedBean):
 
     # ------------------------------------------------------------------ received commands
 
-    def process_message_received(self, channel: Channel, cmd: RemotingCommand) -> bool:
-        """Entry of every decoded command, on the thread reading the channel (its reader thread or event loop).
-        True when a request ran inline and every executor is idle (see :meth:`process_request_command`)."""
+    def process_message_received(self, channel: Channel, cmd: RemotingCommand) -> None:
+        """Entry of every decoded command, on the thread reading the channel (its reader thread or event loop)."""
         if cmd.flag & 1:
             self.process_response_command(channel, cmd)
-            return False
-        return self.process_request_command(channel, cmd)
+        else:
+            self.process_request_command(channel, cmd)
 
     def pending_request_count(self) -> int:
         """Requests waiting for their response (the response table's size)."""
         return len(self.response_table)
 
-    def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> bool:
+    def process_request_command(self, channel: Channel, cmd: RemotingCommand) -> None:
         """Hand a request to its processor's executor; answer at once when none is registered or it refuses.
 
         For a code in ``_inline_codes`` (registered ``inline_when_idle`` on a server; for the default processor,
@@ -186,8 +184,7 @@ class NettyRemotingAbstract(TypedBean):
         queued or running and the channel is not already running a request inline; pipelined requests read
         together run one after the other, and their responses go out together (``Channel.send_response``). A
         processor running inline may invoke its own channel synchronously: the loop then reads for it
-        (``Channel.await_response``). Returns True after an inline run when no request is queued or running on
-        any executor: the channel's next read may then busy-poll (``Channel.wants_busy_poll``)."""
+        (``NioByteUnsafe.await_response``)."""
         pair = self.processor_table.get(cmd.code)
         if pair is not None:
             inline = cmd.code in self._inline_codes
@@ -200,32 +197,30 @@ class NettyRemotingAbstract(TypedBean):
             log.error("%s%s", channel.get_remote_addr(), error)
             if not cmd.flag & 2:
                 self._write_error(channel, RemotingSysResponseCode.REQUEST_CODE_NOT_SUPPORTED, error, opaque)
-            return False
+            return
         processor = pair.object1
         if processor.reject_request():
             self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                               "[REJECTREQUEST]system busy, start flow control for a while", opaque)
-            return False
+            return
         ctx = ChannelHandlerContext(channel, cmd, self)
         executor = pair.object2
         key = id(executor)
         with self._in_flight_lock:
             count = self._executor_in_flight.get(key, 0)
             self._executor_in_flight[key] = count + 1
-            self._in_flight_total += 1
         try:
-            if not inline or count or channel.is_running_inline() or channel.event_loop is None:
+            if not inline or count or not channel.can_run_inline():
                 try:
                     executor_submitter(executor)(self._run_counted_request, key, processor, ctx)
                 except BaseException:
                     self._request_done(key)
                     raise
-                return False
+                return
             try:
                 channel.run_inline(self._run_request, processor, ctx)
             finally:
-                idle = self._request_done(key) == 0
-            return idle  # the next request of a ping-pong peer is worth busy-polling for, unless executors are busy
+                self._request_done(key)
         except RuntimeError as e:  # RejectedExecutionException, or a shut down concurrent.futures executor
             now = _monotonic()
             if now - self._last_overload_log >= 10.0:
@@ -235,14 +230,11 @@ class NettyRemotingAbstract(TypedBean):
             if not cmd.flag & 2:
                 self._write_error(channel, RemotingSysResponseCode.SYSTEM_BUSY,
                                   "[OVERLOAD]system busy, start flow control for a while", opaque)
-            return False
 
-    def _request_done(self, key: int) -> int:
-        """Count a request of executor ``key`` as finished; the number of requests still queued or running."""
+    def _request_done(self, key: int) -> None:
+        """Count a request of executor ``key`` as finished."""
         with self._in_flight_lock:
             self._executor_in_flight[key] -= 1
-            self._in_flight_total -= 1
-            return self._in_flight_total
 
     def _run_counted_request(self, key: int, processor: NettyRequestProcessor, ctx: ChannelHandlerContext) -> None:
         try:
@@ -453,7 +445,7 @@ class NettyRemotingAbstract(TypedBean):
         response_future = ResponseFuture(channel, opaque, timeout_millis - cost_millis, invoke_callback, once)
         self.response_table[opaque] = response_future
         try:
-            channel.send_frame(data, defer=True)
+            channel.send_frame(data, True)
         except OSError as e:
             log.warning("send a request command to channel <%s> failed: %r", channel.get_remote_addr(), e)
             self.request_fail(opaque, e)

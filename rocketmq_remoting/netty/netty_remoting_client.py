@@ -6,7 +6,7 @@ chosen name server while its connection lives and otherwise rotate through the s
 each address once.
 
 Threads: one reader per connection (``NettyClientReader_<addr>``; a sync caller reads its own response when
-nobody else reads, see :mod:`rocketmq_remoting.netty.channel`), ``ClientHouseKeepingService`` (expires
+nobody else reads, see :mod:`rocketmq_remoting.netty.leader_follower_reader`), ``ClientHouseKeepingService`` (expires
 requests every second, closes idle connections), the callback executor ``NettyClientPublicExecutor_<n>`` (also
 the default executor of client-side processors) and, with a listener, ``NettyEventExecutor``. :meth:`shutdown`
 ends and joins all of them.
@@ -28,8 +28,8 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException,
     RemotingTooMuchRequestException)
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
@@ -132,7 +132,6 @@ class NettyRemotingClient(NettyRemotingAbstract):
         if config.use_tls:
             self._ssl_context = TlsHelper.build_ssl_context(True, tls_config)
             log.info("SSL enabled for client")
-        self._busy_poll = BusyPoll.of(config.client_busy_poll_micros)
         self._lifecycle_lock = threading.Lock()
         self._running = False
         self._stopped = False
@@ -145,6 +144,10 @@ class NettyRemotingClient(NettyRemotingAbstract):
             if self._running or self._stopped:
                 return
             self._running = True
+        config = self.netty_client_config
+        if config.write_buffer_low_water_mark > 0 and config.write_buffer_high_water_mark > 0:  # as Java
+            log.info("client set netty WRITE_BUFFER_WATER_MARK to %d,%d", config.write_buffer_low_water_mark,
+                     config.write_buffer_high_water_mark)
         self._start_house_keeping("ClientHouseKeepingService")
         if self.channel_event_listener is not None:
             self.netty_event_executor.start()
@@ -304,7 +307,8 @@ class NettyRemotingClient(NettyRemotingAbstract):
             except BaseException:
                 sock.close()
                 raise
-            channel = Channel(sock, self, config.frame_max_length)
+            channel = Channel(sock, self, config.frame_max_length, ChannelOutboundBuffer.of(
+                config.write_buffer_high_water_mark, config.write_buffer_low_water_mark))
         except (OSError, ValueError) as e:
             log.warning("createChannel: connect remote host[%s] failed: %r", addr, e)
             cw._complete(None, e)
@@ -318,7 +322,7 @@ class NettyRemotingClient(NettyRemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count, self._busy_poll)
+        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count)
         self._fire(NettyEventType.CONNECT, channel)
         self._fire(NettyEventType.ACTIVE, channel)
 

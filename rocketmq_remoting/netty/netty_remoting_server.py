@@ -28,11 +28,12 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.channel_outbound_buffer import ChannelOutboundBuffer
 from rocketmq_remoting.netty.netty_event import NettyEventType
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.netty.nio_byte_unsafe import NioByteUnsafe
 from rocketmq_remoting.netty.nio_event_loop import NioEventLoop
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -126,16 +127,12 @@ class NettyRemotingServer(NettyRemotingAbstract):
             wakeup_r, self._wakeup = socket.socketpair()
             self._running = True
             total = max(1, config.server_selector_threads)
-            marks = {}
             if config.write_buffer_low_water_mark > 0 and config.write_buffer_high_water_mark > 0:  # as Java
                 log.info("server set netty WRITE_BUFFER_WATER_MARK to %d,%d", config.write_buffer_low_water_mark,
                          config.write_buffer_high_water_mark)
-                marks = {"write_buffer_high_water_mark": config.write_buffer_high_water_mark,
-                         "write_buffer_low_water_mark": config.write_buffer_low_water_mark}
             self._event_loops = [
                 NioEventLoop("NettyServerNIOSelector_%d_%d" % (total, i), self._first_read,
-                             BusyPoll.of(config.server_busy_poll_micros),
-                             write_stall_timeout_seconds=config.server_write_stall_timeout_seconds, **marks)
+                             write_stall_timeout_seconds=config.server_write_stall_timeout_seconds)
                 for i in range(1, total + 1)]
             for event_loop in self._event_loops:
                 event_loop.start()
@@ -229,7 +226,8 @@ class NettyRemotingServer(NettyRemotingAbstract):
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.server_socket_snd_buf_size)
             if config.server_socket_rcv_buf_size > 0:
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, config.server_socket_rcv_buf_size)
-            channel = Channel(conn, self, config.frame_max_length)
+            channel = Channel(conn, self, config.frame_max_length, ChannelOutboundBuffer.of(
+                config.write_buffer_high_water_mark, config.write_buffer_low_water_mark))
         except OSError as e:
             log.warning("setting up an accepted connection failed: %r", e)
             conn.close()
@@ -244,11 +242,12 @@ class NettyRemotingServer(NettyRemotingAbstract):
         self._event_loops[self._accepted % len(self._event_loops)].register(channel)
         self._accepted += 1
 
-    def _first_read(self, channel: Channel) -> bool:
+    def _first_read(self, unsafe: NioByteUnsafe) -> bool:
         """Java ``HandshakeHandler``, on the event loop when a new connection is first readable: decide plain or
         TLS from the first byte. True: the loop goes on reading the connection (a TLS one runs its handshake on the
-        loop, see ``Channel.start_tls``); False: the channel was closed."""
-        first = channel.peek_first_byte()
+        loop, see ``NioByteUnsafe.start_tls``); False: the channel was closed."""
+        channel = unsafe.channel
+        first = unsafe.peek_first_byte()
         mode = self._tls_mode
         if first == HANDSHAKE_MAGIC_CODE:
             if mode is TlsMode.DISABLED:
@@ -258,7 +257,7 @@ class NettyRemotingServer(NettyRemotingAbstract):
                 log.error("Trying to establish an SSL connection but sslContext is null; closing <%s>",
                           channel.get_remote_addr())
             else:
-                channel.start_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
+                unsafe.start_tls(self._ssl_context, _TLS_HANDSHAKE_TIMEOUT_SECONDS)
                 return True
         elif first is not None:
             if mode is not TlsMode.ENFORCING:

@@ -23,7 +23,7 @@ class NettyServerConfig(Bean):
     of unsent responses: above the high mark the connection is not writable and is not read until the queue is
     down to the low mark; as in Java they apply when both are positive, else 4 MiB / 2 MiB (Java: Netty's own
     defaults). ``server_worker_threads``, ``use_epoll_native_selector`` and the pooled allocator flag are kept for
-    configuration compatibility only. ``server_inline_when_idle``, ``server_busy_poll_micros`` and
+    configuration compatibility only. ``server_inline_when_idle`` and
     ``server_write_stall_timeout_seconds`` are additions too.
     """
 
@@ -53,10 +53,6 @@ class NettyServerConfig(Bean):
     #: processor then delays every connection of its loop, and the executor's thread limit may be exceeded by one;
     #: off by default (Java always uses the executor)
     server_inline_when_idle = Prop(bool, False)
-    #: addition: after running a request inline, the connection's reader polls for the next one without blocking
-    #: for up to this many microseconds before it blocks (see ``rocketmq_remoting.netty.channel``); 0 (the
-    #: default, property ``com.rocketmq.remoting.server.busyPollMicros``) disables: polling spends a CPU
-    server_busy_poll_micros = Prop(int, NettySystemConfig.server_busy_poll_micros)
 
     def clone(self) -> "NettyServerConfig":
         """Java ``clone``: a shallow copy."""

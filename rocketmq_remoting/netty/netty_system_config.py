@@ -52,11 +52,6 @@ def _bool_property(name: str, env_name: str, default: bool) -> bool:
     return default if raw is None else parse_bool(raw)
 
 
-#: default of ``client_busy_poll_micros`` and ``server_busy_poll_micros``: off, as in Netty and Linux
-#: (``SO_BUSY_POLL``); polling trades a CPU for latency, so users opt in (see ``docs/configuration.md``)
-DEFAULT_BUSY_POLL_MICROS = 0
-
-
 class NettySystemConfig:
     """Property names and their process-wide values (Java ``NettySystemConfig``; same names and defaults)."""
 
@@ -75,10 +70,6 @@ class NettySystemConfig:
     COM_ROCKETMQ_REMOTING_WRITE_BUFFER_LOW_WATER_MARK = "com.rocketmq.remoting.write.buffer.low.water.mark"
     #: Java ``NettyDecoder``'s ``com.rocketmq.remoting.frameMaxLength`` (no constant in Java)
     COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH = "com.rocketmq.remoting.frameMaxLength"
-    #: additions: default ``client_busy_poll_micros`` / ``server_busy_poll_micros`` (see
-    #: ``rocketmq_remoting.netty.channel``); reach clients that build their own config, as producers do
-    COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS = "com.rocketmq.remoting.client.busyPollMicros"
-    COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS = "com.rocketmq.remoting.server.busyPollMicros"
 
     NETTY_POOLED_BYTE_BUF_ALLOCATOR_ENABLE: bool = _bool_property(
         COM_ROCKETMQ_REMOTING_NETTY_POOLED_BYTE_BUF_ALLOCATOR_ENABLE,
@@ -112,9 +103,3 @@ class NettySystemConfig:
     #: largest accepted frame **including** its 4-byte length prefix (Java ``NettyDecoder.FRAME_MAX_LENGTH``)
     frame_max_length: int = _int_property(
         COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH, "COM_ROCKETMQ_REMOTING_FRAME_MAX_LENGTH", 16777216)
-    client_busy_poll_micros: int = _int_property(
-        COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_CLIENT_BUSY_POLL_MICROS",
-        DEFAULT_BUSY_POLL_MICROS)
-    server_busy_poll_micros: int = _int_property(
-        COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS, "COM_ROCKETMQ_REMOTING_SERVER_BUSY_POLL_MICROS",
-        DEFAULT_BUSY_POLL_MICROS)

@@ -3,18 +3,19 @@
 
 The server hands every accepted connection to one of its loops (round robin, ``server_selector_threads`` of
 them, threads named like Java's ``NettyServerNIOSelector_<total>_<n>``). The loop waits on a selector for every
-connection it reads; when one is readable it makes one non-blocking read and dispatches the frames it completes,
-as a reader thread would. Requests registered ``inline_when_idle`` then run on the loop itself while their
-executor is idle, pipelined ones included, and the responses of a batch read together are sent together
-(:meth:`Channel.send_response`). One thread serving every connection is what suits Python: its threads do not
-run Python code in parallel, so a thread per connection only adds GIL hand-offs and lock contention.
+connection it reads, through the connection's :class:`NioByteUnsafe` (Netty's ``channel.unsafe()``); when one is
+readable it makes one non-blocking read and dispatches the frames it completes, as a reader thread would.
+Requests registered ``inline_when_idle`` then run on the loop itself while their executor is idle, pipelined
+ones included, and the responses of a batch read together are sent together
+(:meth:`NioByteUnsafe.send_response`). One thread serving every connection is what suits Python: its threads do
+not run Python code in parallel, so a thread per connection only adds GIL hand-offs and lock contention.
 
 Writes never block the loop nor the writer: what a socket does not take at once waits in the channel's outbound
-queue, and the loop waits for the socket to be writable to flush it (``Channel.flush_ready``). While more than the
+queue, and the loop waits for the socket to be writable to flush it (``NioByteUnsafe.flush``). While more than the
 high water mark is queued the loop stops reading that connection; a connection whose queue makes no progress for
 ``write_stall_timeout_seconds`` is closed with a warning (its peer does not read).
 
-A new connection's first readable event goes to ``first_read(channel)`` (the server's TLS detection), which
+A new connection's first readable event goes to ``first_read(unsafe)`` (the server's TLS detection), which
 returns True to have the loop read it (a TLS connection runs its handshake on the loop, and is closed when it
 does not complete by its deadline), or False once it closed the channel. The loop is the only one that releases
 the sockets it reads: a channel closed from another thread is shut down, its socket turns readable, and the loop
@@ -31,8 +32,8 @@ import threading
 import time
 from typing import Callable, Deque, Optional, Set
 
-from rocketmq_remoting.netty.busy_poll import BusyPoll
 from rocketmq_remoting.netty.channel import Channel
+from rocketmq_remoting.netty.nio_byte_unsafe import NioByteUnsafe
 
 __all__ = ["NioEventLoop"]
 
@@ -43,29 +44,24 @@ _STALL_CHECK_SECONDS = 1.0
 
 
 class NioEventLoop:
-    """See the module docstring. :meth:`start`, then :meth:`register` channels; :meth:`shutdown` stops the thread
-    and closes every channel it still reads."""
+    """Netty ``NioEventLoop`` (see the module docstring). :meth:`start`, then :meth:`register` channels;
+    :meth:`shutdown` stops the thread and closes every channel it still reads."""
 
-    def __init__(self, thread_name: str, first_read: Callable[[Channel], bool], busy_poll: Optional[BusyPoll] = None,
-                 write_buffer_high_water_mark: int = 4 * 1024 * 1024,
-                 write_buffer_low_water_mark: int = 2 * 1024 * 1024, write_stall_timeout_seconds: float = 30.0
-                 ) -> None:
+    def __init__(self, thread_name: str, first_read: Callable[[NioByteUnsafe], bool],
+                 write_stall_timeout_seconds: float = 30.0) -> None:
         self._first_read = first_read
-        self._busy_poll = busy_poll
-        self._high_water_mark = write_buffer_high_water_mark
-        self._low_water_mark = write_buffer_low_water_mark
         self._write_stall_timeout = write_stall_timeout_seconds
         self._selector = selectors.DefaultSelector()
         self._wakeup_r, self._wakeup_w = socket.socketpair()
         self._wakeup_r.setblocking(False)
         self._wakeup_w.setblocking(False)
         self._selector.register(self._wakeup_r, selectors.EVENT_READ)
-        self._pending: Deque[Channel] = collections.deque()
+        self._pending: Deque[NioByteUnsafe] = collections.deque()
         self._pending_lock = threading.Lock()  # a channel is never left in _pending after the loop ended
-        self._unclassified: Set[Channel] = set()
-        self._interest_changes: Deque[Channel] = collections.deque()
-        self._writing: Set[Channel] = set()  # channels with queued writes (the loop waits for them to be writable)
-        self._handshaking: Set[Channel] = set()  # TLS channels whose handshake has a deadline
+        self._unclassified: Set[NioByteUnsafe] = set()
+        self._interest_changes: Deque[NioByteUnsafe] = collections.deque()
+        self._writing: Set[NioByteUnsafe] = set()  # channels with queued writes (waited for to be writable)
+        self._handshaking: Set[NioByteUnsafe] = set()  # TLS channels whose handshake has a deadline
         self._running = True
         self._thread = threading.Thread(target=self._run, name=thread_name, daemon=True)
 
@@ -79,13 +75,13 @@ class NioEventLoop:
 
     def register(self, channel: Channel) -> None:
         """Read ``channel`` (a new plain-socket server connection) on this loop from now on."""
-        channel.attach_event_loop(self, self._busy_poll, self._high_water_mark, self._low_water_mark)
+        unsafe = channel.attach_event_loop(self)
         with self._pending_lock:
             queued = self._running
             if queued:
-                self._pending.append(channel)
+                self._pending.append(unsafe)
         if not queued:  # the loop ended (shut down)
-            channel.reading_stopped(None)
+            unsafe.channel.reading_stopped(None)
         else:
             self._wakeup()
 
@@ -98,27 +94,27 @@ class NioEventLoop:
             if self._thread.is_alive():
                 log.warning("%s did not end within %s s", self._thread.name, timeout)
 
-    def interest_changed(self, channel: Channel) -> None:
-        """``channel`` queued writes or paused its reading: update what the loop waits for (at once on the loop
-        thread, else on its next turn)."""
+    def interest_changed(self, unsafe: NioByteUnsafe) -> None:
+        """The channel of ``unsafe`` queued writes or paused its reading: update what the loop waits for (at once
+        on the loop thread, else on its next turn)."""
         if threading.get_ident() == self._thread.ident:
-            self._apply_interest(channel)
+            self._apply_interest(unsafe)
         else:
-            self._interest_changes.append(channel)
+            self._interest_changes.append(unsafe)
             self._wakeup()
 
-    def _apply_interest(self, channel: Channel) -> None:
-        events = channel.selector_events()
+    def _apply_interest(self, unsafe: NioByteUnsafe) -> None:
+        events = unsafe.selector_events()
         try:
-            key = self._selector.get_key(channel)
+            key = self._selector.get_key(unsafe)
         except (KeyError, ValueError):
             return  # not registered yet (it is when the loop takes it), or dropped
         if events & selectors.EVENT_WRITE:
-            self._writing.add(channel)
+            self._writing.add(unsafe)
         else:
-            self._writing.discard(channel)
+            self._writing.discard(unsafe)
         if events != key.events:
-            self._selector.modify(channel, events or selectors.EVENT_READ)
+            self._selector.modify(unsafe, events or selectors.EVENT_READ)
 
     def _wakeup(self) -> None:
         try:
@@ -137,14 +133,14 @@ class NioEventLoop:
             while self._running:
                 events = selector.select(_STALL_CHECK_SECONDS if self._writing or self._handshaking else None)
                 for key, mask in events:
-                    channel = key.fileobj
-                    if channel is wakeup_r:
+                    unsafe = key.fileobj
+                    if unsafe is wakeup_r:
                         self._drain_wakeups()
                         continue
-                    if mask & selectors.EVENT_WRITE and not self._flush(channel):  # type: ignore[arg-type]
+                    if mask & selectors.EVENT_WRITE and not self._flush(unsafe):  # type: ignore[arg-type]
                         continue
                     if mask & selectors.EVENT_READ:
-                        self._read(channel, len(events) == 1)  # type: ignore[arg-type]
+                        self._read(unsafe)  # type: ignore[arg-type]
                 if self._writing or self._handshaking:
                     now = time.monotonic()
                     if now >= next_stall_check:
@@ -165,77 +161,74 @@ class NioEventLoop:
             pass
         pending = self._pending
         while pending:
-            channel = pending.popleft()
+            unsafe = pending.popleft()
             try:
-                self._selector.register(channel, selectors.EVENT_READ)
+                self._selector.register(unsafe, selectors.EVENT_READ)
             except (OSError, ValueError) as e:  # closed before it could be registered
-                self._drop(channel, e if channel.is_active() else None)
+                self._drop(unsafe, e if unsafe.channel.is_active() else None)
                 continue
-            self._unclassified.add(channel)
-            self._apply_interest(channel)  # it may have queued writes already
+            self._unclassified.add(unsafe)
+            self._apply_interest(unsafe)  # it may have queued writes already
         changes = self._interest_changes
         while changes:
             self._apply_interest(changes.popleft())
 
-    def _flush(self, channel: Channel) -> bool:
-        """``channel`` is writable: flush its queue. False when that failed (the channel is dropped)."""
+    def _flush(self, unsafe: NioByteUnsafe) -> bool:
+        """The channel of ``unsafe`` is writable: flush its queue. False when that failed (the unsafe is dropped)."""
         try:
-            channel.flush_ready()
-            self._apply_interest(channel)
+            unsafe.flush()
+            self._apply_interest(unsafe)
         except Exception as e:
-            self._drop(channel, e)
+            self._drop(unsafe, e)
             return False
         return True
 
     def _close_stalled(self, now: float) -> None:
         """Close the connections whose queued writes made no progress for the stall timeout, and those whose TLS
         handshake did not complete by its deadline."""
-        for channel in list(self._handshaking):
-            deadline = channel.handshake_deadline()
+        for unsafe in list(self._handshaking):
+            deadline = unsafe.handshake_deadline()
             if deadline is None:
-                self._handshaking.discard(channel)
+                self._handshaking.discard(unsafe)
             elif now >= deadline:
                 log.warning("closing channel <%s>: its TLS handshake did not complete in time",
-                            channel.get_remote_addr())
-                self._drop(channel, None)
-        for channel in list(self._writing):
-            stalled = now - channel.write_progress_time
+                            unsafe.channel.get_remote_addr())
+                self._drop(unsafe, None)
+        for unsafe in list(self._writing):
+            stalled = now - unsafe.write_progress_time
             if stalled >= self._write_stall_timeout:
                 log.warning("closing channel <%s>: it took none of the %d bytes queued for it for %.0f s",
-                            channel.get_remote_addr(), channel.queued_bytes(), stalled)
-                self._drop(channel, None)
+                            unsafe.channel.get_remote_addr(), unsafe.channel.queued_bytes(), stalled)
+                self._drop(unsafe, None)
 
-    def _read(self, channel: Channel, alone: bool) -> None:
-        """Read ``channel``, which is readable; when it was the only one and busy polling is on, go on polling it
-        while it runs requests inline (see ``Channel.wants_busy_poll``)."""
+    def _read(self, unsafe: NioByteUnsafe) -> None:
+        """Read the channel of ``unsafe``, which is readable."""
         try:
-            if channel in self._unclassified:
-                self._unclassified.discard(channel)
-                if not self._first_read(channel):  # closed by first_read: still ours to release
-                    self._drop(channel, None)
+            if unsafe in self._unclassified:
+                self._unclassified.discard(unsafe)
+                if not self._first_read(unsafe):  # closed by first_read: still ours to release
+                    self._drop(unsafe, None)
                     return
-                if channel.handshake_deadline() is not None:
-                    self._handshaking.add(channel)
-            channel.read_ready()
-            if alone and self._busy_poll is not None:
-                while channel.wants_busy_poll() and channel.read_ready(True):
-                    pass
+                if unsafe.handshake_deadline() is not None:
+                    self._handshaking.add(unsafe)
+            unsafe.read()
         except Exception as e:
-            self._drop(channel, e)
+            self._drop(unsafe, e)
 
-    def _drop(self, channel: Channel, cause: Optional[BaseException]) -> None:
-        """Stop reading ``channel``: out of the selector, then closed and released (``cause``: why)."""
+    def _drop(self, unsafe: NioByteUnsafe, cause: Optional[BaseException]) -> None:
+        """Stop reading the channel of ``unsafe``: out of the selector, then closed and released (``cause``: why;
+        the descriptor is no longer in the selector)."""
         try:
-            self._selector.unregister(channel)
+            self._selector.unregister(unsafe)
         except (KeyError, ValueError):
             pass  # not registered (yet)
-        self._unclassified.discard(channel)
-        self._writing.discard(channel)
-        self._handshaking.discard(channel)
+        self._unclassified.discard(unsafe)
+        self._writing.discard(unsafe)
+        self._handshaking.discard(unsafe)
         try:
-            channel.reading_stopped(cause)
+            unsafe.channel.reading_stopped(cause)
         except Exception:
-            log.error("closing %s failed", channel, exc_info=True)
+            log.error("closing %s failed", unsafe.channel, exc_info=True)
 
     def _close_all(self) -> None:
         for key in list(self._selector.get_map().values()):

@@ -20,7 +20,7 @@ class ResponseFuture:
     A sync caller blocks in :meth:`wait_response` on a plain lock (the cheapest wake-up CPython offers, Java's
     ``CountDownLatch(1)``); an async request carries its :class:`InvokeCallback`, run at most once, and the
     permit that :meth:`release` returns at most once. A sync caller that may be asked to take over reading its
-    channel (see :meth:`Channel.await_response`) waits with :meth:`await_wakeup` instead, and is asked with
+    channel (see ``LeaderFollowerReader.await_response``) waits with :meth:`await_wakeup` instead, and is asked with
     :meth:`wake_waiter`.
     """
 

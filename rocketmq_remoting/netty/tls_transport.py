@@ -1,10 +1,7 @@
-"""TLS for :class:`~rocketmq_remoting.netty.channel.Channel` (the role of Netty's ``SslHandler``).
-
-Client connections, read by a thread of their own: the handshake with a deadline (:func:`tls_handshake`), and
-full-duplex reads and writes of one :class:`ssl.SSLSocket` shared by a reader and writers (:class:`TlsTransport`).
-Server connections, read by an event loop: :class:`SslEngine`, TLS over memory buffers, so that the loop feeds it
-what the socket delivers and sends what it produces without ever blocking, and a stalled handshake costs no
-thread."""
+"""TLS of client connections, read by a thread of their own: the handshake with a deadline (:func:`tls_handshake`),
+and full-duplex reads and writes of one :class:`ssl.SSLSocket` shared by a reader and writers
+(:class:`TlsTransport`). Server connections, read by an event loop, use an
+:class:`~rocketmq_remoting.netty.ssl_handler.SslHandler` instead."""
 from __future__ import annotations
 
 import select
@@ -14,7 +11,7 @@ import threading
 import time
 from typing import Optional
 
-__all__ = ["SslEngine", "TlsTransport", "tls_handshake", "wait_io"]
+__all__ = ["TlsTransport", "tls_handshake", "wait_io"]
 
 _monotonic = time.monotonic
 _POLL_SLICE = 1.0
@@ -97,20 +94,3 @@ class TlsTransport:
                     writable = False
             # a write waiting for readable data (renegotiation) must not wait for the reader's bytes: poll briefly
             wait_io(sock, writable, _POLL_SLICE if writable else 0.01)
-
-
-class SslEngine:
-    """One TLS session over memory BIOs (the ``SSLEngine`` behind Netty's ``SslHandler``): ``incoming`` takes the
-    bytes read from the socket, ``outgoing`` holds the bytes to send, ``ssl_object`` turns one into the other.
-    ``handshaking`` until the handshake completed, which must happen before ``deadline`` (monotonic seconds);
-    ``held`` keeps what was written meanwhile. Not thread-safe: the channel uses it under its write lock."""
-
-    __slots__ = ("incoming", "outgoing", "ssl_object", "handshaking", "deadline", "held")
-
-    def __init__(self, context: ssl.SSLContext, server_side: bool, handshake_timeout_seconds: float) -> None:
-        self.incoming = ssl.MemoryBIO()
-        self.outgoing = ssl.MemoryBIO()
-        self.ssl_object = context.wrap_bio(self.incoming, self.outgoing, server_side=server_side)
-        self.handshaking = True
-        self.deadline = _monotonic() + handshake_timeout_seconds
-        self.held: list = []

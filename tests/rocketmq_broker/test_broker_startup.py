@@ -187,10 +187,10 @@ def test_restart_broker_keeps_port_and_store(embedded_cluster, client):
 
 
 def test_embedded_cluster_applies_netty_server_config_overrides():
-    with EmbeddedCluster(netty_server_config={"server_inline_when_idle": True, "server_busy_poll_micros": 50}) \
-            as cluster:
+    overrides = {"server_inline_when_idle": True, "server_write_stall_timeout_seconds": 5.0}
+    with EmbeddedCluster(netty_server_config=overrides) as cluster:
         config = cluster.broker_controller.get_netty_server_config()
-        assert config.server_inline_when_idle and config.server_busy_poll_micros == 50
+        assert config.server_inline_when_idle and config.server_write_stall_timeout_seconds == 5.0
         assert config.bind_address == "127.0.0.1" and config.listen_port > 0
     with pytest.raises(ValueError, match="listen_port is chosen by the cluster"):
         EmbeddedCluster(netty_server_config={"listen_port": 10911})

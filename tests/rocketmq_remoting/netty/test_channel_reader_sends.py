@@ -1,5 +1,6 @@
-"""Async requests left to the busy reader thread of a client channel (``Channel.send_frame(defer=True)``): they
-all go out, in order, and the reader never blocks writing them (it must go on reading)."""
+"""Async requests left to the busy reader thread of a client channel (``Channel.send_frame(defer=True)``, read by a
+``LeaderFollowerReader``): they all go out, in order, and the reader never blocks writing them (it must go on
+reading)."""
 from __future__ import annotations
 
 import socket
@@ -51,14 +52,14 @@ def test_reader_goes_on_reading_while_the_socket_takes_none_of_the_requests_left
             conn.sendall(response.encode())
 
     partial = []
-    send_queued_now = Channel._send_queued_now
+    send_queued_now = Channel.send_queued_now
 
     def recording_send_queued_now(channel):
         left = send_queued_now(channel)
         partial.append(left)
         return left
 
-    monkeypatch.setattr(Channel, "_send_queued_now", recording_send_queued_now)
+    monkeypatch.setattr(Channel, "send_queued_now", recording_send_queued_now)
     fake = FakeServer(handler)
     fake.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SMALL_BUFFER)
     config = NettyClientConfig(client_socket_snd_buf_size=SMALL_BUFFER, client_socket_rcv_buf_size=SMALL_BUFFER)
@@ -101,11 +102,16 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
             assert read_frame(conn) is not None
             channel = cli.channel_tables[fake.address()].get_channel()
             frames = [request(body=b"%03d" % i + b"x" * 20000).encode() for i in range(40)]  # 800 KB
-            channel._queued.extend(frames[:30])
-            assert channel._send_queued_now() is True  # the socket is full: some left
-            left = len(channel._queued)
-            assert 1 <= left <= 30
-            channel._queued.extend(frames[30:])
+            outbound = channel.outbound
+            with outbound.lock:
+                for frame in frames[:30]:
+                    outbound.add_message(frame)
+            assert channel.send_queued_now() is True  # the socket is full: some left
+            left = outbound.total_pending_size()
+            assert 20000 <= left <= 30 * len(frames[0])
+            with outbound.lock:
+                for frame in frames[30:]:
+                    outbound.add_message(frame)
             expected = b"".join(frames)
             data = b""
             conn.settimeout(10)
@@ -113,10 +119,10 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
                 chunk = conn.recv(1 << 20)
                 assert chunk
                 data += chunk
-                if channel._queued:
-                    channel._send_queued_now()
+                if outbound.buffers:
+                    channel.send_queued_now()
             assert data == expected
-            assert not channel._queued
+            assert not outbound.buffers
             peer.clear()
     finally:
         fake.close()

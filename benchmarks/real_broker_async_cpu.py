@@ -1,0 +1,70 @@
+"""Client CPU per async send against the real Apache RocketMQ 4.9.7 broker, two trees alternating.
+
+    PYTHONPATH=TREE_B ROCKETMQ_ANCHORS=$HOME/rocketmq-anchors-4.9.7 \\
+        python benchmarks/real_broker_async_cpu.py TREE_A TREE_B [ROUNDS] [MESSAGES]
+
+Starts one real NameServer and broker (``tests/interop/interop_support.RealCluster`` of TREE_B, ephemeral ports),
+then, ROUNDS times, a fresh process per tree (A then B, B then A on the next round) runs a DefaultMQProducer of
+that tree: 2,000 sync sends and 5,000 async ones to warm up, then MESSAGES timed ``producer.send(msg, callback)``
+of 1 KiB with 300 in flight (``producer_bench.phase_async``), and prints the process CPU per message
+(``time.process_time()``) and the rate. Sends the broker refuses under load (its flow control) are counted, not
+fatal. benchmarks/README.md has the results ("The transport by Netty's roles").
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+
+_CHILD = r'''
+import os, sys, time
+sys.path[:0] = [sys.argv[1] + "/benchmarks", sys.argv[1]]
+import producer_bench as pb
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+n = int(sys.argv[3])
+p = DefaultMQProducer("AsyncCpu%d" % os.getpid())
+p.set_namesrv_addr(sys.argv[2])
+p.start()
+body = b"x" * 1024
+for _ in range(2000):
+    p.send(pb.Message(pb.TOPIC, "TagA", body))
+try:
+    pb.phase_async(p, 5000, 300, body)
+except RuntimeError as e:
+    print("warm-up:", e, file=sys.stderr)
+note = ""
+c0, t0 = time.process_time(), time.perf_counter()
+try:
+    pb.phase_async(p, n, 300, body)
+except RuntimeError as e:  # the broker's flow control on a loaded machine: some sends refused
+    note = " (%s)" % str(e)[:60]
+cpu, elapsed = time.process_time() - c0, time.perf_counter() - t0
+p.shutdown()
+print("%s %.2f us/msg %.0f msgs/s%s" % (sys.argv[1], cpu / n * 1e6, n / elapsed, note), flush=True)
+'''
+
+
+def main() -> None:
+    tree_a, tree_b = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    messages = int(sys.argv[4]) if len(sys.argv) > 4 else 20000
+    sys.path += [os.path.join(tree_b, "tests", "interop"), os.path.join(tree_b, "tests")]
+    from interop_support import RealCluster, find_anchors
+    anchors = find_anchors()
+    if anchors is None:
+        sys.exit("set ROCKETMQ_ANCHORS to a RocketMQ 4.9.7 build (docs/interop.md)")
+    cluster = RealCluster(anchors, tempfile.mkdtemp(prefix="async-cpu"))
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)  # each child runs its own tree
+    try:
+        for r in range(rounds):
+            for tree in (tree_a, tree_b) if r % 2 == 0 else (tree_b, tree_a):
+                subprocess.run([sys.executable, "-c", _CHILD, tree, cluster.namesrv_addr, str(messages)],
+                               check=True, env=env, cwd=tree)
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()
