@@ -5,7 +5,7 @@ The Java broker writes message property strings (and some extFields maps) by ite
 their order follows the keys' hash buckets. :func:`java_hash_map_order` reproduces it, which lets the embedded
 broker store and send byte-identical strings. mqadmin prints what it decoded into such tables (message properties,
 topic sets, queue sets, ``Properties`` of a broker's config) in their iteration order: :func:`java_hash_set_order`
-and :func:`java_properties_order` give it, so that our commands print the lines in Java's order.
+and :func:`java_concurrent_hash_map_order` give it, so that our commands print the lines in Java's order.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple, TypeVar
 
 from rocketmq_common.util_all import UtilAll
 
-__all__ = ["java_hash_map_order", "java_hash_set_order", "java_properties_order"]
+__all__ = ["java_hash_map_order", "java_hash_set_order", "java_concurrent_hash_map_order"]
 
 K = TypeVar("K")
 
@@ -87,12 +87,13 @@ def java_hash_set_order(keys: Iterable[K], hash_code: Callable[[K], int] = UtilA
     return sorted(ordered, key=lambda k: _spread_hash(hash_code(k)) & mask)
 
 
-def java_properties_order(keys: Iterable[str]) -> List[str]:
-    """The iteration order of a ``java.util.Properties`` (Java 9 and later: a ``ConcurrentHashMap`` of initial
-    capacity 8) into which ``keys`` were put in this order (``Properties.load`` of a text). Unlike ``HashMap``, a
+def java_concurrent_hash_map_order(keys: Iterable[str]) -> List[str]:
+    """The iteration order of a ``ConcurrentHashMap()`` (16 bins, as fastjson decodes a ``ConcurrentMap`` field
+    into) or of a ``java.util.Properties`` (Java 9 and later: a ``ConcurrentHashMap(8)``, also 16 bins) into which
+    ``keys`` were put in this order (``Properties.load`` of a text). Unlike ``HashMap``, a
     ``ConcurrentHashMap`` resizes once its size reaches 3/4 of the table and its ``transfer`` moves the nodes of
     a bin before the bin's last run of same-side nodes in reverse order, so the order is simulated put by put."""
-    capacity = 16  # ConcurrentHashMap(8): tableSizeFor(1 + 8 / 0.75)
+    capacity = 16  # ConcurrentHashMap(): 16; ConcurrentHashMap(8): tableSizeFor(1 + 8 / 0.75)
     size_ctl = capacity - (capacity >> 2)
     table: List[List[Tuple[int, str]]] = [[] for _ in range(capacity)]
     count = 0

@@ -23,6 +23,7 @@ from rocketmq_common.message.message_client_ext import MessageClientExt
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.java_hash_map import java_hash_set_order
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
@@ -145,14 +146,18 @@ class DefaultMQAdminExtImpl:
         return self._api().get_topic_route_info_from_name_server(topic, self.timeout_millis)
 
     def examine_topic_stats(self, topic: str) -> TopicStatsTable:
-        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route."""
+        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route. Java 5.3.3 merges
+        only the offsets, so the result's ``topic_put_tps`` is 0.0 when a 5.x broker answered (None when only 4.9
+        brokers did, which send no TPS)."""
         result = TopicStatsTable()
         result.offset_table = {}
         for bd in self.examine_topic_route_info(topic).broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
-                result.offset_table.update(self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
-                                           .offset_table or {})
+                table = self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
+                result.offset_table.update(table.offset_table or {})
+                if table.topic_put_tps is not None:
+                    result.topic_put_tps = 0.0
         if not result.offset_table:
             raise MQClientException("Not found the topic stats info", None)
         return result
@@ -383,9 +388,10 @@ class DefaultMQAdminExtImpl:
             topic, key, max_num, begin, end))
 
     def message_track_detail(self, msg: MessageExt) -> List[MessageTrack]:
-        """Java ``messageTrackDetail``: for every group consuming the message's topic, whether it consumed it."""
+        """Java ``messageTrackDetail``: for every group consuming the message's topic, whether it consumed it (the
+        groups in the order of Java's ``HashSet`` of them)."""
         result: List[MessageTrack] = []
-        for group in sorted(self.query_topic_consume_by_who(msg.get_topic()).group_list or ()):
+        for group in java_hash_set_order(self.query_topic_consume_by_who(msg.get_topic()).group_list or ()):
             track = MessageTrack()
             track.consumer_group = group
             track.track_type = TrackType.UNKNOWN

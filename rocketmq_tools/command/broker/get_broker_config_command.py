@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from rocketmq_common.java_hash_map import java_properties_order
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
@@ -49,6 +49,6 @@ class GetBrokerConfigCommand(SubCommand):
         if properties is None:
             print("Broker[%s] has no config property!" % addr)
             return
-        for key in java_properties_order(properties):
+        for key in java_concurrent_hash_map_order(properties):
             print("%-50s=  %s" % (key, properties[key]))
         print()

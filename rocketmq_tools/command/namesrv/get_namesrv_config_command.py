@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from rocketmq_common.java_hash_map import java_properties_order
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
 
@@ -28,6 +28,6 @@ class GetNamesrvConfigCommand(SubCommand):
             configs = admin.get_name_server_config(servers) or {}
         for server, properties in configs.items():
             print("============%s============" % server)
-            for key in java_properties_order(properties):
+            for key in java_concurrent_hash_map_order(properties):
                 print("%-50s=  %s" % (key, properties[key]))
         return 0

@@ -147,7 +147,10 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
     with open(fields["Message Body Path:"], "rb") as f:
         assert f.read() == b"find me"
     assert fields["Message Body Path:"].startswith(os.path.join(body_dir, "rocketmq", "msgbodys"))
-    assert by_id.lines[-1] == "WARN: No Consumer"
+    assert by_id.out.endswith(fields["Message Body Path:"] + "\n\n\nWARN: No Consumer")  # Java's "%n%nWARN..."
+    in_topic = cli.on(embedded_cluster, "queryMsgById", "-i", offset_msg_id, "-t", "QueryTopic", "-f", "UTF-8")
+    assert in_topic.code == 0, in_topic.err                            # 5.3.3's -t and -f (the body in a charset)
+    assert "%-20s %s" % ("Message Body:", "find me") in in_topic.lines
 
     consumed = cli.on(embedded_cluster, "consume", "-t", "QueryTopic", "-g", "TrackGroup", "--from", "first", "-c",
                       "2")
@@ -160,4 +163,4 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
         "MessageTrack [consumerGroup=G, trackType=CONSUMED, exceptionDesc=null]"
 
     bad_id = cli.on(embedded_cluster, "queryMsgById", "-i", "nothex")
-    assert bad_id.code == 1 and bad_id.err.count("\n") == 1
+    assert bad_id.code == 2 and bad_id.err.count("\n") == 1 and "malformed message id 'nothex'" in bad_id.err
