@@ -9,7 +9,7 @@ and :func:`java_concurrent_hash_map_order` give it, so that our commands print t
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, TypeVar
 
 from rocketmq_common.util_all import UtilAll
 
@@ -71,11 +71,11 @@ def java_hash_map_order(properties: Dict[str, str], max_size: int = 0) -> Dict[s
     return {k: properties[k] for k in order}
 
 
-def java_hash_set_order(keys: Iterable[K], hash_code: Callable[[K], int] = UtilAll.string_hash_code,
+def java_hash_set_order(keys: Iterable[K], hash_code: Optional[Callable[[K], int]] = None,
                         initial_capacity: int = 16) -> List[K]:
     """The iteration order of a Java ``HashSet`` (or the key set of a ``HashMap``) made with
     ``initial_capacity`` into which ``keys`` were added in this order (repeats ignored); ``hash_code`` is the
-    keys' Java ``hashCode()`` (default: ``String.hashCode``). Resizing keeps each bin's order, so the final
+    keys' Java ``hashCode()`` (None: ``String.hashCode``). Resizing keeps each bin's order, so the final
     order is by bucket of the final table, then by insertion (bins long enough to become trees are not
     modelled). A set decoded from JSON iterates in the order it was sent (``WireOrderSet``), which is the order
     Java added its elements in."""
@@ -84,7 +84,8 @@ def java_hash_set_order(keys: Iterable[K], hash_code: Callable[[K], int] = UtilA
     while len(ordered) > capacity * 3 // 4:
         capacity <<= 1
     mask = capacity - 1
-    return sorted(ordered, key=lambda k: _spread_hash(hash_code(k)) & mask)
+    code: Callable[[Any], int] = hash_code or UtilAll.string_hash_code
+    return sorted(ordered, key=lambda k: _spread_hash(code(k)) & mask)
 
 
 def java_concurrent_hash_map_order(keys: Iterable[str]) -> List[str]:

@@ -24,6 +24,7 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.java_hash_map import java_hash_set_order
+from rocketmq_common.key_builder import KeyBuilder
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
@@ -202,12 +203,23 @@ class DefaultMQAdminExtImpl:
     # ------------------------------------------------------------------ consumers
 
     def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> ConsumeStats:
-        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route;
+        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route (5.3.3:
+        with ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet);
         CONSUMER_NOT_ONLINE when there are none."""
+        route_topics = [MixAll.get_retry_topic(consumer_group)]
+        if topic is not None:
+            route_topics += [topic, KeyBuilder.build_pop_retry_topic(topic, consumer_group)]
+        for i, route_topic in enumerate(route_topics):
+            try:
+                route = self.examine_topic_route_info(route_topic)
+                break
+            except MQClientException:
+                if i == len(route_topics) - 1:
+                    raise
         result = ConsumeStats()
         result.offset_table = {}
         result.consume_tps = 0.0
-        for bd in self.examine_topic_route_info(MixAll.get_retry_topic(consumer_group)).broker_datas:
+        for bd in route.broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
                 stats = self._api().get_consume_stats(addr, consumer_group, self.timeout_millis * 3, topic)
