@@ -27,6 +27,7 @@ from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrde
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 #: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
@@ -300,7 +301,10 @@ class RealCluster:
 
         def registered() -> bool:
             broker.check_alive()
-            data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
+            try:
+                data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
+            except RemotingException:  # a name server still starting (a loaded machine) may drop the connection
+                return False
             return data is not None and self.broker_addr in (data.broker_addrs or {}).values()
 
         try:

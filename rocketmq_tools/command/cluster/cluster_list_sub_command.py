@@ -10,13 +10,16 @@ from rocketmq_client.exception import MQBrokerException
 from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin
+from rocketmq_tools.command.support import java_bool, new_admin, parse_bool
 
 __all__ = ["ClusterListSubCommand"]
 
 log = logging.getLogger(__name__)
 
 BASE_FORMAT = "%-16s  %-22s  %-4s  %-22s %-16s %19s %19s %10s %5s %6s"
+#: 5.3.3's header and rows
+BASE5_HEADER = "%-22s  %-22s  %-4s  %-22s %-16s  %16s  %30s  %-22s  %-11s  %-12s  %-8s  %-10s"
+BASE5_FORMAT = "%-22s  %-22s  %-4s  %-22s %-16s  %16s  %30s  %-22s  %11s  %-12s  %-8s  %10s"
 MORE_FORMAT = "%-16s  %-32s %14s %14s %14s %14s"
 
 
@@ -42,6 +45,20 @@ def _runtime_stats(admin: DefaultMQAdminExt, addr: str) -> Dict[str, str]:
 def _value(table: Dict[str, str], key: str) -> str:
     """Java's ``%s`` of ``kvTable.get(key)``: ``null`` when missing, empty when the stats could not be read."""
     return table.get(key, "null") if table else ""
+
+
+def _timer(table: Dict[str, str]) -> str:
+    """5.3.3's ``#Timer(Progress)``: read and offset lag, congestion (in 10 000s), enqueue and dequeue TPS; the
+    values Java parsed before one is missing (or not a number) count, the rest stay 0."""
+    values = [0, 0, 0, 0.0, 0.0]
+    try:
+        for i, key in enumerate(("timerReadBehind", "timerOffsetBehind", "timerCongestNum")):
+            values[i] = int(table[key])
+        for i, key in ((3, "timerEnqueueTps"), (4, "timerDequeueTps")):
+            values[i] = float(table[key])
+    except (KeyError, ValueError):
+        pass
+    return "%d-%d(%.1fw, %.1f, %.1f)" % (values[0], values[1], values[2] / 10000.0, values[3], values[4])
 
 
 def _first_float(text: str) -> float:
@@ -97,22 +114,38 @@ class ClusterListSubCommand(SubCommand):
 
     @staticmethod
     def print_cluster_base_info(admin: DefaultMQAdminExt) -> None:
-        """Java ``printClusterBaseInfo``."""
-        print(BASE_FORMAT % ("#Cluster Name", "#Broker Name", "#BID", "#Addr", "#Version", "#InTPS(LOAD)",
-                             "#OutTPS(LOAD)", "#PCWait(ms)", "#Hour", "#SPACE"))
-        for cluster_name, broker_name, broker_id, addr in _brokers(admin):
-            table = _runtime_stats(admin, addr)
+        """Java ``printClusterBaseInfo``: 5.3.3's columns (the pull column with the ack queue, the timer's
+        progress, whether the broker is active) when a broker is 5.x (it reports ``brokerActive``), else
+        4.9.7's."""
+        brokers = [(cluster_name, broker_name, broker_id, addr, _runtime_stats(admin, addr))
+                   for cluster_name, broker_name, broker_id, addr in _brokers(admin)]
+        is_5 = any("brokerActive" in table for *_, table in brokers)
+        if is_5:
+            print(BASE5_HEADER % ("#Cluster Name", "#Broker Name", "#BID", "#Addr", "#Version", "#InTPS(LOAD)",
+                                  "#OutTPS(LOAD)", "#Timer(Progress)", "#PCWait(ms)", "#Hour", "#SPACE",
+                                  "#ACTIVATED"))
+        else:
+            print(BASE_FORMAT % ("#Cluster Name", "#Broker Name", "#BID", "#Addr", "#Version", "#InTPS(LOAD)",
+                                 "#OutTPS(LOAD)", "#PCWait(ms)", "#Hour", "#SPACE"))
+        for cluster_name, broker_name, broker_id, addr, table in brokers:
             in_tps = _first_float(table.get("putTps", "0"))
-            out_tps = _first_float(table.get("getTransferedTps", "0"))
             hour = 0.0
             earliest = table.get("earliestMessageTimeStamp")
             if earliest:
                 hour = (time.time() * 1000 - int(earliest)) / 1000.0 / 60.0 / 60.0
             space = float(table.get("commitLogDiskRatio") or 0.0)
-            print(BASE_FORMAT % (
-                cluster_name, broker_name, broker_id, addr, _value(table, "brokerVersionDesc"),
-                "%9.2f(%s,%sms)" % (in_tps, _value(table, "sendThreadPoolQueueSize"),
-                                    _value(table, "sendThreadPoolQueueHeadWaitTimeMills")),
-                "%9.2f(%s,%sms)" % (out_tps, _value(table, "pullThreadPoolQueueSize"),
-                                    _value(table, "pullThreadPoolQueueHeadWaitTimeMills")),
-                _value(table, "pageCacheLockTimeMills"), "%2.2f" % hour, "%.4f" % space))
+            in_column = "%9.2f(%s,%sms)" % (in_tps, _value(table, "sendThreadPoolQueueSize"),
+                                            _value(table, "sendThreadPoolQueueHeadWaitTimeMills"))
+            pull = (_value(table, "pullThreadPoolQueueSize"), _value(table, "pullThreadPoolQueueHeadWaitTimeMills"))
+            if not is_5:
+                out_tps = _first_float(table.get("getTransferedTps", "0"))
+                print(BASE_FORMAT % (cluster_name, broker_name, broker_id, addr, _value(table, "brokerVersionDesc"),
+                                     in_column, "%9.2f(%s,%sms)" % ((out_tps,) + pull),
+                                     _value(table, "pageCacheLockTimeMills"), "%2.2f" % hour, "%.4f" % space))
+                continue
+            out_tps = _first_float(table.get("getTransferredTps", "0"))
+            ack = (table.get("ackThreadPoolQueueSize", "N"), table.get("ackThreadPoolQueueHeadWaitTimeMills", "N"))
+            print(BASE5_FORMAT % (cluster_name, broker_name, broker_id, addr, _value(table, "brokerVersionDesc"),
+                                  in_column, "%9.2f(%s,%sms|%s,%sms)" % ((out_tps,) + pull + ack), _timer(table),
+                                  _value(table, "pageCacheLockTimeMills"), "%2.2f" % hour, "%.4f" % space,
+                                  java_bool(parse_bool(table.get("brokerActive", "")))))
