@@ -10,7 +10,6 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_tools.command.message.query_msg_by_offset_sub_command import new_tools_pull_consumer
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import Progress, check_charset, java_message_properties, parse_bool, \
     parse_timestamp
 

@@ -21,8 +21,8 @@ from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import check_charset, describe, java_message_properties, java_value, new_admin, parse_bool, \
-    split_list, unique_instance_name
+from rocketmq_tools.command.support import check_charset, describe, java_message_properties, java_value, \
+    new_admin, parse_bool, split_list, unique_instance_name
 
 __all__ = ["QueryMsgByIdSubCommand", "body_dir", "message_rows", "print_tracks", "check_offset_msg_id",
            "print_body"]
