@@ -140,6 +140,9 @@ def test_cluster_list_base_and_more_stats(cli, embedded_cluster):
                                      "#InTotalToday", "#OutTotalToday"]
     row = more.lines[1].split()
     assert row[:2] == ["DefaultCluster", "broker-a"] and int(row[4]) >= 1
+    # 5.3.3's -c: one cluster (an unknown one has no broker)
+    assert len(cli.on(embedded_cluster, "clusterList", "-c", "DefaultCluster").lines) == 2
+    assert len(cli.on(embedded_cluster, "clusterList", "-m", "-c", "NoSuchCluster").lines) == 1
 
 
 @pytest.mark.embedded_cluster(brokers=2)
