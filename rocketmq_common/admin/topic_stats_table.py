@@ -10,6 +10,8 @@ __all__ = ["TopicStatsTable"]
 
 
 class TopicStatsTable(RemotingSerializable):
-    """Body of the ``GET_TOPIC_STATS_INFO`` response: offsets per queue (MessageQueue object keys on the wire)."""
+    """Body of the ``GET_TOPIC_STATS_INFO`` response: offsets per queue (MessageQueue object keys on the wire) and,
+    from a 5.x broker, the topic's put TPS (``topic_put_tps``, 5.3.3; None from a 4.9 broker)."""
 
     offset_table = Prop(MapOf(MessageQueue, TopicOffset), {})
+    topic_put_tps = Prop(float)

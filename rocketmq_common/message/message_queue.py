@@ -3,9 +3,16 @@ from __future__ import annotations
 
 from functools import total_ordering
 
+from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["MessageQueue"]
+
+
+def _int32(value: int) -> int:
+    """Java int overflow."""
+    value &= 0xFFFFFFFF
+    return value - 0x100000000 if value >= 0x80000000 else value
 
 
 @total_ordering
@@ -36,6 +43,12 @@ class MessageQueue(Bean):
 
     def __hash__(self) -> int:
         return hash((self.topic, self.broker_name, self.queue_id))
+
+    def hash_code(self) -> int:
+        """Java ``hashCode()`` (the order of the ``HashSet`` of queues mqadmin prints)."""
+        result = 31 + (UtilAll.string_hash_code(self.broker_name) if self.broker_name is not None else 0)
+        result = _int32(31 * result + self.queue_id)
+        return _int32(31 * result + (UtilAll.string_hash_code(self.topic) if self.topic is not None else 0))
 
     def __repr__(self) -> str:
         return "MessageQueue [topic=%s, brokerName=%s, queueId=%s]" % (self.topic, self.broker_name, self.queue_id)

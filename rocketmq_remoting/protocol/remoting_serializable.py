@@ -18,13 +18,13 @@ from __future__ import annotations
 import base64
 import enum
 import re
-from typing import Any, Dict, Optional, Type, TypeVar
+from typing import Any, Dict, Iterator, List, Optional, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, SetOf
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol import fastjson
 
-__all__ = ["RemotingSerializable", "to_json_value", "from_json_value"]
+__all__ = ["RemotingSerializable", "to_json_value", "from_json_value", "WireOrderSet"]
 
 T = TypeVar("T", bound="RemotingSerializable")
 
@@ -66,6 +66,67 @@ def _bean_to_json(bean: Bean) -> Dict[str, Any]:
     return out
 
 
+class WireOrderSet(set):
+    """A decoded Java ``Set``: a ``set`` that iterates in the order of the JSON array it came from until it is
+    changed (then in the set's own order). Java decodes such an array into a ``HashSet`` in that order, and the
+    order its ``HashSet`` iterates in (which mqadmin prints) depends on it where keys share a bucket
+    (:func:`rocketmq_common.java_hash_map.java_hash_set_order`)."""
+
+    def __init__(self, items: List[Any]) -> None:
+        super().__init__(items)
+        self._order: Optional[List[Any]] = list(dict.fromkeys(items)) if len(items) != len(self) else items
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._order) if self._order is not None else super().__iter__()
+
+    def _changed(self) -> None:
+        self._order = None
+
+
+def _dropping_order(name: str) -> Any:
+    method = getattr(set, name)
+
+    def changed(self: WireOrderSet, *args: Any) -> Any:
+        self._changed()
+        return method(self, *args)
+    changed.__name__ = name
+    return changed
+
+
+for _name in ("add", "discard", "remove", "pop", "clear", "update", "intersection_update", "difference_update",
+              "symmetric_difference_update", "__ior__", "__iand__", "__isub__", "__ixor__"):
+    setattr(WireOrderSet, _name, _dropping_order(_name))
+
+
+def _pretty_json(value: Any, type_: Any, depth: int) -> str:
+    """fastjson's ``PrettyFormat`` of a property value: a tab more per level, each property and each string-keyed
+    entry on its own line; the entries of a map with other keys (``{0:"127.0.0.1:10911"``) follow the brace on
+    its line, unquoted, with only the closing brace on the next line; empty maps and lists as ``{}`` and ``[]``."""
+    inner = "\n" + "\t" * (depth + 1)
+    if isinstance(value, Bean):
+        props = [(p, getattr(value, p.name)) for p in value._props_sorted_by_wire]
+        fields = [fastjson.dumps(p.wire) + ":" + _pretty_json(v, p.type, depth + 1) for p, v in props if v is not None]
+        return "{" + inner + ("," + inner).join(fields) + "\n" + "\t" * depth + "}" if fields else "{}"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        value_type = type_.value if isinstance(type_, MapOf) else object
+        entries = []
+        for k, v in value.items():
+            if isinstance(k, str):
+                entries.append(inner + fastjson.dumps(k) + ":" + _pretty_json(v, value_type, depth + 1))
+            else:
+                entries.append(_pretty_json(k, object, depth + 1) + ":" + _pretty_json(v, value_type, depth + 1))
+        return "{" + ",".join(entries) + "\n" + "\t" * depth + "}"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        if not value:
+            return "[]"
+        item_type = type_.item if isinstance(type_, ListOf) else object
+        return "[" + ",".join(inner + _pretty_json(v, item_type, depth + 1) for v in value) + "\n" + \
+            "\t" * depth + "]"
+    return fastjson.dumps(to_json_value(value, type_))
+
+
 def from_json_value(value: Any, type_: Any) -> Any:
     """Convert a parsed JSON value to the Python value of the given property type."""
     if value is None or type_ is object:
@@ -74,7 +135,7 @@ def from_json_value(value: Any, type_: Any) -> Any:
         pairs = value.items() if isinstance(value, dict) else value  # ObjectKeyMap: (key, value) pairs
         return {_decode_key(k, type_.key): from_json_value(v, type_.value) for k, v in pairs}
     if isinstance(type_, SetOf):
-        return {from_json_value(v, type_.item) for v in value}
+        return WireOrderSet([from_json_value(v, type_.item) for v in value])
     if isinstance(type_, ListOf):
         return [from_json_value(v, type_.item) for v in value]
     if isinstance(type_, type):
@@ -188,8 +249,11 @@ def _parse(cls: type, text: Any) -> Any:
 class RemotingSerializable(Bean):
     """Base of every JSON body (Java ``RemotingSerializable``): ``encode``/``decode`` and ``to_json``/``from_json``."""
 
-    def to_json(self) -> str:
-        """The body as fastjson would write it (Java ``toJson``)."""
+    def to_json(self, pretty_format: bool = False) -> str:
+        """The body as fastjson would write it (Java ``toJson`` / ``toJson(prettyFormat)``); ``pretty_format``:
+        fastjson's ``PrettyFormat`` (what mqadmin prints), see :func:`_pretty_json`."""
+        if pretty_format:
+            return _pretty_json(self, object, 0)
         return fastjson.dumps(_bean_to_json(self))
 
     def encode(self) -> bytes:

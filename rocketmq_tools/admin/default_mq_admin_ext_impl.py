@@ -23,6 +23,8 @@ from rocketmq_common.message.message_client_ext import MessageClientExt
 from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.java_hash_map import java_hash_set_order
+from rocketmq_common.key_builder import KeyBuilder
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.namesrv.namesrv_util import NamesrvUtil
 from rocketmq_common.protocol.body.acl_info import AclInfo
@@ -147,14 +149,18 @@ class DefaultMQAdminExtImpl:
         return self._api().get_topic_route_info_from_name_server(topic, self.timeout_millis)
 
     def examine_topic_stats(self, topic: str) -> TopicStatsTable:
-        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route."""
+        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route. Java 5.3.3 merges
+        only the offsets, so the result's ``topic_put_tps`` is 0.0 when a 5.x broker answered (None when only 4.9
+        brokers did, which send no TPS)."""
         result = TopicStatsTable()
         result.offset_table = {}
         for bd in self.examine_topic_route_info(topic).broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
-                result.offset_table.update(self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
-                                           .offset_table or {})
+                table = self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
+                result.offset_table.update(table.offset_table or {})
+                if table.topic_put_tps is not None:
+                    result.topic_put_tps = 0.0
         if not result.offset_table:
             raise MQClientException("Not found the topic stats info", None)
         return result
@@ -199,12 +205,23 @@ class DefaultMQAdminExtImpl:
     # ------------------------------------------------------------------ consumers
 
     def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> ConsumeStats:
-        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route;
+        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route (5.3.3:
+        with ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet);
         CONSUMER_NOT_ONLINE when there are none."""
+        route_topics = [MixAll.get_retry_topic(consumer_group)]
+        if topic is not None:
+            route_topics += [topic, KeyBuilder.build_pop_retry_topic(topic, consumer_group)]
+        for i, route_topic in enumerate(route_topics):
+            try:
+                route = self.examine_topic_route_info(route_topic)
+                break
+            except MQClientException:
+                if i == len(route_topics) - 1:
+                    raise
         result = ConsumeStats()
         result.offset_table = {}
         result.consume_tps = 0.0
-        for bd in self.examine_topic_route_info(MixAll.get_retry_topic(consumer_group)).broker_datas:
+        for bd in route.broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
                 stats = self._api().get_consume_stats(addr, consumer_group, self.timeout_millis * 3, topic)
@@ -385,9 +402,10 @@ class DefaultMQAdminExtImpl:
             topic, key, max_num, begin, end))
 
     def message_track_detail(self, msg: MessageExt) -> List[MessageTrack]:
-        """Java ``messageTrackDetail``: for every group consuming the message's topic, whether it consumed it."""
+        """Java ``messageTrackDetail``: for every group consuming the message's topic, whether it consumed it (the
+        groups in the order of Java's ``HashSet`` of them)."""
         result: List[MessageTrack] = []
-        for group in sorted(self.query_topic_consume_by_who(msg.get_topic()).group_list or ()):
+        for group in java_hash_set_order(self.query_topic_consume_by_who(msg.get_topic()).group_list or ()):
             track = MessageTrack()
             track.consumer_group = group
             track.track_type = TrackType.UNKNOWN

@@ -2,6 +2,7 @@
 and Java's ``toString`` forms of maps and booleans."""
 from __future__ import annotations
 
+import codecs
 import itertools
 import os
 import socket
@@ -12,6 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterator, List, Mapping, Optional
 
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_common.java_hash_map import java_hash_set_order
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.exception import (RemotingConnectException, RemotingSendRequestException,
@@ -25,10 +27,13 @@ if TYPE_CHECKING:
 
 __all__ = ["acl_rpc_hook", "parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin",
            "describe", "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "java_value",
-           "java_bean", "Progress", "split_list"]
+           "java_bean", "Progress", "split_list", "check_charset", "java_message_properties"]
 
 #: how long the reachability check waits for a name server's TCP handshake
 NAMESRV_CONNECT_TIMEOUT = 3.0
+
+#: the initial capacity of the map Java 5.3.3 decodes message properties into (4.9.7: 16)
+MESSAGE_PROPERTIES_CAPACITY = 128
 
 _instance_counter = itertools.count(1)
 
@@ -201,6 +206,23 @@ class Progress:
                 self.stream.write("\r\x1b[K")
                 self.stream.flush()
                 self._drawn = False
+
+
+def check_charset(name: str) -> str:
+    """A charset option (printMsg's ``-c``, queryMsgById's ``-f``), checked (exit code 2 for an unknown one)."""
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise SubCommandException("unknown charset %r (eg: UTF-8, GBK)" % name, 2) from None
+    return name
+
+
+def java_message_properties(properties: Mapping[str, str]) -> str:
+    """Java's ``toString`` of a decoded message's properties: the ``HashMap(128)`` of 5.3.3's
+    ``MessageDecoder.string2messageProperties`` (plus the properties the client put after decoding), in its
+    iteration order."""
+    return "{%s}" % ", ".join("%s=%s" % (k, properties[k])
+                              for k in java_hash_set_order(properties, initial_capacity=MESSAGE_PROPERTIES_CAPACITY))
 
 
 def split_list(value: Optional[str]) -> List[str]:

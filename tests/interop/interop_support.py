@@ -27,6 +27,7 @@ from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrde
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 #: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
@@ -188,9 +189,12 @@ class JavaProcess:
 
     def __init__(self, anchors: Anchors, work: str, name: str, main: str, args: List[str],
                  heap: str = "256m", class_path: Optional[str] = None, home_dir: Optional[str] = None,
-                 system_properties: Optional[List[str]] = None, server: Optional[str] = None) -> None:
+                 system_properties: Optional[List[str]] = None, server: Optional[str] = None,
+                 separate_stderr: bool = False) -> None:
         self.name = name
         self.out_path = os.path.join(work, name + ".out")
+        #: with ``separate_stderr``: stderr goes to ``<work>/<name>.err`` (else into the output)
+        self.err_path = os.path.join(work, name + ".err") if separate_stderr else None
         home = os.path.join(work, name + "-home")
         os.makedirs(home, exist_ok=True)
         command = [anchors.java, "-Xms" + heap, "-Xmx" + heap, *anchors.java_opens, "-Duser.home=" + home,
@@ -198,9 +202,9 @@ class JavaProcess:
                    "-Drocketmq.client.logRoot=" + os.path.join(home, "logs"), "-Drocketmq.client.logUseSlf4j=false",
                    *anchors.logging_properties(server), *(system_properties or ()),
                    "-cp", class_path or anchors.class_path, main, *args]
-        with open(self.out_path, "wb") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            cwd=work)
+        with open(self.out_path, "wb") as out, open(self.err_path or os.devnull, "wb") as err:
+            self.process = subprocess.Popen(command, stdout=out, stderr=err if self.err_path else subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, cwd=work)
 
     def check_alive(self) -> None:
         """Raise RuntimeError with the end of the process's output if it has exited."""
@@ -297,7 +301,10 @@ class RealCluster:
 
         def registered() -> bool:
             broker.check_alive()
-            data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
+            try:
+                data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
+            except RemotingException:  # a name server still starting (a loaded machine) may drop the connection
+                return False
             return data is not None and self.broker_addr in (data.broker_addrs or {}).values()
 
         try:

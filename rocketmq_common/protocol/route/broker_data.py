@@ -15,12 +15,16 @@ class BrokerData(Bean):
 
     ``broker_addrs`` has integer keys; fastjson writes them unquoted (``{0:"127.0.0.1:10911"}``), which the
     decoder accepts. Equal and hashed by ``broker_addrs`` and ``broker_name`` (not ``cluster``), as in Java;
-    ordered by broker name.
+    ordered by broker name. ``zone_name`` and ``enable_acting_master`` (5.3.3) stay None from a 4.9 name server,
+    so that the route is written back (``topicRoute``) as it came.
     """
 
     cluster = Prop(str)
     broker_name = Prop(str)
     broker_addrs = Prop(MapOf(int, str))
+    #: 5.3.3: the zone of the broker, and whether a slave may act as master (a 4.9 name server sends neither)
+    zone_name = Prop(str)
+    enable_acting_master = Prop(bool)
 
     def __init__(self, cluster: Optional[str] = None, broker_name: Optional[str] = None,
                  broker_addrs: Optional[Dict[int, str]] = None) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
@@ -13,7 +14,7 @@ __all__ = ["GetBrokerConfigCommand"]
 
 class GetBrokerConfigCommand(SubCommand):
     """Every setting of a broker (``-b``) or of each master and slave of a cluster (``-c``), ``%-50s=  %s`` lines
-    with keys sorted."""
+    in the order of Java's ``Properties``."""
 
     def command_name(self) -> str:
         return "getBrokerConfig"
@@ -48,6 +49,6 @@ class GetBrokerConfigCommand(SubCommand):
         if properties is None:
             print("Broker[%s] has no config property!" % addr)
             return
-        for key in sorted(properties):
+        for key in java_concurrent_hash_map_order(properties):
             print("%-50s=  %s" % (key, properties[key]))
         print()

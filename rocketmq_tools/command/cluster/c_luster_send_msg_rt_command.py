@@ -87,5 +87,7 @@ class CLusterSendMsgRTCommand(SubCommand):
             now = datetime.datetime.now(_GMT8).strftime("%Y-%m-%d %H:%M:%S")
             print("%s|%s|%s|%s|%d" % (now, args.machineRoom, cluster_name, broker_name, int(rt + 0.5)), flush=True)
         else:
-            print("%-24s  %-24s  %-8s  %-16s  %-16s" % (cluster_name, broker_name, "%.2f" % rt, success_count,
+            # one message: Java divides 0 by 0 and prints NaN
+            print("%-24s  %-24s  %-8s  %-16s  %-16s" % (cluster_name, broker_name,
+                                                        "%.2f" % rt if args.amount > 1 else "NaN", success_count,
                                                         fail_count), flush=True)

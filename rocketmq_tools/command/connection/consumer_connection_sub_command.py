@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_common.mq_version import MQVersion
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
@@ -32,13 +33,14 @@ class ConsumerConnectionSubCommand(SubCommand):
             cc = admin.examine_consumer_connection_info(args.consumerGroup.strip(),
                                                         args.brokerAddr.strip() if args.brokerAddr else None)
         print("%-36s %-22s %-10s %s" % ("#ClientId", "#ClientAddr", "#Language", "#Version"))
+        # Java's HashSet of connections (which have no hashCode) iterates in no fixed order: by client id here
         for conn in sorted(cc.connection_set, key=lambda c: c.client_id):
             print("%-36s %-22s %-10s %s" % (conn.client_id, conn.client_addr, _name(conn.language),
                                             MQVersion.get_version_desc(conn.version)))
         print("")
         print("Below is subscription:")
         print("%-20s %s" % ("#Topic", "#SubExpression"))
-        for topic in sorted(cc.subscription_table or {}):
+        for topic in java_concurrent_hash_map_order(cc.subscription_table or {}):  # Java's ConcurrentHashMap
             sd = cc.subscription_table[topic]
             print("%-20s %s" % (sd.topic, sd.sub_string))
         print("")

@@ -82,5 +82,5 @@ class ConsumerStatusSubCommand(SubCommand):
                     if result:
                         print(result, end="")
             else:
-                print("\n\nWARN: Different subscription in the same group of consumer!!!")
+                print("\n\nWARN: Different subscription in the same group of consumer!!!", end="")
         return 0

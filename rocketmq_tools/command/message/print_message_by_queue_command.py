@@ -6,10 +6,10 @@ from typing import Dict
 
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_tools.command.message.print_message_sub_command import check_charset, print_message
+from rocketmq_tools.command.message.print_message_sub_command import print_message
 from rocketmq_tools.command.message.query_msg_by_offset_sub_command import new_tools_pull_consumer
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import parse_bool, parse_timestamp
+from rocketmq_tools.command.support import check_charset, parse_bool, parse_timestamp
 
 __all__ = ["PrintMessageByQueueCommand"]
 

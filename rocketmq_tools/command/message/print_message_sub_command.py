@@ -2,33 +2,41 @@
 from __future__ import annotations
 
 import argparse
-import codecs
-from typing import Iterable
+from typing import Iterable, List
 
 from rocketmq_client.consumer.pull_status import PullStatus
+from rocketmq_common.java_hash_map import java_hash_set_order
 from rocketmq_common.message.message_ext import MessageExt
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_tools.command.message.query_msg_by_offset_sub_command import new_tools_pull_consumer
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import Progress, parse_bool, parse_timestamp
+from rocketmq_tools.command.support import Progress, check_charset, java_message_properties, parse_bool, \
+    parse_timestamp
 
-__all__ = ["PrintMessageSubCommand", "check_charset", "print_message"]
+__all__ = ["PrintMessageSubCommand", "print_message", "java_message_string", "java_queue_order"]
 
 
-def check_charset(name: str) -> str:
-    """The ``-c`` charset, checked (exit code 2 for an unknown one)."""
-    try:
-        codecs.lookup(name)
-    except LookupError:
-        raise SubCommandException("unknown charset %r (eg: UTF-8, GBK)" % name, 2) from None
-    return name
+def java_message_string(msg: MessageExt) -> str:
+    """Java's ``MessageExt.toString()`` of a pulled message: our ``repr`` with the properties in the order of
+    Java's decoded map and the body as ``Arrays.toString`` (signed bytes) instead of its length."""
+    body = msg.get_body()
+    java_body = "null" if body is None else "[%s]" % ", ".join(str(b - 256 if b > 127 else b) for b in body)
+    ours = "properties=%s, body=%s, " % (msg._properties_repr(), msg._body_repr())
+    properties = java_message_properties(msg.properties) if msg.properties is not None else "null"
+    return repr(msg).replace(ours, "properties=%s, body=%s, " % (properties, java_body), 1)
 
 
 def print_message(msgs: Iterable[MessageExt], charset_name: str, print_body: bool) -> None:
     """Java ``printMessage``: ``MSGID: <id> <message> BODY: <body>`` a message."""
     for msg in msgs:
         body = (msg.get_body() or b"").decode(charset_name, errors="replace") if print_body else "NOT PRINT BODY"
-        print("MSGID: %s %s BODY: %s" % (msg.get_msg_id(), msg, body))
+        print("MSGID: %s %s BODY: %s" % (msg.get_msg_id(), java_message_string(msg), body))
+
+
+def java_queue_order(mqs: Iterable[MessageQueue]) -> List[MessageQueue]:
+    """The queues of a topic in the order of the ``HashSet`` Java's ``fetchSubscribeMessageQueues`` returns (they
+    are added broker by broker, queue by queue)."""
+    return java_hash_set_order(sorted(mqs), MessageQueue.hash_code)
 
 
 class PrintMessageSubCommand(SubCommand):
@@ -57,7 +65,7 @@ class PrintMessageSubCommand(SubCommand):
         begin = parse_timestamp(args.beginTimestamp) if args.beginTimestamp else None
         end = parse_timestamp(args.endTimestamp) if args.endTimestamp else None
         with new_tools_pull_consumer(args.namesrv_addr) as consumer:
-            mqs = sorted(consumer.fetch_subscribe_message_queues(topic))
+            mqs = java_queue_order(consumer.fetch_subscribe_message_queues(topic))
             progress = Progress("printMsg %s" % topic, len(mqs))
             for done, mq in enumerate(mqs):
                 progress.update(done)

@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import string
+import sys
 import tempfile
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
@@ -19,10 +21,11 @@ from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import describe, java_map, new_admin, parse_bool, split_list, \
-    unique_instance_name
+from rocketmq_tools.command.support import check_charset, describe, java_message_properties, java_value, \
+    new_admin, parse_bool, split_list, unique_instance_name
 
-__all__ = ["QueryMsgByIdSubCommand", "body_dir", "message_rows", "print_tracks"]
+__all__ = ["QueryMsgByIdSubCommand", "body_dir", "message_rows", "print_tracks", "check_offset_msg_id",
+           "print_body"]
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +41,8 @@ def message_rows(msg: MessageExt, body_path: str) -> List[Tuple[str, str]]:
     """The ``%-20s %s`` rows Java's printMsg / showMessage print for a message (after the OffsetID)."""
     return [
         ("Topic:", msg.get_topic()),
-        ("Tags:", "[%s]" % msg.get_tags()),
-        ("Keys:", "[%s]" % msg.get_keys()),
+        ("Tags:", "[%s]" % java_value(msg.get_tags())),
+        ("Keys:", "[%s]" % java_value(msg.get_keys())),
         ("Queue ID:", "%d" % msg.get_queue_id()),
         ("Queue Offset:", "%d" % msg.get_queue_offset()),
         ("CommitLog Offset:", "%d" % msg.get_commit_log_offset()),
@@ -49,29 +52,44 @@ def message_rows(msg: MessageExt, body_path: str) -> List[Tuple[str, str]]:
         ("Born Host:", RemotingHelper.parse_socket_address_addr(msg.get_born_host())),
         ("Store Host:", RemotingHelper.parse_socket_address_addr(msg.get_store_host())),
         ("System Flag:", "%d" % msg.get_sys_flag()),
-        ("Properties:", java_map(msg.properties) if msg.properties is not None else ""),
+        ("Properties:", java_message_properties(msg.properties) if msg.properties is not None else ""),
         ("Message Body Path:", body_path),
     ]
 
 
-def print_tracks(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
-    """The message's track per consumer group after an empty line (``WARN: No Consumer`` without one)."""
+def print_body(msg: MessageExt, charset: Optional[str]) -> None:
+    """5.3.3's ``Message Body:`` row, in ``charset`` (``-f``), when one is given."""
+    if charset is not None:
+        print(_FORMAT % ("Message Body:", (msg.get_body() or b"").decode(charset, errors="replace")))
+
+
+def print_tracks(admin: DefaultMQAdminExt, msg: MessageExt, line_breaks: bool = True) -> None:
+    """The message's track per consumer group after two line breaks, as Java prints them: each on its line
+    (queryMsgById 5.3.3), or all on one line without a line break (``line_breaks`` False: queryMsgByUniqueKey);
+    ``WARN: No Consumer`` (no line break after it) when no group consumes the topic. A failure is one line on
+    stderr (Java: its stack trace)."""
     try:
         tracks = admin.message_track_detail(msg)
     except (MQClientException, MQBrokerException, RemotingException) as e:
-        print("")
-        print("WARN: message track failed: %s" % describe(e))
+        print("WARN: message track failed: %s" % describe(e), file=sys.stderr)
         return
-    print("")
+    print("\n")
     if not tracks:
-        print("WARN: No Consumer")
+        print("WARN: No Consumer", end="")
     for track in tracks:
-        print(track)
+        print(track, end="\n" if line_breaks else "")
+
+
+def check_offset_msg_id(msg_id: str) -> None:
+    """Exit code 2 for an id that is no offset msgId at all: 32 hex digits (an IPv4 store host) or 56 (IPv6)."""
+    if len(msg_id) not in (32, 56) or any(c not in string.hexdigits for c in msg_id):
+        raise SubCommandException("malformed message id %r: an offset msgId is 32 hex digits (56 for a broker on "
+                                  "IPv6), as queryMsgByKey or a SendResult's offsetMsgId print it" % msg_id, 2)
 
 
 class QueryMsgByIdSubCommand(SubCommand):
-    """Print messages by offset message id (``-i id[,id...]``); ``-g``/``-d`` have a client consume them again,
-    ``-s true`` sends them again."""
+    """Print messages by offset message id (``-i id[,id...]``; ``-t`` their topic, ``-f`` a charset to print the
+    bodies in, both 5.3.3); ``-g``/``-d`` have a client consume them again, ``-s true`` sends them again."""
 
     def command_name(self) -> str:
         return "queryMsgById"
@@ -85,9 +103,15 @@ class QueryMsgByIdSubCommand(SubCommand):
         parser.add_argument("-d", "--clientId", help="The consumer's client id")
         parser.add_argument("-s", "--sendMessage", help="resend message")
         parser.add_argument("-u", "--unitName", help="unit name")
+        parser.add_argument("-t", "--topic", help="topic name (5.3.3, where it is required; optional here)")
+        parser.add_argument("-f", "--bodyFormat", help="print message body by the specified format")
 
     def execute(self, args: argparse.Namespace) -> int:
         msg_ids = split_list(args.msgId)
+        for msg_id in msg_ids:
+            check_offset_msg_id(msg_id)
+        topic = args.topic.strip() if args.topic else None
+        charset = check_charset(args.bodyFormat.strip()) if args.bodyFormat else None
         with new_admin(args.namesrv_addr) as admin:
             if args.consumerGroup and args.clientId:
                 for msg_id in msg_ids:
@@ -99,7 +123,7 @@ class QueryMsgByIdSubCommand(SubCommand):
                     self._resend(admin, args, msg_ids)
             else:
                 for msg_id in msg_ids:
-                    self.query_by_id(admin, msg_id)
+                    self.query_by_id(admin, msg_id, topic, charset)
         return 0
 
     @staticmethod
@@ -116,14 +140,16 @@ class QueryMsgByIdSubCommand(SubCommand):
                 print(producer.send(msg))
 
     @staticmethod
-    def query_by_id(admin: DefaultMQAdminExt, msg_id: str) -> None:
-        """Java ``queryById``. A client (unique) msgId fails with one line pointing to queryMsgByUniqueKey
-        (Java tries to connect to the address such an id seems to hold, the producer's, and fails with a
-        connect error)."""
+    def query_by_id(admin: DefaultMQAdminExt, msg_id: str, topic: Optional[str] = None,
+                    charset: Optional[str] = None) -> None:
+        """Java ``queryById``: in ``topic`` when given (5.3.3). A client (unique) msgId fails with one line pointing
+        to queryMsgByUniqueKey (Java tries to connect to the address such an id seems to hold, the producer's, and
+        fails with a connect error)."""
         if QueryMsgByIdSubCommand.looks_like_client_msg_id(admin, msg_id):
             raise SubCommandException("%s looks like a client (unique) msgId, not an offset msgId: use "
                                       "queryMsgByUniqueKey -t TOPIC -i %s instead" % (msg_id, msg_id))
-        QueryMsgByIdSubCommand.print_msg(admin, admin.view_message(msg_id))
+        msg = admin.view_message(topic, msg_id) if topic else admin.view_message(msg_id)
+        QueryMsgByIdSubCommand.print_msg(admin, msg, charset)
 
     @staticmethod
     def looks_like_client_msg_id(admin: DefaultMQAdminExt, msg_id: str) -> bool:
@@ -142,12 +168,14 @@ class QueryMsgByIdSubCommand(SubCommand):
         return RemotingUtil.socket_address2string(address) not in brokers
 
     @staticmethod
-    def print_msg(admin: DefaultMQAdminExt, msg: MessageExt) -> None:
-        """Java ``printMsg``: the message's fields, the file its body was written to and its track per group."""
+    def print_msg(admin: DefaultMQAdminExt, msg: MessageExt, charset: Optional[str] = None) -> None:
+        """Java ``printMsg``: the message's fields, the file its body was written to (with ``charset``, 5.3.3: the
+        body too) and its track per group."""
         body_path = QueryMsgByIdSubCommand.create_body_file(msg)
         msg_id = msg.get_offset_msg_id() if isinstance(msg, MessageClientExt) else msg.get_msg_id()
         for label, value in [("OffsetID:", msg_id)] + message_rows(msg, body_path):
             print(_FORMAT % (label, value))
+        print_body(msg, charset)
         print_tracks(admin, msg)
 
     @staticmethod

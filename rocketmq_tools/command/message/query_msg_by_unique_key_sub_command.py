@@ -54,4 +54,4 @@ class QueryMsgByUniqueKeySubCommand(SubCommand):
         """Java ``showMessage``: queryMsgById's rows without the OffsetID."""
         for label, value in message_rows(msg, QueryMsgByIdSubCommand.create_body_file(msg, index)):
             print("%-20s %s" % (label, value))
-        print_tracks(admin, msg)
+        print_tracks(admin, msg, line_breaks=False)

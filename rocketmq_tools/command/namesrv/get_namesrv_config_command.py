@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
 
@@ -10,7 +11,7 @@ __all__ = ["GetNamesrvConfigCommand"]
 
 
 class GetNamesrvConfigCommand(SubCommand):
-    """Every setting of each name server of ``-n`` (``%-50s=  %s`` lines, keys sorted)."""
+    """Every setting of each name server of ``-n`` (``%-50s=  %s`` lines, in the order of Java's ``Properties``)."""
 
     def command_name(self) -> str:
         return "getNamesrvConfig"
@@ -27,6 +28,6 @@ class GetNamesrvConfigCommand(SubCommand):
             configs = admin.get_name_server_config(servers) or {}
         for server, properties in configs.items():
             print("============%s============" % server)
-            for key in sorted(properties):
+            for key in java_concurrent_hash_map_order(properties):
                 print("%-50s=  %s" % (key, properties[key]))
         return 0

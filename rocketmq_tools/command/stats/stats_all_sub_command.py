@@ -9,6 +9,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import Progress, new_admin
+from rocketmq_tools.command.topic.topic_list_sub_command import broker_groups, name_server_topics
 
 __all__ = ["StatsAllSubCommand"]
 
@@ -41,7 +42,7 @@ class StatsAllSubCommand(SubCommand):
 
     def execute(self, args: argparse.Namespace) -> int:
         with new_admin(args.namesrv_addr) as admin:
-            topics = sorted(admin.fetch_all_topic_list().topic_list or ())
+            topics = name_server_topics(admin)
             print("%-64s  %-64s %12s %11s %11s %14s %14s" % ("#Topic", "#Consumer Group", "#Accumulation", "#InTPS",
                                                              "#OutTPS", "#InMsg24Hour", "#OutMsg24Hour"), flush=True)
             selected = [t for t in topics if not t.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX)
@@ -71,7 +72,7 @@ class StatsAllSubCommand(SubCommand):
                 in_msg_cnt_today += compute24_hour_sum(bsd)
             except Exception:  # noqa: BLE001 - no statistics: 0, as in Java
                 pass
-        groups = sorted(group_list.group_list or ()) if group_list is not None else []
+        groups = broker_groups(group_list)
         if not groups:
             if not active_topic or in_msg_cnt_today > 0:
                 print("%-64s  %-64s %12d %11.2f %11s %14d %14s" % (UtilAll.front_string_at_least(topic, 64), "", 0,

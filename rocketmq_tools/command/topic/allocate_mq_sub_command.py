@@ -5,8 +5,10 @@ import argparse
 
 from rocketmq_client.consumer.rebalance.allocate_message_queue_averagely import AllocateMessageQueueAveragely
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
+from rocketmq_common.java_hash_map import java_hash_set_order
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
+from rocketmq_tools.command.message.print_message_sub_command import java_queue_order
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
 
@@ -32,8 +34,9 @@ class AllocateMQSubCommand(SubCommand):
         ip_list = args.ipList.strip().split(",")
         with new_admin(args.namesrv_addr) as admin:
             route = admin.examine_topic_route_info(topic)
-        mqs = sorted(MQClientInstance.topic_route_data2_topic_subscribe_info(topic, route))
+        mqs = java_queue_order(MQClientInstance.topic_route_data2_topic_subscribe_info(topic, route))
         strategy = AllocateMessageQueueAveragely()
-        result = {ip: strategy.allocate("aa", ip, list(mqs), ip_list) for ip in ip_list}
+        # Java's RebalanceResult: a HashMap by IP
+        result = {ip: strategy.allocate("aa", ip, list(mqs), ip_list) for ip in java_hash_set_order(ip_list)}
         print(fastjson.dumps({"result": {ip: [to_json_value(mq) for mq in queues] for ip, queues in result.items()}}))
         return 0

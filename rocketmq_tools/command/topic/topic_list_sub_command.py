@@ -3,19 +3,32 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import Optional
+from typing import List, Optional
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_common.java_hash_map import java_hash_set_order
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.body.group_list import GroupList
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.util_all import UtilAll
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
 
-__all__ = ["TopicListSubCommand"]
+__all__ = ["TopicListSubCommand", "name_server_topics", "broker_groups"]
 
 log = logging.getLogger(__name__)
+
+
+def name_server_topics(admin: DefaultMQAdminExt) -> List[str]:
+    """Every topic of the name server in the order Java's mqadmin prints them: that of the ``HashSet`` its
+    ``TopicList`` decodes into."""
+    return java_hash_set_order(admin.fetch_all_topic_list().topic_list or ())
+
+
+def broker_groups(group_list: Optional[GroupList]) -> List[str]:
+    """The groups of a ``GroupList`` in the order of Java's ``HashSet`` of them."""
+    return java_hash_set_order((group_list.group_list if group_list is not None else None) or ())
 
 
 class TopicListSubCommand(SubCommand):
@@ -32,7 +45,7 @@ class TopicListSubCommand(SubCommand):
 
     def execute(self, args: argparse.Namespace) -> int:
         with new_admin(args.namesrv_addr) as admin:
-            topics = sorted(admin.fetch_all_topic_list().topic_list or ())
+            topics = name_server_topics(admin)
             if not args.clusterModel:
                 for topic in topics:
                     print(topic)
@@ -46,7 +59,7 @@ class TopicListSubCommand(SubCommand):
                 groups = [""]
                 try:
                     cluster_name = self.find_topic_belong_to_which_cluster(topic, cluster_info, admin)
-                    groups = sorted(admin.query_topic_consume_by_who(topic).group_list or ()) or [""]
+                    groups = broker_groups(admin.query_topic_consume_by_who(topic)) or [""]
                 except (MQClientException, MQBrokerException):
                     log.debug("no cluster or group for topic %s", topic, exc_info=True)
                 for group in groups:

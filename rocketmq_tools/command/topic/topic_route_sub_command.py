@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from rocketmq_remoting.protocol.remoting_serializable import to_json_value
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import java_map, new_admin
 
@@ -14,7 +12,7 @@ FORMAT = "%-45s %-32s %-50s %-10s %-11s %-5s"
 
 
 class TopicRouteSubCommand(SubCommand):
-    """The topic's route: JSON (tab-indented like Java's pretty fastjson, but valid JSON), or ``-l`` a table."""
+    """The topic's route: fastjson's pretty JSON (as Java prints it: broker ids unquoted), or ``-l`` a table."""
 
     def command_name(self) -> str:
         return "topicRoute"
@@ -30,7 +28,7 @@ class TopicRouteSubCommand(SubCommand):
         with new_admin(args.namesrv_addr) as admin:
             route = admin.examine_topic_route_info(args.topic.strip())
         if not args.list:
-            print(json.dumps(to_json_value(route), indent="\t", separators=(",", ":"), sort_keys=True))
+            print(route.to_json(True))
             return 0
         queue_datas = {qd.broker_name: qd for qd in route.queue_datas or ()}
         print(FORMAT % ("#ClusterName", "#BrokerName", "#BrokerAddrs", "#ReadQueue", "#WriteQueue", "#Perm"))

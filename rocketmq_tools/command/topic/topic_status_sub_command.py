@@ -5,13 +5,14 @@ import argparse
 
 from rocketmq_common.util_all import UtilAll
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin
+from rocketmq_tools.command.support import java_value, new_admin
 
 __all__ = ["TopicStatusSubCommand"]
 
 
 class TopicStatusSubCommand(SubCommand):
-    """Min and max offset and last update time of every queue of the topic."""
+    """Min and max offset and last update time of every queue of the topic; from a 5.x cluster also 5.3.3's
+    ``Topic Put TPS`` line."""
 
     def command_name(self) -> str:
         return "topicStatus"
@@ -33,4 +34,7 @@ class TopicStatusSubCommand(SubCommand):
                 if offset.last_update_timestamp > 0 else ""
             print("%-32s  %-4d  %-20d  %-20d    %s" % (UtilAll.front_string_at_least(mq.broker_name, 32),
                                                        mq.queue_id, offset.min_offset, offset.max_offset, human))
+        if table.topic_put_tps is not None:
+            print("")
+            print("Topic Put TPS: %s" % java_value(table.topic_put_tps))
         return 0

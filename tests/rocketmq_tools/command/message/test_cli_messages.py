@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import time
 
 from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
@@ -131,6 +132,11 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
     assert by_key.code == 0, by_key.err
     assert by_key.lines[0].split() == ["#Message", "ID", "#QID", "#Offset"]
     assert sorted(line.split()[0] for line in by_key.lines[1:]) == sorted(ids)
+    one = cli.on(embedded_cluster, "queryMsgByKey", "-t", "QueryTopic", "-k", "OrderKey-1", "-m", "1")
+    assert one.code == 0 and len(one.lines) == 2, one.err              # 5.3.3's -m (and -b/-e) bound the query
+    later = cli.on(embedded_cluster, "queryMsgByKey", "-t", "QueryTopic", "-k", "OrderKey-1", "-b",
+                   str(int(time.time() * 1000) + 3600_000))
+    assert later.code == 1 and "no message" in later.err
     none = cli.on(embedded_cluster, "queryMsgByKey", "-t", "QueryTopic", "-k", "NoSuchKey")
     assert none.code == 1 and "query message by key finished, but no message." in none.err
 
@@ -147,7 +153,10 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
     with open(fields["Message Body Path:"], "rb") as f:
         assert f.read() == b"find me"
     assert fields["Message Body Path:"].startswith(os.path.join(body_dir, "rocketmq", "msgbodys"))
-    assert by_id.lines[-1] == "WARN: No Consumer"
+    assert by_id.out.endswith(fields["Message Body Path:"] + "\n\n\nWARN: No Consumer")  # Java's "%n%nWARN..."
+    in_topic = cli.on(embedded_cluster, "queryMsgById", "-i", offset_msg_id, "-t", "QueryTopic", "-f", "UTF-8")
+    assert in_topic.code == 0, in_topic.err                            # 5.3.3's -t and -f (the body in a charset)
+    assert "%-20s %s" % ("Message Body:", "find me") in in_topic.lines
 
     consumed = cli.on(embedded_cluster, "consume", "-t", "QueryTopic", "-g", "TrackGroup", "--from", "first", "-c",
                       "2")
@@ -160,4 +169,4 @@ def test_query_msg_by_key_and_by_id(cli, embedded_cluster, body_dir):
         "MessageTrack [consumerGroup=G, trackType=CONSUMED, exceptionDesc=null]"
 
     bad_id = cli.on(embedded_cluster, "queryMsgById", "-i", "nothex")
-    assert bad_id.code == 1 and bad_id.err.count("\n") == 1
+    assert bad_id.code == 2 and bad_id.err.count("\n") == 1 and "malformed message id 'nothex'" in bad_id.err

@@ -83,6 +83,7 @@ def test_allocate_mq_spreads_the_queues_averagely(cluster):
     done = mqadmin(cluster, "allocateMQ", "-t", "SpreadTopic", "-i", "10.0.0.1,10.0.0.2,10.0.0.3")
     assert done.code == 0, done.err
     result = json.loads(done.out)["result"]
-    assert {ip: [q["queueId"] for q in queues] for ip, queues in result.items()} == \
-        {"10.0.0.1": [0, 1], "10.0.0.2": [2], "10.0.0.3": [3]}
-    assert result["10.0.0.1"][0] == {"brokerName": "broker-a", "queueId": 0, "topic": "SpreadTopic"}
+    # the queues in the order of Java's HashSet of them (by MessageQueue.hashCode), the IPs in its HashMap's
+    assert [(ip, [q["queueId"] for q in queues]) for ip, queues in result.items()] == \
+        [("10.0.0.3", [0]), ("10.0.0.2", [3]), ("10.0.0.1", [2, 1])]
+    assert result["10.0.0.1"][0] == {"brokerName": "broker-a", "queueId": 2, "topic": "SpreadTopic"}
