@@ -1,15 +1,15 @@
 """Java ``org.apache.rocketmq.common.protocol.header.CreateTopicRequestHeader`` as of 5.3.3 (``attributes``)."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_common.topic_filter_type import TopicFilterType
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.exception import RemotingCommandException
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["CreateTopicRequestHeader"]
 
 
-class CreateTopicRequestHeader(CommandCustomHeader):
+class CreateTopicRequestHeader(TopicRequestHeader):
     """Java ``CreateTopicRequestHeader``."""
 
     topic = Prop(str, required=True)

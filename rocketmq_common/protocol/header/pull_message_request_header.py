@@ -2,14 +2,14 @@
 with ``PullMessageResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["PullMessageRequestHeader", "PullMessageResponseHeader"]
 
 
-class PullMessageRequestHeader(RpcRequestHeader):
+class PullMessageRequestHeader(TopicQueueRequestHeader):
     """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base).
     ``max_msg_bytes`` (5.3.3; not sent while None) is the pull's size cap in bytes."""
 

@@ -2,14 +2,14 @@
 with ``SearchOffsetResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["SearchOffsetRequestHeader", "SearchOffsetResponseHeader"]
 
 
-class SearchOffsetRequestHeader(RpcRequestHeader):
+class SearchOffsetRequestHeader(TopicQueueRequestHeader):
     """Java ``SearchOffsetRequestHeader``."""
 
     topic = Prop(str, required=True)

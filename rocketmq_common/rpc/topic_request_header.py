@@ -1,0 +1,15 @@
+"""Java 5.3.3 ``org.apache.rocketmq.remoting.rpc.TopicRequestHeader``."""
+from __future__ import annotations
+
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_remoting.common.bean import Prop
+
+__all__ = ["TopicRequestHeader"]
+
+
+class TopicRequestHeader(RpcRequestHeader):
+    """Base of the request headers about a topic (abstract in Java; subclasses declare ``topic``). ``lo``
+    ("logical"): None or True, the queue ids and offsets are a static topic's logical ones; False, a broker
+    forwarding a request has resolved them to its physical ones already. Not sent while None."""
+
+    lo = Prop(bool)
