@@ -270,7 +270,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         if header.lo is True:
             mapping_detail = self.broker_controller.get_topic_queue_mapping_manager().get_topic_queue_mapping(
                 header.topic)
-        return _success(response, TopicConfigAndQueueMapping(topic_config, mapping_detail).encode())
+        content = fastjson.dumps(to_json_value(TopicConfigAndQueueMapping(topic_config, mapping_detail)))
+        return _success(response, content.encode("utf-8"))
 
     def delete_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``deleteTopic``: forget the topic, its consume queues and its consumer offsets."""

@@ -19,7 +19,7 @@ from rocketmq_common.protocol.header.get_topic_config_request_header import GetT
 from rocketmq_common.protocol.header.query_consumer_offset_request_header import QueryConsumerOffsetRequestHeader
 from rocketmq_common.protocol.header.send_message_request_header import SendMessageRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
-from rocketmq_common.protocol.statictopic.topic_config_and_queue_mapping import TopicConfigAndQueueMapping
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
 from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.protocol import fastjson
@@ -129,7 +129,7 @@ def test_static_topic_answers_as_a_real_5_3_3_broker(brokers: List[Broker]) -> N
             return _answer(broker.call(RequestCode.UPDATE_AND_CREATE_STATIC_TOPIC, header, mapping.encode()))
 
         seen: List[Any] = [create(detail)]
-        older = TopicConfigAndQueueMapping.decode(config.encode()).mapping_detail
+        older = TopicQueueMappingDetail.decode(detail.encode())
         older.epoch -= 1
         seen.append(create(older))  # refused: "Can't accept data with small epoch ..."
         for lo in (True, None):

@@ -32,6 +32,8 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.statictopic.topic_config_and_queue_mapping import TopicConfigAndQueueMapping
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value
 from rocketmq_remoting.remoting_client import RemotingClient
 
 TOPIC = "StaticTopicTest"
@@ -66,7 +68,7 @@ def _topic_config(client: RemotingClient, cluster: EmbeddedCluster, broker: str)
     response = invoke(client, _addr(cluster, broker), RequestCode.GET_TOPIC_CONFIG,
                       GetTopicConfigRequestHeader(topic=TOPIC, lo=True))
     assert response.code == ResponseCode.SUCCESS, response.remark
-    return TopicConfigAndQueueMapping.decode(response.body)
+    return from_json_value(fastjson.loads(response.body), TopicConfigAndQueueMapping)
 
 
 def _remap(client: RemotingClient, cluster: EmbeddedCluster, target: Set[str]) -> None:
@@ -139,6 +141,14 @@ def test_a_static_topic_over_two_brokers_across_a_remap(embedded_cluster: Embedd
         _create_static_topic(client, cluster, config, broker)
     leaders = _leaders(cluster)
     assert sorted(leaders) == [0, 1, 2, 3] and set(leaders.values()) == set(BROKERS)
+    stale = TopicQueueMappingDetail.decode(plan.broker_config_map["broker-a"].mapping_detail.encode())
+    stale.epoch -= 1
+    header = CreateTopicRequestHeader(topic=TOPIC, default_topic="TBW102", read_queue_nums=2, write_queue_nums=2,
+                                      perm=6, topic_filter_type="SINGLE_TAG", order=False)
+    refused = invoke(client, _addr(cluster, "broker-a"), RequestCode.UPDATE_AND_CREATE_STATIC_TOPIC, header,
+                     stale.encode())
+    assert (refused.code, refused.remark) == (ResponseCode.SYSTEM_ERROR, "Can't accept data with small epoch %d < %d"
+                                              % (stale.epoch, stale.epoch + 1))
     route = get_route(client, cluster.namesrv_addr, TOPIC)
     assert set(route.topic_queue_mapping_by_broker) == set(BROKERS)
     assert {q.broker_name: q.write_queue_nums for q in route.queue_datas} == {"broker-a": 2, "broker-b": 2}
