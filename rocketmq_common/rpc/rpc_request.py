@@ -4,18 +4,27 @@ from __future__ import annotations
 from typing import Any
 
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
-from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["RpcRequest"]
 
 
-class RpcRequest(Bean):
+class RpcRequest:
     """A request code with its header (whose ``bname`` names the target broker) and body (bytes or a
-    RemotingSerializable, see :func:`RpcClientUtils.encode_body`)."""
-
-    code = Prop(int, 0)
-    header = Prop(RpcRequestHeader)
-    body = Prop(object)
+    RemotingSerializable, see :func:`RpcClientUtils.encode_body`). Not a bean: the body is any object."""
 
     def __init__(self, code: int, header: RpcRequestHeader, body: Any) -> None:
-        super().__init__(code=code, header=header, body=body)
+        self.code = code
+        self.header = header
+        self.body = body
+
+    def get_header(self) -> RpcRequestHeader:
+        """Java ``getHeader``."""
+        return self.header
+
+    def get_body(self) -> Any:
+        """Java ``getBody``."""
+        return self.body
+
+    def get_code(self) -> int:
+        """Java ``getCode``."""
+        return self.code

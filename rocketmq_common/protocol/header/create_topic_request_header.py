@@ -22,6 +22,9 @@ class CreateTopicRequestHeader(TopicRequestHeader):
     order = Prop(bool, False, required=True)
     #: 5.3.3: the attribute changes, ``+key=value,-key`` (AttributeParser); a 4.9.7 broker ignores them
     attributes = Prop(str)
+    #: 5.3.3 (``updateStaticTopic``): create or update the topic even though it is a static topic's. Java
+    #: initialises it false and sends it always; here it is sent only when set, as a 4.9.7 client sends the header
+    force = Prop(bool)
 
     def check_fields(self) -> None:
         """Java ``checkFields``: required fields, and ``topicFilterType`` must name a :class:`TopicFilterType`."""

@@ -30,9 +30,17 @@ class PullMessageRequestHeader(TopicQueueRequestHeader):
 
 
 class PullMessageResponseHeader(CommandCustomHeader):
-    """Java ``PullMessageResponseHeader``; fields in Java's fast binary order."""
+    """Java ``PullMessageResponseHeader`` (5.3.3); fields in Java's fast binary order."""
 
     suggest_which_broker_id = Prop(int, required=True)
     next_begin_offset = Prop(int, required=True)
     min_offset = Prop(int, required=True)
     max_offset = Prop(int, required=True)
+    #: 5.3.3: for a static topic, logical minus physical offset of the queue read (the client adds it to the
+    #: offsets of the messages); the sys flags and the forbidden type are the broker's (not sent while None)
+    offset_delta = Prop(int)
+    topic_sys_flag = Prop(int)
+    group_sys_flag = Prop(int)
+    forbidden_type = Prop(int)
+
+    _java_int_fields = ("topic_sys_flag", "group_sys_flag", "forbidden_type")

@@ -10,11 +10,13 @@ __all__ = ["QueryConsumerOffsetRequestHeader", "QueryConsumerOffsetResponseHeade
 
 
 class QueryConsumerOffsetRequestHeader(TopicQueueRequestHeader):
-    """Java ``QueryConsumerOffsetRequestHeader``."""
+    """Java ``QueryConsumerOffsetRequestHeader`` (5.3.3)."""
 
     consumer_group = Prop(str, required=True)
     topic = Prop(str, required=True)
     queue_id = Prop(int, required=True)
+    #: 5.3.3: False asks a 5.x broker for QUERY_NOT_FOUND instead of offset 0 when the group has no offset
+    set_zero_if_not_found = Prop(bool)
 
 
 class QueryConsumerOffsetResponseHeader(CommandCustomHeader):

@@ -146,8 +146,9 @@ def test_fast_codec_field_orders():
         "bname", "oway"]
     assert [p.wire for p in SendMessageResponseHeader._props] == ["msgId", "queueId", "queueOffset", "transactionId",
                                                                   "batchUniqId", "recallHandle"]  # 5.3.3
-    assert [p.wire for p in PullMessageResponseHeader._props] == [
-        "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset"]
+    assert [p.wire for p in PullMessageResponseHeader._props] == [  # 5.3.3
+        "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset", "offsetDelta", "topicSysFlag",
+        "groupSysFlag", "forbiddenType"]
 
 
 def test_send_message_v2_rocketmq_frame_matches_protocol_vector_8_3():
@@ -240,3 +241,16 @@ def test_java_int_fields_refuse_what_integer_parse_int_refuses(cls):
     long_fields = [p for p in cls._props if p.type is int and p.name not in cls._java_int_fields]
     for prop in long_fields:  # a Java long takes it
         assert getattr(cls.decode_ext_fields({**ext, prop.wire: "2147483648"}), prop.name) == 2147483648
+
+
+def test_5_3_3_optional_fields_as_java_writes_and_reads_them():
+    from rocketmq_common.boundary_type import BoundaryType
+    from rocketmq_common.protocol.header.search_offset_request_header import SearchOffsetRequestHeader
+    header = SearchOffsetRequestHeader(topic="T", queue_id=0, timestamp=5, boundary_type=BoundaryType.UPPER)
+    assert header.encode_ext_fields()["boundaryType"] == "UPPER"  # Java toString: the constant's name
+    for text, expected in (("UPPER", BoundaryType.UPPER), ("upper", BoundaryType.UPPER),
+                           ("LOWER", BoundaryType.LOWER), ("other", BoundaryType.LOWER)):
+        ext = dict(header.encode_ext_fields(), boundaryType=text)
+        assert SearchOffsetRequestHeader.decode_ext_fields(ext).boundary_type is expected
+    assert BoundaryType.UPPER.get_name() == "upper" and BoundaryType.get_type(None) is BoundaryType.LOWER
+    assert "force" not in CreateTopicRequestHeader().encode_ext_fields()
