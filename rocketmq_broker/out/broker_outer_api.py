@@ -109,8 +109,9 @@ class BrokerOuterAPI:
         """What every static-topic forward site of Java 5.3.3 does: ``getRpcClient().invoke(new RpcRequest(code,
         header, null), forwardTimeout).get()``, raising the response's RpcException when it carries one."""
         rpc_response = self.rpc_client.invoke(RpcRequest(code, header, None), timeout_millis).result()
-        if rpc_response.get_exception() is not None:
-            raise rpc_response.get_exception()
+        exception = rpc_response.get_exception()
+        if exception is not None:
+            raise exception
         return rpc_response
 
     def register_broker_all(self, cluster_name: str, broker_addr: str, broker_name: str, broker_id: int,

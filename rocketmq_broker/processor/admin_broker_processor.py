@@ -15,13 +15,13 @@ import os
 import shutil
 import struct
 import threading
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Set, Tuple, Union, cast
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.consume_queue import CQ_STORE_UNIT_SIZE
 from rocketmq_broker.store.put_message_status import PutMessageStatus
-from rocketmq_broker.topic.topic_queue_mapping_manager import not_leader_response
+from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of, not_leader_response
 from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
 from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -100,10 +100,10 @@ from rocketmq_common.protocol.header.update_global_white_addrs_config_request_he
 from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
 from rocketmq_common.protocol.statictopic.topic_config_and_queue_mapping import TopicConfigAndQueueMapping
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
-from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
 from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
@@ -190,11 +190,9 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         header = request.decode_command_custom_header(CreateTopicRequestHeader)
         log.info("updateAndCreateTopic called by %s", ctx.channel().get_remote_addr())
         topic = header.topic
-        if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+        topic_config = _topic_config_of(header, response)
+        if topic_config is None:
             return response
-        topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
-        topic_config.topic_filter_type = header.get_topic_filter_type_enum()
-        topic_config.topic_sys_flag = header.topic_sys_flag or 0
         controller = self.broker_controller
         try:
             topic_config.attributes = AttributeParser.parse_to_map(header.attributes)
@@ -233,11 +231,9 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         topic = header.topic
         log.info("Broker receive request to update or create static topic=%s, caller address=%s", topic,
                  ctx.channel().get_remote_addr())
-        if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+        topic_config = _topic_config_of(header, response)
+        if topic_config is None:
             return response
-        topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
-        topic_config.topic_filter_type = header.get_topic_filter_type_enum()
-        topic_config.topic_sys_flag = header.topic_sys_flag or 0
         controller = self.broker_controller
         try:
             mapping_detail = TopicQueueMappingDetail.decode(request.body) if request.body else None
@@ -567,11 +563,34 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 header.timestamp = timestamp
                 header.queue_id = item.queue_id
                 header.bname = item.bname
-                physical = self.broker_controller.forward_request(RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, header).get_header().offset
+                physical = cast(SearchOffsetResponseHeader, self.broker_controller.forward_request(
+                    RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, header).get_header()).offset
                 if physical < 0 or item.check_if_end_offset_decided() and physical >= item.end_offset:
                     continue
                 offset = item.compute_static_queue_offset_strictly(physical)
         return offset
+
+    def _read_static_item(self, mapping_context: TopicQueueMappingContext, header: "TopicQueueRequestHeader",
+                          logic_offset: int, code: int, read_here: Callable[[int], int],
+                          field: str) -> Union[RemotingCommand, Tuple[LogicQueueMappingItem, int]]:
+        # the static-topic branch of getMaxOffset / getMinOffset / getEarliestMsgStoretime: the mapping item holding
+        # ``logic_offset`` and the physical figure of its queue, read here or asked of its broker (the header made
+        # physical, lo=false; the response header's ``field``); else the error answer. Unlike Java's getMaxOffset
+        # (the leader's queue id) and getEarliestMsgStoretime (always over RPC, the logical queue id), the item's
+        # own queue is read.
+        if not mapping_context.is_leader():
+            return not_leader_response(mapping_context)
+        try:
+            item = mapping_item_of(mapping_context, logic_offset)
+            header.bname = item.bname
+            header.lo = False
+            cast(Any, header).queue_id = item.queue_id
+            if item.bname == cast(TopicQueueMappingDetail, mapping_context.mapping_detail).bname:
+                return item, read_here(item.queue_id)
+            return item, getattr(self.broker_controller.forward_request(code, header).get_header(), field)
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            log.warning("rewriteRequestForStaticTopic failed: %s", e)
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
 
     def get_max_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java 5.3.3 ``getMaxOffset``: the next offset to be written in the queue; for a static topic the logical
@@ -579,25 +598,15 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         header = request.decode_command_custom_header(GetMaxOffsetRequestHeader)
         mapping_context = self._static_topic_context(header)
         store = self.broker_controller.get_message_store()
-        mapping_detail = mapping_context.mapping_detail
-        if mapping_detail is None:
+        if mapping_context.mapping_detail is None:
             offset = store.get_max_offset_in_queue(header.topic, header.queue_id)
-        elif not mapping_context.is_leader():
-            return not_leader_response(mapping_context)
         else:
-            try:
-                max_item = TopicQueueMappingUtils.find_logic_queue_mapping_item(
-                    mapping_context.mapping_item_list, _LONG_MAX, True)
-                header.bname = max_item.bname
-                header.lo = False
-                header.queue_id = mapping_context.leader_item.queue_id
-                if max_item.bname == mapping_detail.bname:
-                    physical = store.get_max_offset_in_queue(mapping_context.topic, header.queue_id)
-                else:
-                    physical = self.broker_controller.forward_request(RequestCode.GET_MAX_OFFSET, header).get_header().offset
-                offset = max_item.compute_static_queue_offset_strictly(physical)
-            except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
-                return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+            read = self._read_static_item(mapping_context, header, _LONG_MAX, RequestCode.GET_MAX_OFFSET,
+                                          lambda queue_id: store.get_max_offset_in_queue(header.topic, queue_id),
+                                          "offset")
+            if isinstance(read, RemotingCommand):
+                return read
+            offset = read[0].compute_static_queue_offset_strictly(read[1])
         response = _new_response(GetMaxOffsetResponseHeader)
         cast(GetMaxOffsetResponseHeader, response.read_custom_header()).offset = offset
         return _success(response)
@@ -619,47 +628,30 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             return RemotingCommand.create_response_command(
                 ResponseCode.NOT_LEADER_FOR_QUEUE, "%s-%s is not leader in broker %s, request code %d" % (
                     mapping_context.topic, mapping_context.global_id, mapping_detail.bname, request.code))
-        try:
-            item = TopicQueueMappingUtils.find_logic_queue_mapping_item(mapping_context.mapping_item_list, 0, True)
-            header.bname = item.bname
-            header.lo = False
-            header.queue_id = item.queue_id
-            if item.bname == mapping_detail.bname:
-                physical = store.get_min_offset_in_queue(mapping_detail.topic, item.queue_id)
-            else:
-                physical = self.broker_controller.forward_request(RequestCode.GET_MIN_OFFSET, header).get_header().offset
-            response_header.offset = item.compute_static_queue_offset_loosely(physical)
-        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
-            log.warning("rewriteRequestForStaticTopic failed: %s", e)
-            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+        read = self._read_static_item(mapping_context, header, 0, RequestCode.GET_MIN_OFFSET,
+                                      lambda queue_id: store.get_min_offset_in_queue(header.topic, queue_id),
+                                      "offset")
+        if isinstance(read, RemotingCommand):
+            return read
+        response_header.offset = read[0].compute_static_queue_offset_loosely(read[1])
         return RpcClientUtils.create_command_for_rpc_response(RpcResponse(ResponseCode.SUCCESS, response_header,
                                                                           None))
 
     def get_earliest_msg_storetime(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java 5.3.3 ``getEarliestMsgStoretime``; for a static topic the store time of the earliest item's first
-        message. Unlike Java, which always asks over RPC and keeps the logical queue id, the earliest item's own
-        physical queue is read (here when it is on this broker)."""
+        message."""
         header = request.decode_command_custom_header(GetEarliestMsgStoretimeRequestHeader)
         mapping_context = self._static_topic_context(header)
         store = self.broker_controller.get_message_store()
-        mapping_detail = mapping_context.mapping_detail
-        if mapping_detail is None:
+        if mapping_context.mapping_detail is None:
             timestamp = store.get_earliest_message_time(header.topic, header.queue_id)
-        elif not mapping_context.is_leader():
-            return not_leader_response(mapping_context)
         else:
-            try:
-                item = TopicQueueMappingUtils.find_logic_queue_mapping_item(
-                    mapping_context.mapping_item_list, 0, True)
-                header.bname = item.bname
-                header.lo = False
-                header.queue_id = item.queue_id
-                if item.bname == mapping_detail.bname:
-                    timestamp = store.get_earliest_message_time(header.topic, item.queue_id)
-                else:
-                    timestamp = self.broker_controller.forward_request(RequestCode.GET_EARLIEST_MSG_STORETIME, header).get_header().timestamp
-            except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
-                return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+            read = self._read_static_item(mapping_context, header, 0, RequestCode.GET_EARLIEST_MSG_STORETIME,
+                                          lambda queue_id: store.get_earliest_message_time(header.topic, queue_id),
+                                          "timestamp")
+            if isinstance(read, RemotingCommand):
+                return read
+            timestamp = read[1]
         response = _new_response(GetEarliestMsgStoretimeResponseHeader)
         cast(GetEarliestMsgStoretimeResponseHeader, response.read_custom_header()).timestamp = timestamp
         return _success(response)
@@ -1066,6 +1058,17 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             log.error("Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC.", exc_info=True)
             response.remark = "Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC."
         return response
+
+
+def _topic_config_of(header: CreateTopicRequestHeader, response: RemotingCommand) -> Optional[TopicConfig]:
+    # the topic config of an update-and-create request; None (the response filled) for an invalid or system topic
+    topic = header.topic
+    if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+        return None
+    topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
+    topic_config.topic_filter_type = header.get_topic_filter_type_enum()
+    topic_config.topic_sys_flag = header.topic_sys_flag or 0
+    return topic_config
 
 
 def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Optional, cast
 
-from rocketmq_broker.topic.topic_queue_mapping_manager import not_leader_response
+from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of, not_leader_response
 from rocketmq_common.protocol.header.get_consumer_list_by_group_request_header import (
     GetConsumerListByGroupRequestHeader, GetConsumerListByGroupResponseHeader)
 from rocketmq_common.protocol.header.get_consumer_list_by_group_response_body import \
@@ -22,7 +22,6 @@ from rocketmq_common.protocol.header.update_consumer_offset_request_header impor
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
-from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
 from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -97,8 +96,7 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
             return not_leader_response(mapping_context)
         try:
             global_offset = request_header.commit_offset
-            mapping_item = TopicQueueMappingUtils.find_logic_queue_mapping_item(
-                mapping_context.mapping_item_list, global_offset, True)
+            mapping_item = mapping_item_of(mapping_context, global_offset)
             request_header.queue_id = mapping_item.queue_id
             request_header.lo = False
             request_header.bname = mapping_item.bname
@@ -155,7 +153,7 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
                 request_header.set_zero_if_not_found = False
                 rpc_response = self.broker_controller.forward_request(RequestCode.QUERY_CONSUMER_OFFSET, request_header)
                 if rpc_response.get_code() == ResponseCode.SUCCESS:
-                    offset = rpc_response.get_header().offset
+                    offset = cast(QueryConsumerOffsetResponseHeader, rpc_response.get_header()).offset
                     break
                 if rpc_response.get_code() != ResponseCode.QUERY_NOT_FOUND:
                     raise RuntimeError("Unknown response code %d" % rpc_response.get_code())

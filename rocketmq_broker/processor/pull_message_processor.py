@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import struct
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
 from rocketmq_broker.filter.expression_for_retry_message_filter import ExpressionForRetryMessageFilter
@@ -32,6 +32,7 @@ from rocketmq_broker.longpolling.pull_request import PullRequest
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.get_message_status import GetMessageStatus
 from rocketmq_broker.store.default_message_store import MAX_PULL_MSG_SIZE
+from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.filter.filter_api import FilterAPI
@@ -45,6 +46,7 @@ from rocketmq_common.protocol.header.pull_message_request_header import (
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
@@ -347,7 +349,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
         if broker_allow_suspend and has_commit_offset_flag and store_config.broker_role is not BrokerRole.SLAVE:
             commit_offset: Optional[int] = request_header.commit_offset
-            if mapping_context.mapping_detail is not None:
+            if mapping_context.mapping_detail is not None and commit_offset is not None:
                 commit_offset = self._physical_commit_offset(commit_offset, mapping_context)
             if commit_offset is not None:
                 broker_controller.get_consumer_offset_manager().commit_offset(
@@ -359,7 +361,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         # the logical commit offset made physical in the queue of the item it falls in (None: not this broker's)
         item = TopicQueueMappingUtils.find_logic_queue_mapping_item(mapping_context.mapping_item_list,
                                                                     commit_offset, True)
-        if item is None or item.bname != mapping_context.mapping_detail.bname:
+        if item is None or item.bname != cast(TopicQueueMappingDetail, mapping_context.mapping_detail).bname:
             return None
         return item.compute_physical_queue_offset(commit_offset)
 
@@ -378,8 +380,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                 "broker %s" % (topic, mapping_context.global_id, mapping_detail.bname))
         try:
             global_offset = request_header.queue_offset
-            mapping_item = TopicQueueMappingUtils.find_logic_queue_mapping_item(
-                mapping_context.mapping_item_list, global_offset, True)
+            mapping_item = mapping_item_of(mapping_context, global_offset)
             mapping_context.current_item = mapping_item
             bname = mapping_item.bname
             request_header.queue_id = mapping_item.queue_id
@@ -394,8 +395,9 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             request_header.sys_flag = PullSysFlag.clear_commit_offset_flag(
                 PullSysFlag.clear_suspend_flag(request_header.sys_flag))
             rpc_response = self.broker_controller.forward_request(RequestCode.PULL_MESSAGE, request_header)
-            rewrite_result = self.rewrite_response_for_static_topic(request_header, rpc_response.get_header(),
-                                                                    mapping_context, rpc_response.get_code())
+            rewrite_result = self.rewrite_response_for_static_topic(
+                request_header, cast(PullMessageResponseHeader, rpc_response.get_header()), mapping_context,
+                rpc_response.get_code())
             if rewrite_result is not None:
                 return rewrite_result
             return RpcClientUtils.create_command_for_rpc_response(rpc_response)
@@ -416,17 +418,17 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         if mapping_detail is None:
             return None
         try:
-            leader_item = mapping_context.leader_item
-            current_item = mapping_context.current_item
+            # a context led here, its current item chosen by the request's rewrite
+            leader_item = cast(LogicQueueMappingItem, mapping_context.leader_item)
+            current_item = cast(LogicQueueMappingItem, mapping_context.current_item)
             item_list = mapping_context.mapping_item_list
-            earliest_item = TopicQueueMappingUtils.find_logic_queue_mapping_item(item_list, 0, True)
+            earliest_item = mapping_item_of(mapping_context, 0)
             request_offset = request_header.queue_offset
             next_begin_offset = response_header.next_begin_offset
             min_offset = response_header.min_offset
             max_offset = response_header.max_offset
             response_code = code
             if code != ResponseCode.SUCCESS:
-                is_revised = False
                 if leader_item.gen == current_item.gen:
                     if request_offset > max_offset:
                         if code == ResponseCode.PULL_OFFSET_MOVED:
@@ -434,33 +436,20 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                     elif request_offset < min_offset:
                         next_begin_offset = min_offset
                         response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
-                if earliest_item.gen == current_item.gen:
-                    if request_offset < min_offset:
-                        response_code = ResponseCode.PULL_OFFSET_MOVED
-                        next_begin_offset = min_offset
-                    elif request_offset >= max_offset:
-                        next_item = TopicQueueMappingUtils.find_next(item_list, current_item, True)
-                        if next_item is not None:
-                            is_revised = True
-                            current_item = next_item
-                            next_begin_offset = min_offset = max_offset = current_item.start_offset
-                            response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
-                        else:
-                            response_code = ResponseCode.PULL_NOT_FOUND
-                    else:
-                        response_code = code
-                if not is_revised and leader_item.gen != current_item.gen \
-                        and earliest_item.gen != current_item.gen:
+                # the earliest item, or one between it and the leader (Java's two blocks, which exclude each other)
+                earliest = earliest_item.gen == current_item.gen
+                if earliest or leader_item.gen != current_item.gen:
                     if request_offset < min_offset:
                         next_begin_offset = min_offset
-                        response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
-                    elif request_offset >= max_offset:
+                        response_code = ResponseCode.PULL_OFFSET_MOVED if earliest \
+                            else ResponseCode.PULL_RETRY_IMMEDIATELY
+                    elif request_offset >= max_offset:  # past the item's end: on to the next item
                         next_item = TopicQueueMappingUtils.find_next(item_list, current_item, True)
                         if next_item is not None:
                             current_item = next_item
                             next_begin_offset = min_offset = max_offset = current_item.start_offset
                             response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
-                        else:
+                        else:  # maybe the next one's logic offset is -1
                             response_code = ResponseCode.PULL_NOT_FOUND
                     else:
                         response_code = code

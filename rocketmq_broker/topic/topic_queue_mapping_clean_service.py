@@ -57,14 +57,11 @@ class TopicQueueMappingCleanService(ServiceThread):
             self.wait_for_running(CLEAN_INTERVAL_MILLIS)
             if self.is_stopped():
                 break
-            try:
-                self.clean_item_expired()
-            except Exception:
-                log.error("topic queue mapping cleanItemExpired failed", exc_info=True)
-            try:
-                self.clean_item_list_more_than_second_gen()
-            except Exception:
-                log.error("topic queue mapping cleanItemListMoreThanSecondGen failed", exc_info=True)
+            for clean in (self.clean_item_expired, self.clean_item_list_more_than_second_gen):
+                try:
+                    clean()
+                except Exception:
+                    log.error("topic queue mapping %s failed", clean.__name__, exc_info=True)
         log.info("End topic queue mapping clean service  thread!")
 
     def _hosted_details(self) -> List[TopicQueueMappingDetail]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, cast
 
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.protocol.body.topic_queue_mapping_serialize_wrapper import TopicQueueMappingSerializeWrapper
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
@@ -28,11 +29,21 @@ if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
     from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 
-__all__ = ["TopicQueueMappingManager", "not_leader_response"]
+__all__ = ["TopicQueueMappingManager", "mapping_item_of", "not_leader_response"]
 
 log = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_MILLIS = 3000
+
+
+def mapping_item_of(mapping_context: TopicQueueMappingContext, logic_offset: int) -> LogicQueueMappingItem:
+    """``TopicQueueMappingUtils.findLogicQueueMappingItem(items, logic_offset, true)`` of a context this broker
+    leads, which has items (Java asserts it); RuntimeError when it has none."""
+    item = TopicQueueMappingUtils.find_logic_queue_mapping_item(mapping_context.mapping_item_list, logic_offset, True)
+    if item is None:
+        raise RuntimeError("no mapping item of %s-%s holds offset %d"
+                           % (mapping_context.topic, mapping_context.global_id, logic_offset))
+    return item
 
 
 def not_leader_response(mapping_context: TopicQueueMappingContext) -> RemotingCommand:
@@ -147,7 +158,8 @@ class TopicQueueMappingManager(ConfigManager):
         topic = request_header.topic
         if request_header.lo is False:
             return TopicQueueMappingContext(topic, None, None, None, None)
-        global_id = request_header.queue_id if isinstance(request_header, TopicQueueRequestHeader) else None
+        global_id = cast(Any, request_header).queue_id if isinstance(request_header, TopicQueueRequestHeader) \
+            else None
         mapping_detail = self.get_topic_queue_mapping(topic)
         if mapping_detail is None:
             return TopicQueueMappingContext(topic, None, None, None, None)
@@ -170,5 +182,6 @@ class TopicQueueMappingManager(ConfigManager):
             return None
         if not mapping_context.is_leader():
             return not_leader_response(mapping_context)
-        request_header.queue_id = mapping_context.leader_item.queue_id
+        # is_leader(): the leader item is set
+        cast(Any, request_header).queue_id = cast(LogicQueueMappingItem, mapping_context.leader_item).queue_id
         return None

@@ -6,6 +6,7 @@
 //     i % (the topic's queue count), printing "SENT <body> <queueId> <queueOffset>" from each SendResult; exits 0.
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
@@ -34,17 +35,20 @@ public class JavaStatic5 {
         consumer.setPollNameServerInterval(2000); // the remap's new leaders in 2 s (default 30 s)
         consumer.subscribe(topic, "*");
         consumer.registerMessageListener((MessageListenerConcurrently) (msgs, context) -> {
+            StringBuilder lines = new StringBuilder();
             for (MessageExt msg : msgs) {
-                System.out.println("GOT " + new String(msg.getBody(), StandardCharsets.UTF_8) + " "
-                    + msg.getQueueId() + " " + msg.getQueueOffset());
+                lines.append("GOT ").append(new String(msg.getBody(), StandardCharsets.UTF_8)).append(' ')
+                    .append(msg.getQueueId()).append(' ').append(msg.getQueueOffset()).append('\n');
             }
-            System.out.flush();
+            synchronized (System.out) {
+                System.out.print(lines);
+                System.out.flush();
+            }
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         consumer.start();
-        System.out.println("STARTED");
-        System.out.flush();
-        Thread.currentThread().join();
+        System.out.printf("STARTED%n");
+        new CountDownLatch(1).await(); // until the test stops it
     }
 
     static void produce(String namesrv, String topic, String prefix, int count) throws Exception {

@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import pytest
 from interop_support import Anchors, JavaPeers, RealCluster, unique
 from test_java_client import java_mqadmin
+from test_pop_broker5 import Broker
 from waiting import wait_for
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster, start_embedded_cluster
@@ -28,7 +29,6 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 pytestmark = pytest.mark.timeout(240)
 
-TIMEOUT_MS = 10000
 BLOCK = TopicQueueMappingUtils.DEFAULT_BLOCK_SEQ_SIZE
 
 
@@ -83,17 +83,6 @@ def test_java_mqadmin_static_topic_and_java_clients_across_a_remap(anchors5: Anc
 
     wait_for(lambda: set(got()) == set(before) | set(after), 120, "every message at the Java consumer")
     assert got() == {**before, **after}  # the same logical queue and offset as the producer was told
-
-
-class Broker:
-    """Raw requests to one broker address."""
-
-    def __init__(self, client: NettyRemotingClient, addr: str, broker_name: str) -> None:
-        self.client, self.addr, self.broker_name = client, addr, broker_name
-
-    def call(self, code: int, header: Any = None, body: Optional[bytes] = None) -> RemotingCommand:
-        return self.client.invoke_sync(self.addr, RemotingCommand.create_request_command(code, header, body),
-                                       TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")

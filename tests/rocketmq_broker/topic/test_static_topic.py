@@ -24,7 +24,7 @@ from rocketmq_common.protocol.header.get_topic_config_request_header import GetT
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageResponseHeader
 from rocketmq_common.protocol.header.query_consumer_offset_request_header import (
-    QueryConsumerOffsetRequestHeader, QueryConsumerOffsetResponseHeader)
+    QueryConsumerOffsetRequestHeader)
 from rocketmq_common.protocol.header.search_offset_request_header import SearchOffsetRequestHeader
 from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
