@@ -213,6 +213,26 @@ def test_a_static_topic_over_two_brokers_across_a_remap(embedded_cluster: Embedd
     assert invoke(client, _addr(cluster, "broker-b"), RequestCode.UPDATE_CONSUMER_OFFSET, update).code == 0
     assert _offset(client, cluster, "broker-b", RequestCode.QUERY_CONSUMER_OFFSET, query) == block + 1
 
+    # the clean service (at the store's deleteWhen hour): broker-a keeps the items of the queues it gave away (Java
+    # drops them only once a third broker leads), and once their old physical queues are emptied broker-b forgets
+    # those items
+    for controller in cluster.broker_controllers:
+        controller.get_message_store_config().delete_when = ";".join("%02d" % hour for hour in range(24))
+    hosted_a = cluster.broker_controllers[0].get_topic_queue_mapping_manager().get_topic_queue_mapping(
+        TOPIC).hosted_queues
+    kept = {qid: list(items) for qid, items in hosted_a.items()}
+    cluster.broker_controllers[0].get_topic_queue_mapping_clean_service().clean_item_list_more_than_second_gen()
+    assert hosted_a == kept and moved in kept
+    cluster.broker_controllers[1].get_topic_queue_mapping_clean_service().clean_item_expired()
+    assert len(cluster.broker_controllers[1].get_topic_queue_mapping_manager().get_topic_queue_mapping(
+        TOPIC).hosted_queues[moved]) == 2  # its old queue still holds messages
+    cluster.broker_controllers[0].get_message_store().clean_unused_topic({"TBW102"})
+    cluster.broker_controllers[1].get_topic_queue_mapping_clean_service().clean_item_expired()
+    hosted = cluster.broker_controllers[1].get_topic_queue_mapping_manager().get_topic_queue_mapping(
+        TOPIC).hosted_queues
+    assert {qid: [item.bname for item in items] for qid, items in hosted.items()} == {
+        qid: ["broker-b"] for qid in range(4)}
+
     # the mappings survive a restart (topicQueueMapping.json, as Java's)
     path = os.path.join(cluster.broker_store_dir(1), "config", "topicQueueMapping.json")
     with open(path, encoding="utf-8") as f:
