@@ -6,7 +6,7 @@ broker store and send byte-identical strings.
 """
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple, TypeVar
+from typing import Dict, Optional, Tuple
 
 from rocketmq_common.util_all import UtilAll
 
@@ -14,8 +14,6 @@ __all__ = ["java_hash_map_order"]
 
 #: (capacity, property names in insertion order) -> the names in Java ``HashMap`` iteration order, or None when
 #: that is the insertion order already (producers send the same names again and again: bounded cache)
-V = TypeVar("V")
-
 _ORDER_CACHE: Dict[Tuple[int, Tuple[str, ...]], Optional[Tuple[str, ...]]] = {}
 
 
@@ -25,7 +23,7 @@ def _spread(key: str) -> int:
     return h ^ (h >> 16)
 
 
-def java_hash_map_order(properties: Dict[str, V], max_size: int = 0) -> Dict[str, V]:
+def java_hash_map_order(properties: Dict[str, str], max_size: int = 0) -> Dict[str, str]:
     """``properties`` (whose insertion order is that of the Java broker's ``put`` calls) in the iteration order
     of a Java ``HashMap`` holding the same entries: by bucket, then by insertion. ``max_size`` is the largest
     size the map had (its capacity never shrinks). The broker writes property strings from such maps, so the

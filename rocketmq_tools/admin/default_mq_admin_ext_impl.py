@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
     from rocketmq_common.topic_config import TopicConfig
     from rocketmq_remoting.rpc_hook import RPCHook
     from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
@@ -439,6 +440,16 @@ class DefaultMQAdminExtImpl:
         """Java 5.3.3 ``createTopic``."""
         self._instance().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
+    def create_static_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig",
+                            mapping_detail: "TopicQueueMappingDetail", force: bool) -> None:
+        """Java 5.3.3 ``createStaticTopic``: UPDATE_AND_CREATE_STATIC_TOPIC of one broker's config and mapping."""
+        self._api().create_static_topic(addr, default_topic, topic_config, mapping_detail, force, self.timeout_millis)
+
+    def examine_topic_stats_in_broker(self, broker_addr: str, topic: str) -> TopicStatsTable:
+        """Java 5.3.3 ``examineTopicStats(brokerAddr, topic)``: the physical queue offsets of ``topic`` on one
+        broker."""
+        return self._api().get_topic_stats_info(broker_addr, topic, self.timeout_millis)
+
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""
         return self._instance().get_mq_admin_impl().search_offset(mq, timestamp)
@@ -475,7 +486,15 @@ class DefaultMQAdminExtImpl:
                 or {}).get(group)
 
     def examine_topic_config(self, addr: str, topic: str) -> Optional["TopicConfig"]:
-        """Java ``examineTopicConfig``."""
+        """Java 5.3.3 ``examineTopicConfig``: GET_TOPIC_CONFIG, the topic's config with its static-topic mapping
+        (a TopicConfigAndQueueMapping; MQBrokerException TOPIC_NOT_EXIST when the broker has no such topic). A
+        broker without GET_TOPIC_CONFIG (4.9.7) answers REQUEST_CODE_NOT_SUPPORTED: then, as 4.9.7's tools do, the
+        topic's entry of all its configs (None when it has none)."""
+        try:
+            return self._api().get_topic_config(addr, topic, self.timeout_millis)
+        except MQBrokerException as e:
+            if e.response_code != ResponseCode.REQUEST_CODE_NOT_SUPPORTED:
+                raise
         return (self._api().get_all_topic_config(addr, self.timeout_millis).topic_config_table or {}).get(topic)
 
     def fetch_topics_by_cluster(self, cluster_name: str) -> TopicList:

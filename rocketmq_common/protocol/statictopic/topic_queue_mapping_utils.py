@@ -49,7 +49,8 @@ class TopicQueueMappingUtils:
 
         def _fresh_state(self) -> None:
             min_num = None
-            for broker, num in java_hash_map_order(self.broker_num_map).items():
+            in_java_order: Dict[str, int] = java_hash_map_order(self.broker_num_map)  # type: ignore
+            for broker, num in in_java_order.items():
                 if min_num is None or num < min_num:
                     self.least_brokers = [broker]
                     min_num = num
@@ -407,7 +408,8 @@ class TopicQueueMappingUtils:
         allocator = TopicQueueMappingUtils.build_mapping_allocator({}, broker_num_map,
                                                                    broker_num_map_before_remapping)
         allocator.up_to_num(max_num)
-        expected_broker_num_map = dict(java_hash_map_order(allocator.get_broker_num_map()))
+        expected_broker_num_map: Dict[str, int] = dict(
+            java_hash_map_order(allocator.get_broker_num_map()))  # type: ignore
         wait_assign_queues: deque = deque()
         # the global ids need not come in natural order: for one broker, either "map in" or "map out"
         expected_id_to_broker: Dict[int, str] = {}

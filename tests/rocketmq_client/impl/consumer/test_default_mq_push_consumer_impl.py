@@ -100,6 +100,9 @@ class FakeFactory:
     def get_consumer_stats_manager(self) -> ConsumerStatsManager:
         return self.stats
 
+    def get_broker_name_from_message_queue(self, mq):
+        return mq.broker_name  # (no static topic here)
+
     def find_broker_address_in_publish(self, broker_name: str) -> str:
         return "addr-of-" + broker_name
 
