@@ -21,6 +21,7 @@ from rocketmq_common.protocol.header.update_consumer_offset_request_header impor
     UpdateConsumerOffsetRequestHeader, UpdateConsumerOffsetResponseHeader)
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
 from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
@@ -160,13 +161,30 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
             response = _new_response(QueryConsumerOffsetResponseHeader)
             response_header = cast(QueryConsumerOffsetResponseHeader, response.read_custom_header())
             if offset >= 0:
-                response_header.offset = mapping_context.current_item.compute_static_queue_offset_strictly(offset)
+                response_header.offset = offset
                 response.code = ResponseCode.SUCCESS
                 response.remark = None
             else:
                 response.code = ResponseCode.QUERY_NOT_FOUND
                 response.remark = "Not found, maybe this group consumer boot first"
-            return response
+            return self.rewrite_response_for_static_topic(request_header, response_header, mapping_context,
+                                                          response.code) or response
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+
+    @staticmethod
+    def rewrite_response_for_static_topic(request_header: QueryConsumerOffsetRequestHeader,
+                                          response_header: QueryConsumerOffsetResponseHeader,
+                                          mapping_context: TopicQueueMappingContext,
+                                          code: int) -> Optional[RemotingCommand]:
+        """Java 5.3.3 ``rewriteResponseForStaticTopic``: a found offset made logical by the item it was read from
+        (the header changed in place); None, or the error answer."""
+        if mapping_context.mapping_detail is None or code != ResponseCode.SUCCESS:
+            return None
+        try:
+            item = cast(LogicQueueMappingItem, mapping_context.current_item)
+            response_header.offset = item.compute_static_queue_offset_strictly(response_header.offset)
+            return None
         except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
             return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
 
@@ -199,8 +217,5 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
         else:
             response.code = ResponseCode.QUERY_NOT_FOUND
             response.remark = "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first"
-        if response.code == ResponseCode.SUCCESS and mapping_context.mapping_detail is not None:
-            # Java's rewriteResponseForStaticTopic: the single item's offset made logical (it starts at 0)
-            response_header.offset = mapping_context.current_item.compute_static_queue_offset_strictly(
-                response_header.offset)
-        return response
+        return self.rewrite_response_for_static_topic(header, response_header, mapping_context,
+                                                      response.code) or response
