@@ -43,7 +43,7 @@ class RequestBuilder:
         assert isinstance(header, TopicQueueRequestHeader)
         header.oway = oneway
         header.bname = mq.broker_name
-        header.topic = mq.topic  # type: ignore[attr-defined]
-        header.queue_id = mq.queue_id  # type: ignore[attr-defined]
+        header.topic = mq.topic
+        header.queue_id = mq.queue_id
         header.lo = logic
         return header

@@ -1,6 +1,8 @@
 """Java 5.3.3 ``org.apache.rocketmq.remoting.rpc.TopicRequestHeader``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -13,3 +15,6 @@ class TopicRequestHeader(RpcRequestHeader):
     forwarding a request has resolved them to its physical ones already. Not sent while None."""
 
     lo = Prop(bool)
+
+    if TYPE_CHECKING:  # Java's abstract getTopic / setTopic: every subclass declares the property
+        topic: Optional[str]

@@ -49,6 +49,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
+from rocketmq_tools.admin.mq_admin_utils import MQAdminUtils
 
 if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_config import PlainAccessConfig
@@ -146,14 +147,22 @@ class DefaultMQAdminExtImpl:
         return self._api().get_topic_route_info_from_name_server(topic, self.timeout_millis)
 
     def examine_topic_stats(self, topic: str) -> TopicStatsTable:
-        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route."""
+        """Java 5.3.3 ``examineTopicStats``: the offsets of every queue, from each broker of the route; for a
+        static topic also its logical queues' (``__syslo__global__``, see
+        :meth:`MQAdminUtils.convert_physical_topic_stats`). Java reads the brokers' configs for every topic;
+        here only for a route with a static-topic mapping (the others have none to convert)."""
         result = TopicStatsTable()
         result.offset_table = {}
-        for bd in self.examine_topic_route_info(topic).broker_datas:
+        route = self.examine_topic_route_info(topic)
+        for bd in route.broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
                 result.offset_table.update(self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
                                            .offset_table or {})
+        if route.topic_queue_mapping_by_broker:
+            broker_config_map = MQAdminUtils.examine_topic_config_from_route(topic, route,
+                                                                             self.default_mq_admin_ext)
+            MQAdminUtils.convert_physical_topic_stats(topic, broker_config_map, result)
         if not result.offset_table:
             raise MQClientException("Not found the topic stats info", None)
         return result
@@ -198,8 +207,9 @@ class DefaultMQAdminExtImpl:
     # ------------------------------------------------------------------ consumers
 
     def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> ConsumeStats:
-        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route;
-        CONSUMER_NOT_ONLINE when there are none."""
+        """Java 5.3.3 ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route, a
+        static topic's by logical queue (see :meth:`_convert_static_topics`); CONSUMER_NOT_ONLINE when there are
+        none."""
         result = ConsumeStats()
         result.offset_table = {}
         result.consume_tps = 0.0
@@ -209,11 +219,32 @@ class DefaultMQAdminExtImpl:
                 stats = self._api().get_consume_stats(addr, consumer_group, self.timeout_millis * 3, topic)
                 result.offset_table.update(stats.offset_table or {})
                 result.consume_tps = result.consume_tps + (stats.consume_tps or 0.0)
+        self._convert_static_topics(result)
         if not result.offset_table:
             raise MQClientException(ResponseCode.CONSUMER_NOT_ONLINE,
                                     "Not found the consumer group consume stats, because return offset table is "
                                     "empty, maybe the consumer not consume any message")
         return result
+
+    def _convert_static_topics(self, result: ConsumeStats) -> None:
+        """Java 5.3.3 ``examineConsumeStats``' static result: the entries of each static topic's physical queues
+        replaced by its logical queues' (:meth:`MQAdminUtils.convert_physical_consume_stats`). Java reads every
+        topic's route and configs; here a topic the NameServer no longer knows keeps its entries, and only a
+        route with a static-topic mapping has its configs read."""
+        for topic in sorted({mq.topic for mq in result.offset_table}):
+            try:
+                route = self.examine_topic_route_info(topic)
+            except MQClientException as e:
+                if e.response_code != ResponseCode.TOPIC_NOT_EXIST:
+                    raise
+                continue
+            if not route.topic_queue_mapping_by_broker:
+                continue
+            broker_config_map = MQAdminUtils.examine_topic_config_from_route(topic, route, self.default_mq_admin_ext)
+            logical = MQAdminUtils.convert_physical_consume_stats(broker_config_map, result)
+            for mq in [mq for mq in result.offset_table if mq.topic == topic]:
+                del result.offset_table[mq]
+            result.offset_table.update(logical.offset_table)
 
     def examine_consumer_connection_info(self, consumer_group: str,
                                          broker_addr: Optional[str] = None) -> ConsumerConnection:

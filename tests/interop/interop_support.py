@@ -27,6 +27,7 @@ from rocketmq_client.consumer.listener.consume_orderly_status import ConsumeOrde
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.topic.topic_validator import TopicValidator
+from rocketmq_remoting.exception import RemotingException
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 
 #: how long a Java NameServer or broker may take to come up (the JVM, then the broker's registration)
@@ -319,7 +320,11 @@ class RealCluster:
 
         def registered() -> bool:
             broker.check_alive()
-            data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(broker_name)
+            try:
+                cluster = admin.examine_broker_cluster_info()
+            except RemotingException:  # a NameServer slow to answer on a loaded machine: ask again
+                return False
+            data = (cluster.broker_addr_table or {}).get(broker_name)
             return data is not None and broker_addr in (data.broker_addrs or {}).values()
 
         try:

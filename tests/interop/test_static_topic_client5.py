@@ -24,7 +24,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.rpc.client_metadata import ClientMetadata
 from rocketmq_tools.command.support import new_admin
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(600)
 
 MQADMIN = "org.apache.rocketmq.tools.command.MQAdminStartup"
 MOCK = "__syslo__global__"
@@ -71,6 +71,14 @@ def wait_for_leaders(cluster: RealCluster, topic: str, brokers: Dict[int, str]) 
     expected = {MessageQueue(topic, MOCK, qid): broker for qid, broker in brokers.items()}
     wait_for(lambda: leaders(cluster, topic) == expected, 60, "the route of %s: %s" % (topic, expected),
              interval=0.5)
+
+
+def refresh_routes(topic: str, *clients: object) -> None:
+    """What the clients' route refresh (every 30 s) does, now: a queue that moved is sent to and pulled from its
+    new leader from here on (until then a send to the old leader is refused and resent to another queue)."""
+    for client in clients:
+        impl = getattr(client, "default_mq_producer_impl", None) or getattr(client, "default_mq_push_consumer_impl")
+        impl.mq_client_factory.update_topic_route_info_from_name_server(topic)
 
 
 class Sender:
@@ -150,11 +158,13 @@ def test_static_topic_remapped_while_producing_and_consuming(two_brokers: RealCl
         assert "command failed" not in out, out
         wait_for(lambda: sorted(leaders(cluster, topic).values()) == ["broker-a"] * 2 + ["broker-b"] * 2, 60,
                  "2 queues on broker-b", interval=0.5)
+        refresh_routes(topic, producer, consumer)
         sender.wait_for_more(40)
         # ours moves the other two
         code, out = our_mqadmin(cluster.namesrv_addr, "remappingStaticTopic", "-t", topic, "-b", "broker-b")
         assert code == 0, out
         wait_for_leaders(cluster, topic, {qid: "broker-b" for qid in range(QUEUES)})
+        refresh_routes(topic, producer, consumer)
         sender.wait_for_more(40)
     finally:
         sent = sender.stop()
@@ -180,6 +190,26 @@ def test_static_topic_remapped_while_producing_and_consuming(two_brokers: RealCl
                     for qid in range(QUEUES)]
 
         wait_for(lambda: committed() == expected, 30, "the committed offsets %s" % expected, interval=0.5)
+        # the admin views by logical queue: ours, and Java's topicStatus rows of the mock broker
+        with new_admin(cluster.namesrv_addr) as admin:
+            stats = admin.examine_topic_stats(topic).offset_table
+            progress = admin.examine_consume_stats(group).offset_table
+        for qid in range(QUEUES):
+            mq = MessageQueue(topic, MOCK, qid)
+            assert (stats[mq].min_offset, stats[mq].max_offset) == (0, expected[qid]), qid
+            # the broker offset is logical; the consumer offset is the one the leader keeps for its physical
+            # queue, as Java's examineConsumeStats gives it (StaticTopicIT.testDoubleReadCheckConsumerOffset)
+            assert (progress[mq].broker_offset, progress[mq].consumer_offset) == (expected[qid],
+                                                                                  expected[qid] - 10000), qid
+        assert not [mq for mq in progress if mq.topic == topic and mq.broker_name != MOCK]
+        java_status = [line.split() for line in java_mqadmin(cluster, str(tmp_path), "topicStatus", "-t", topic)
+                       .splitlines() if line.startswith(MOCK)]
+        assert sorted((int(r[1]), int(r[2]), int(r[3])) for r in java_status) == [
+            (qid, 0, expected[qid]) for qid in range(QUEUES)]
+        java_progress = [line.split() for line in java_mqadmin(cluster, str(tmp_path), "consumerProgress", "-g",
+                                                               group).splitlines() if MOCK in line]
+        assert sorted((int(r[2]), int(r[3]), int(r[4])) for r in java_progress) == [
+            (qid, expected[qid], expected[qid] - 10000) for qid in range(QUEUES)]
     finally:
         consumer.shutdown()
         producer.shutdown()
