@@ -15,7 +15,7 @@ import os
 import shutil
 import struct
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Set, Tuple, Union, cast
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, Tuple, Union, cast
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
@@ -584,7 +584,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             item = mapping_item_of(mapping_context, logic_offset)
             header.bname = item.bname
             header.lo = False
-            cast(Any, header).queue_id = item.queue_id
+            header.queue_id = item.queue_id
             if item.bname == cast(TopicQueueMappingDetail, mapping_context.mapping_detail).bname:
                 return item, read_here(item.queue_id)
             return item, getattr(self.broker_controller.forward_request(code, header).get_header(), field)

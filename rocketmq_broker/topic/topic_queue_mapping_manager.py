@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any, Dict, Optional, cast
+from typing import TYPE_CHECKING, Dict, Optional, cast
 
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
@@ -158,9 +158,8 @@ class TopicQueueMappingManager(ConfigManager):
         topic = request_header.topic
         if request_header.lo is False:
             return TopicQueueMappingContext(topic, None, None, None, None)
-        global_id = cast(Any, request_header).queue_id if isinstance(request_header, TopicQueueRequestHeader) \
-            else None
-        mapping_detail = self.get_topic_queue_mapping(topic)
+        global_id = request_header.queue_id if isinstance(request_header, TopicQueueRequestHeader) else None
+        mapping_detail = self.get_topic_queue_mapping(topic) if topic is not None else None
         if mapping_detail is None:
             return TopicQueueMappingContext(topic, None, None, None, None)
         if global_id is None:
@@ -183,5 +182,5 @@ class TopicQueueMappingManager(ConfigManager):
         if not mapping_context.is_leader():
             return not_leader_response(mapping_context)
         # is_leader(): the leader item is set
-        cast(Any, request_header).queue_id = cast(LogicQueueMappingItem, mapping_context.leader_item).queue_id
+        request_header.queue_id = cast(LogicQueueMappingItem, mapping_context.leader_item).queue_id
         return None
