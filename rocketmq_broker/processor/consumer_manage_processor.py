@@ -123,6 +123,22 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
         response.remark = None
         return response
 
+    @staticmethod
+    def rewrite_response_for_static_topic(request_header: QueryConsumerOffsetRequestHeader,
+                                          response_header: QueryConsumerOffsetResponseHeader,
+                                          mapping_context: TopicQueueMappingContext,
+                                          code: int) -> Optional[RemotingCommand]:
+        """Java 5.3.3 ``rewriteResponseForStaticTopic``: a found offset made logical by the item it was read from
+        (the header changed in place); None, or the error answer."""
+        if mapping_context.mapping_detail is None or code != ResponseCode.SUCCESS:
+            return None
+        try:
+            item = cast(LogicQueueMappingItem, mapping_context.current_item)
+            response_header.offset = item.compute_static_queue_offset_strictly(response_header.offset)
+            return None
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+
     def rewrite_request_for_static_topic_query(self, request_header: QueryConsumerOffsetRequestHeader,
                                                mapping_context: TopicQueueMappingContext
                                                ) -> Optional[RemotingCommand]:
@@ -158,33 +174,8 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
                     break
                 if rpc_response.get_code() != ResponseCode.QUERY_NOT_FOUND:
                     raise RuntimeError("Unknown response code %d" % rpc_response.get_code())
-            response = _new_response(QueryConsumerOffsetResponseHeader)
-            response_header = cast(QueryConsumerOffsetResponseHeader, response.read_custom_header())
-            if offset >= 0:
-                response_header.offset = offset
-                response.code = ResponseCode.SUCCESS
-                response.remark = None
-            else:
-                response.code = ResponseCode.QUERY_NOT_FOUND
-                response.remark = "Not found, maybe this group consumer boot first"
-            return self.rewrite_response_for_static_topic(request_header, response_header, mapping_context,
-                                                          response.code) or response
-        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
-            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
-
-    @staticmethod
-    def rewrite_response_for_static_topic(request_header: QueryConsumerOffsetRequestHeader,
-                                          response_header: QueryConsumerOffsetResponseHeader,
-                                          mapping_context: TopicQueueMappingContext,
-                                          code: int) -> Optional[RemotingCommand]:
-        """Java 5.3.3 ``rewriteResponseForStaticTopic``: a found offset made logical by the item it was read from
-        (the header changed in place); None, or the error answer."""
-        if mapping_context.mapping_detail is None or code != ResponseCode.SUCCESS:
-            return None
-        try:
-            item = cast(LogicQueueMappingItem, mapping_context.current_item)
-            response_header.offset = item.compute_static_queue_offset_strictly(response_header.offset)
-            return None
+            return self._query_answer(request_header, mapping_context, offset if offset >= 0 else None,
+                                      "Not found, maybe this group consumer boot first")
         except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
             return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
 
@@ -192,8 +183,6 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
         """Java ``queryConsumerOffset``: the stored offset; else QUERY_NOT_FOUND when the header's (5.3.3)
         ``setZeroIfNotFound`` is false; else 0 while the queue still starts at offset 0 (its first message not yet
         removed); else QUERY_NOT_FOUND. (5.3.3) Static topics as the module docstring says."""
-        response = _new_response(QueryConsumerOffsetResponseHeader)
-        response_header = cast(QueryConsumerOffsetResponseHeader, response.read_custom_header())
         header = request.decode_command_custom_header(QueryConsumerOffsetRequestHeader)
         mapping_context = self._mapping_context(header)
         rewrite_result = self.rewrite_request_for_static_topic_query(header, mapping_context)
@@ -203,19 +192,27 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
             header.consumer_group, header.topic, header.queue_id)
         store = self.broker_controller.get_message_store()
         if offset >= 0:
-            response_header.offset = offset
-            response.code = ResponseCode.SUCCESS
-            response.remark = None
-        elif header.set_zero_if_not_found is False:
-            response.code = ResponseCode.QUERY_NOT_FOUND
-            response.remark = "Not found, do not set to zero, maybe this group boot first"
-        elif store.get_min_offset_in_queue(header.topic, header.queue_id) <= 0 and \
+            return self._query_answer(header, mapping_context, offset, None)
+        if header.set_zero_if_not_found is False:
+            return self._query_answer(header, mapping_context, None,
+                                      "Not found, do not set to zero, maybe this group boot first")
+        if store.get_min_offset_in_queue(header.topic, header.queue_id) <= 0 and \
                 not store.check_in_disk_by_consume_offset(header.topic, header.queue_id, 0):
-            response_header.offset = 0
+            return self._query_answer(header, mapping_context, 0, None)
+        return self._query_answer(header, mapping_context, None,
+                                  "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first")
+
+    def _query_answer(self, header: QueryConsumerOffsetRequestHeader, mapping_context: TopicQueueMappingContext,
+                      offset: Optional[int], not_found_remark: Optional[str]) -> RemotingCommand:
+        # a QUERY_CONSUMER_OFFSET answer: the offset found (made logical for a static topic), or QUERY_NOT_FOUND
+        response = _new_response(QueryConsumerOffsetResponseHeader)
+        response_header = cast(QueryConsumerOffsetResponseHeader, response.read_custom_header())
+        if offset is not None:
+            response_header.offset = offset
             response.code = ResponseCode.SUCCESS
             response.remark = None
         else:
             response.code = ResponseCode.QUERY_NOT_FOUND
-            response.remark = "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first"
+            response.remark = not_found_remark
         return self.rewrite_response_for_static_topic(header, response_header, mapping_context,
                                                       response.code) or response
