@@ -137,6 +137,8 @@ class BrokerConfig(Bean):
     server_load_balancer_enable = Prop(bool, True)
     default_message_request_mode = Prop(MessageRequestMode, MessageRequestMode.PULL)
     default_pop_share_queue_num = Prop(int, -1)
+    #: 5.3.3: how long (ms) the broker waits for another broker it forwards a static topic's request to
+    forward_timeout = Prop(int, 3 * 1000)
     # Python-only (Java hard-codes these in BrokerController / ClientHousekeepingService / NettyServerConfig use)
     channel_expired_timeout = Prop(int, 1000 * 120)
     scan_not_active_channel_interval = Prop(int, 1000 * 10)

@@ -74,6 +74,8 @@ from rocketmq_broker.store.timer.timer_checkpoint import TimerCheckpoint
 from rocketmq_broker.store.timer.timer_message_store import TimerMessageStore
 from rocketmq_broker.subscription.subscription_group_manager import SubscriptionGroupManager
 from rocketmq_broker.topic.topic_config_manager import TopicConfigManager
+from rocketmq_broker.topic.topic_queue_mapping_clean_service import TopicQueueMappingCleanService
+from rocketmq_broker.topic.topic_queue_mapping_manager import TopicQueueMappingManager
 from rocketmq_broker.transaction.abstract_transactional_message_check_listener import \
     AbstractTransactionalMessageCheckListener
 from rocketmq_broker.transaction.queue.default_transactional_message_check_listener import \
@@ -87,8 +89,12 @@ from rocketmq_common.configuration import Configuration
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
-from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
+from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
+    TopicConfigAndMappingSerializeWrapper
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.protocol.request_code import RequestCode
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.bean import ListOf, MapOf, Prop, TypedBean
@@ -132,6 +138,8 @@ class BrokerController(TypedBean):
     authentication_metadata_manager = Prop(AuthenticationMetadataManager, required=True)
     authorization_metadata_manager = Prop(AuthorizationMetadataManager, required=True)
     topic_config_manager = Prop(TopicConfigManager, required=True)
+    topic_queue_mapping_manager = Prop(TopicQueueMappingManager, required=True)
+    topic_queue_mapping_clean_service = Prop(TopicQueueMappingCleanService)
     subscription_group_manager = Prop(SubscriptionGroupManager, required=True)
     consumer_offset_manager = Prop(ConsumerOffsetManager, required=True)
     consumer_manager = Prop(ConsumerManager, required=True)
@@ -187,6 +195,11 @@ class BrokerController(TypedBean):
                 self, authorization_metadata_manager: AuthorizationMetadataManager) -> None: ...
         def get_topic_config_manager(self) -> TopicConfigManager: ...
         def set_topic_config_manager(self, topic_config_manager: TopicConfigManager) -> None: ...
+        def get_topic_queue_mapping_manager(self) -> TopicQueueMappingManager: ...
+        def set_topic_queue_mapping_manager(self, topic_queue_mapping_manager: TopicQueueMappingManager) -> None: ...
+        def get_topic_queue_mapping_clean_service(self) -> Optional[TopicQueueMappingCleanService]: ...
+        def set_topic_queue_mapping_clean_service(
+                self, topic_queue_mapping_clean_service: Optional[TopicQueueMappingCleanService]) -> None: ...
         def get_subscription_group_manager(self) -> SubscriptionGroupManager: ...
         def set_subscription_group_manager(self, subscription_group_manager: SubscriptionGroupManager) -> None: ...
         def get_consumer_offset_manager(self) -> ConsumerOffsetManager: ...
@@ -234,6 +247,8 @@ class BrokerController(TypedBean):
             else MessageStoreConfig()
         self.consumer_offset_manager = ConsumerOffsetManager(self)
         self.topic_config_manager = TopicConfigManager(self)
+        self.topic_queue_mapping_manager = TopicQueueMappingManager(self)
+        self.topic_queue_mapping_clean_service = None
         self.pull_message_processor = PullMessageProcessor(self)
         self.pull_request_hold_service = PullRequestHoldService(self)
         # POP consumption (5.3.3)
@@ -309,6 +324,7 @@ class BrokerController(TypedBean):
     def initialize(self) -> bool:
         """Java ``initialize``: False when a configuration file or the store cannot be loaded."""
         result = self.topic_config_manager.load()
+        result = result and self.topic_queue_mapping_manager.load()
         result = result and self.consumer_offset_manager.load()
         result = result and self.subscription_group_manager.load()
         result = result and self.consumer_filter_manager.load()
@@ -363,6 +379,7 @@ class BrokerController(TypedBean):
             config.load_balance_processor_thread_pool_nums, config.load_balance_processor_thread_pool_nums,
             config.load_balance_thread_pool_queue_capacity, "LoadBalanceProcessorThread_")
         self.register_processor()
+        self.topic_queue_mapping_clean_service = TopicQueueMappingCleanService(self)
         self.scheduled_executor_service.schedule_at_fixed_rate(
             self._record_broker_stats, UtilAll.compute_next_morning_time_millis() - int(time.time() * 1000),
             1000 * 60 * 60 * 24)
@@ -469,6 +486,12 @@ class BrokerController(TypedBean):
         except Exception:
             log.error("schedule persist consumer filter error.", exc_info=True)
 
+    def _refresh_metadata(self) -> None:
+        try:
+            self.broker_outer_api.refresh_metadata()
+        except Exception as e:
+            log.error("ScheduledTask refresh metadata exception: %r", e)
+
     def _register_periodically(self) -> None:
         try:
             self.register_broker_all(True, False, self.broker_config.force_register)
@@ -498,12 +521,16 @@ class BrokerController(TypedBean):
         self.pop_message_processor.get_queue_lock_manager().start()
         self.ack_message_processor.start_pop_revive_service()
         self.client_housekeeping_service.start()
+        if self.topic_queue_mapping_clean_service is not None:
+            self.topic_queue_mapping_clean_service.start()
         self.start_processor_by_ha(self.message_store_config.broker_role)
         self.register_broker_all(True, False, True)
         self.broker_stats_manager.start()
         period = min(self.broker_config.register_name_server_period, 60000)
         self.scheduled_executor_service.schedule_at_fixed_rate(self._register_periodically, min(1000 * 10, period),
                                                                period)
+        # 5.3.3: the broker addresses a static topic's forwarded requests go to
+        self.scheduled_executor_service.schedule_at_fixed_rate(self._refresh_metadata, 10 * 1000, 5 * 1000)
 
     def start_processor_by_ha(self, role: BrokerRole) -> None:
         """Java ``startProcessorByHa``: a master checks its half messages."""
@@ -526,6 +553,8 @@ class BrokerController(TypedBean):
             self.pop_message_processor.get_pop_long_polling_service().shutdown()
             self.pop_message_processor.get_queue_lock_manager().shutdown()
             self.ack_message_processor.shutdown_pop_revive_service()
+            if self.topic_queue_mapping_clean_service is not None:
+                self.topic_queue_mapping_clean_service.shutdown()
         if self.remoting_server is not None:
             self.remoting_server.shutdown()
         self.scheduled_executor_service.shutdown()
@@ -559,6 +588,7 @@ class BrokerController(TypedBean):
         if self.message_store is not None:
             self.consumer_offset_manager.persist()
             self.topic_config_manager.persist()
+            self.topic_queue_mapping_manager.persist()
             self.subscription_group_manager.persist()
             self.consumer_filter_manager.persist()
 
@@ -589,38 +619,54 @@ class BrokerController(TypedBean):
                                                     self.broker_config.broker_name, self.broker_config.broker_id)
 
     def register_increment_broker_data(self, topic_config: TopicConfig, data_version: DataVersion) -> None:
-        """Java ``registerIncrementBrokerData``: register one (new or changed) topic."""
+        """Java 5.3.3 ``registerIncrementBrokerData``: register one (new or changed) topic, with its static-topic
+        mapping when it has one."""
         with self._register_lock:
             register_topic_config = topic_config
             permission = self.broker_config.broker_permission
             if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
                 register_topic_config = TopicConfig(topic_config.topic_name, topic_config.read_queue_nums,
                                                     topic_config.write_queue_nums, permission)
-            wrapper = TopicConfigSerializeWrapper(topic_config_table={topic_config.topic_name: register_topic_config},
-                                                  data_version=data_version)
+            topic = topic_config.topic_name
+            wrapper = TopicConfigAndMappingSerializeWrapper(topic_config_table={topic: register_topic_config},
+                                                            data_version=data_version)
+            mapping_detail = self.topic_queue_mapping_manager.get_topic_queue_mapping(topic)
+            if mapping_detail is not None:
+                wrapper.topic_queue_mapping_info_map = {
+                    topic: TopicQueueMappingDetail.clone_as_mapping_info(mapping_detail)}
             self._do_register_broker_all(True, False, wrapper)
 
     def register_broker_all(self, check_order_config: bool, oneway: bool, force_register: bool) -> None:
         """Java ``registerBrokerAll``: register every topic with every name server (the broker permission
         overrides the topics' when it forbids reading or writing). Registration always happens: the
-        QUERY_DATA_VERSION check of ``forceRegister=false`` is not implemented."""
+        QUERY_DATA_VERSION check of ``forceRegister=false`` is not implemented. (5.3.3) The static topics'
+        mappings go with them."""
         with self._register_lock:
-            wrapper = self.topic_config_manager.build_topic_config_serialize_wrapper()
+            topic_config_table = dict(self.topic_config_manager.get_topic_config_table())
             permission = self.broker_config.broker_permission
             if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
-                wrapper.topic_config_table = {
+                topic_config_table = {
                     name: TopicConfig(tc.topic_name, tc.read_queue_nums, tc.write_queue_nums, permission)
-                    for name, tc in wrapper.topic_config_table.items()}
+                    for name, tc in topic_config_table.items()}
+            mapping_info_map = {topic: TopicQueueMappingDetail.clone_as_mapping_info(detail) for topic, detail
+                                in self.topic_queue_mapping_manager.get_topic_queue_mapping_table().items()}
+            wrapper = self.topic_config_manager.build_serialize_wrapper(topic_config_table, mapping_info_map)
             self._do_register_broker_all(check_order_config, oneway, wrapper)
 
     def _do_register_broker_all(self, check_order_config: bool, oneway: bool,
-                                wrapper: TopicConfigSerializeWrapper) -> None:
+                                wrapper: TopicConfigAndMappingSerializeWrapper) -> None:
         results = self.broker_outer_api.register_broker_all(
             self.broker_config.broker_cluster_name, self.get_broker_addr(), self.broker_config.broker_name,
             self.broker_config.broker_id, self.get_ha_server_addr(), wrapper, [], oneway,
             self.broker_config.register_broker_timeout_mills, self.broker_config.compressed_register)
         if results and check_order_config:
             self.topic_config_manager.update_order_topic_config(results[0].kv_table)
+
+    def forward_request(self, code: int, header: RpcRequestHeader) -> RpcResponse:
+        """A static topic's request for a logical queue item held by another broker, sent there by the outer
+        API's RPC client within ``forwardTimeout`` (Java 5.3.3's ``getBrokerOuterAPI().getRpcClient().invoke(...)
+        .get()`` at each forward site); raises the response's RpcException."""
+        return self.broker_outer_api.forward(code, header, self.broker_config.forward_timeout)
 
     # ------------------------------------------------------------------ addresses
 

@@ -40,3 +40,8 @@ class BrokerPathConfigHelper:
     def get_message_request_mode_path(root_dir: str) -> str:
         """Java 5.3.3 ``getMessageRequestModePath``: the POP/PULL mode of each topic and group."""
         return os.path.join(root_dir, "config", "messageRequestMode.json")
+
+    @staticmethod
+    def get_topic_queue_mapping_path(root_dir: str) -> str:
+        """Java 5.3.3 ``getTopicQueueMappingPath``: the static-topic mappings the broker hosts."""
+        return os.path.join(root_dir, "config", "topicQueueMapping.json")

@@ -120,6 +120,11 @@ class MixAll:
     ACL_CONF_TOOLS_FILE = "/conf/tools.yml"
     REPLY_MESSAGE_FLAG = "reply"
     LMQ_PREFIX = "%LMQ%"
+    #: 5.3.3 static topics: the mock broker name of logical queues, the default mapping scope, the name of a
+    #: logical queue no broker holds
+    LOGICAL_QUEUE_MOCK_BROKER_PREFIX = "__syslo__"
+    METADATA_SCOPE_GLOBAL = "__global__"
+    LOGICAL_QUEUE_MOCK_BROKER_NAME_NOT_EXIST = "__syslo__none__"
     MULTI_DISPATCH_QUEUE_SPLITTER = ","
     REQ_T = "ReqT"
     #: 5.3.3's NamespaceRpcHook: the extFields of a request in a namespace v2

@@ -93,12 +93,14 @@ from rocketmq_tools.command.support import check_namesrv_reachable, describe, is
 from rocketmq_tools.command.stats.stats_all_sub_command import StatsAllSubCommand
 from rocketmq_tools.command.topic.allocate_mq_sub_command import AllocateMQSubCommand
 from rocketmq_tools.command.topic.delete_topic_sub_command import DeleteTopicSubCommand
+from rocketmq_tools.command.topic.remapping_static_topic_sub_command import RemappingStaticTopicSubCommand
 from rocketmq_tools.command.topic.topic_cluster_sub_command import TopicClusterSubCommand
 from rocketmq_tools.command.topic.topic_list_sub_command import TopicListSubCommand
 from rocketmq_tools.command.topic.topic_route_sub_command import TopicRouteSubCommand
 from rocketmq_tools.command.topic.topic_status_sub_command import TopicStatusSubCommand
 from rocketmq_tools.command.topic.update_order_conf_command import UpdateOrderConfCommand
 from rocketmq_tools.command.topic.update_topic_perm_sub_command import UpdateTopicPermSubCommand
+from rocketmq_tools.command.topic.update_static_topic_sub_command import UpdateStaticTopicSubCommand
 from rocketmq_tools.command.topic.update_topic_sub_command import UpdateTopicSubCommand
 
 __all__ = ["main", "build_parser", "sub_commands"]
@@ -162,6 +164,8 @@ def sub_commands() -> List[SubCommand]:
         QueryConsumeQueueCommand(),
         SendMessageCommand(),
         ConsumeMessageCommand(),
+        UpdateStaticTopicSubCommand(),
+        RemappingStaticTopicSubCommand(),
         UpdateAccessConfigSubCommand(),
         DeleteAccessConfigSubCommand(),
         ClusterAclConfigVersionListSubCommand(),

@@ -2,6 +2,9 @@
 
 REGISTER_BROKER goes to every name server in parallel (``brokerOutApi_thread_`` pool), the caller waiting up to
 the timeout for all of them; UNREGISTER_BROKER goes to each in turn. Failures are logged per name server.
+(5.3.3) The :class:`RpcClientImpl` over the same remoting client forwards a static topic's requests to the broker
+holding a logical queue's item; its :class:`ClientMetadata` (broker addresses by name) is refreshed from the
+cluster info by :meth:`refresh_metadata`.
 """
 from __future__ import annotations
 
@@ -11,14 +14,22 @@ from typing import List, Optional
 
 from rocketmq_client.exception import MQBrokerException
 from rocketmq_common.namesrv.register_broker_result import RegisterBrokerResult
+from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.protocol.body.kv_table import KVTable
 from rocketmq_common.protocol.body.register_broker_body import RegisterBrokerBody
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.header.namesrv.register_broker_request_header import (
     RegisterBrokerRequestHeader, RegisterBrokerResponseHeader)
 from rocketmq_common.protocol.header.namesrv.un_register_broker_request_header import UnRegisterBrokerRequestHeader
+from rocketmq_common.protocol.header.namesrv.get_route_info_request_header import GetRouteInfoRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
+from rocketmq_common.rpc.client_metadata import ClientMetadata
+from rocketmq_common.rpc.rpc_client_impl import RpcClientImpl
+from rocketmq_common.rpc.rpc_request import RpcRequest
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
@@ -41,6 +52,8 @@ class BrokerOuterAPI:
         self.remoting_client = RemotingClient(netty_client_config, tls_config=tls_config)
         self.remoting_client.register_rpc_hook(rpc_hook)
         self.broker_outer_executor = ThreadPoolExecutor(4, 10, 32, "brokerOutApi_thread_")
+        self.client_metadata = ClientMetadata()
+        self.rpc_client = RpcClientImpl(self.client_metadata, self.remoting_client)
 
     def start(self) -> None:
         self.remoting_client.start()
@@ -59,6 +72,47 @@ class BrokerOuterAPI:
 
     def get_name_server_address_list(self) -> List[str]:
         return list(self.remoting_client.get_name_server_address_list() or [])
+
+    def get_broker_cluster_info(self) -> ClusterInfo:
+        """Java 5.3.3 ``getBrokerClusterInfo``: GET_BROKER_CLUSTER_INFO to a name server (3 s); raises
+        MQBrokerException on an error answer."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_CLUSTER_INFO)
+        response = self.remoting_client.invoke_sync(None, request, 3000)
+        if response.code == ResponseCode.SUCCESS:
+            return ClusterInfo.decode(response.body)
+        raise MQBrokerException(response.code, response.remark)
+
+    def get_topic_route_info_from_name_server(self, topic: str, timeout_millis: int,
+                                              allow_topic_not_exist: bool = True) -> TopicRouteData:
+        """Java 5.3.3 ``getTopicRouteInfoFromNameServer``: GET_ROUTEINFO_BY_TOPIC to a name server; raises
+        MQBrokerException for an unknown topic (logged first when ``allow_topic_not_exist``) or an error answer."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_ROUTEINFO_BY_TOPIC,
+                                                         GetRouteInfoRequestHeader(topic=topic))
+        response = self.remoting_client.invoke_sync(None, request, timeout_millis)
+        if response.code == ResponseCode.TOPIC_NOT_EXIST and allow_topic_not_exist:
+            log.info("get Topic [%s] RouteInfoFromNameServer is not exist value", topic)
+        elif response.code == ResponseCode.SUCCESS and response.body is not None:
+            return TopicRouteData.decode(response.body)
+        raise MQBrokerException(response.code, response.remark)
+
+    def refresh_metadata(self) -> None:
+        """Java 5.3.3 ``refreshMetadata``: the broker addresses the RPC client forwards to."""
+        self.client_metadata.refresh_cluster_info(self.get_broker_cluster_info())
+
+    def get_client_metadata(self) -> ClientMetadata:
+        return self.client_metadata
+
+    def get_rpc_client(self) -> RpcClientImpl:
+        return self.rpc_client
+
+    def forward(self, code: int, header: RpcRequestHeader, timeout_millis: int) -> RpcResponse:
+        """What every static-topic forward site of Java 5.3.3 does: ``getRpcClient().invoke(new RpcRequest(code,
+        header, null), forwardTimeout).get()``, raising the response's RpcException when it carries one."""
+        rpc_response = self.rpc_client.invoke(RpcRequest(code, header, None), timeout_millis).result()
+        exception = rpc_response.get_exception()
+        if exception is not None:
+            raise exception
+        return rpc_response
 
     def register_broker_all(self, cluster_name: str, broker_addr: str, broker_name: str, broker_id: int,
                             ha_server_addr: str, topic_config_wrapper: TopicConfigSerializeWrapper,

@@ -15,7 +15,7 @@ import os
 import shutil
 import struct
 import threading
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, cast
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Set, Tuple, Union, cast
 
 from rocketmq_auth.authentication.enums.user_type import UserType
 from rocketmq_auth.authentication.exception.authentication_exception import AuthenticationException
@@ -31,6 +31,7 @@ from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.consume_queue import CQ_STORE_UNIT_SIZE
 from rocketmq_broker.store.put_message_status import PutMessageStatus
+from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of, not_leader_response
 from rocketmq_broker.transaction.queue.transactional_message_bridge import hash_ordered_properties_string
 from rocketmq_broker.transaction.queue.transactional_message_util import TransactionalMessageUtil
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -64,6 +65,8 @@ from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResp
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
 from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
+from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
+    TopicConfigAndMappingSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.body.unlock_batch_request_body import UnlockBatchRequestBody
 from rocketmq_common.protocol.body.user_info import UserInfo
@@ -103,6 +106,7 @@ from rocketmq_common.protocol.header.get_min_offset_request_header import (
     GetMinOffsetRequestHeader, GetMinOffsetResponseHeader)
 from rocketmq_common.protocol.header.get_producer_connection_list_request_header import \
     GetProducerConnectionListRequestHeader
+from rocketmq_common.protocol.header.get_topic_config_request_header import GetTopicConfigRequestHeader
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
 from rocketmq_common.protocol.header.query_consume_queue_request_header import QueryConsumeQueueRequestHeader
 from rocketmq_common.protocol.header.query_correction_offset_header import QueryCorrectionOffsetHeader
@@ -118,6 +122,12 @@ from rocketmq_common.protocol.header.update_global_white_addrs_config_request_he
 from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
+from rocketmq_common.protocol.statictopic.topic_config_and_queue_mapping import TopicConfigAndQueueMapping
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
+from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
+from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
@@ -134,6 +144,7 @@ if TYPE_CHECKING:
     from rocketmq_auth.authentication.model.user import User
     from rocketmq_auth.authorization.model.acl import Acl
     from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["AdminBrokerProcessor"]
@@ -203,11 +214,9 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         header = request.decode_command_custom_header(CreateTopicRequestHeader)
         log.info("updateAndCreateTopic called by %s", ctx.channel().get_remote_addr())
         topic = header.topic
-        if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+        topic_config = _topic_config_of(header, response)
+        if topic_config is None:
             return response
-        topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
-        topic_config.topic_filter_type = header.get_topic_filter_type_enum()
-        topic_config.topic_sys_flag = header.topic_sys_flag or 0
         controller = self.broker_controller
         try:
             topic_config.attributes = AttributeParser.parse_to_map(header.attributes)
@@ -235,6 +244,55 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         response.code = ResponseCode.SUCCESS
         return response
 
+    def update_and_create_static_topic(self, ctx: "ChannelHandlerContext",
+                                       request: RemotingCommand) -> RemotingCommand:
+        """Java 5.3.3 ``updateAndCreateStaticTopic`` (UPDATE_AND_CREATE_STATIC_TOPIC, what ``mqadmin
+        updateStaticTopic`` / ``remappingStaticTopic`` send): the header's topic configuration (this broker's
+        physical queues) and the body's :class:`TopicQueueMappingDetail`, then a registration; a refused mapping
+        (older epoch, other scope, changed items) answers SYSTEM_ERROR with the reason."""
+        response = _new_response()
+        header = request.decode_command_custom_header(CreateTopicRequestHeader)
+        topic = header.topic
+        log.info("Broker receive request to update or create static topic=%s, caller address=%s", topic,
+                 ctx.channel().get_remote_addr())
+        topic_config = _topic_config_of(header, response)
+        if topic_config is None:
+            return response
+        controller = self.broker_controller
+        try:
+            mapping_detail = TopicQueueMappingDetail.decode(request.body) if request.body else None
+            with self._lock:
+                controller.get_topic_config_manager().update_topic_config(topic_config)
+                controller.get_topic_queue_mapping_manager().update_topic_queue_mapping(
+                    mapping_detail, bool(header.force), False, True)
+            controller.register_increment_broker_data(topic_config,
+                                                      controller.get_topic_config_manager().get_data_version())
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            log.info("Update static topic failed for [%s]: %s", topic, e)
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = str(e)
+            return response
+        response.code = ResponseCode.SUCCESS
+        return response
+
+    def get_topic_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java 5.3.3 ``getTopicConfig`` (GET_TOPIC_CONFIG): the topic's configuration, with its static-topic
+        mapping when the header's ``lo`` is true, as TopicConfigAndQueueMapping JSON; TOPIC_NOT_EXIST otherwise."""
+        header = request.decode_command_custom_header(GetTopicConfigRequestHeader)
+        response = _new_response()
+        topic_config = self.broker_controller.get_topic_config_manager().select_topic_config(header.topic)
+        if topic_config is None:
+            log.info("No topic in this broker, client: %s topic: %s", ctx.channel().get_remote_addr(), header.topic)
+            response.code = ResponseCode.TOPIC_NOT_EXIST
+            response.remark = "No topic in this broker. topic: " + header.topic
+            return response
+        mapping_detail = None
+        if header.lo is True:
+            mapping_detail = self.broker_controller.get_topic_queue_mapping_manager().get_topic_queue_mapping(
+                header.topic)
+        content = fastjson.dumps(to_json_value(TopicConfigAndQueueMapping(topic_config, mapping_detail)))
+        return _success(response, content.encode("utf-8"))
+
     def delete_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``deleteTopic``: forget the topic, its consume queues and its consumer offsets."""
         response = _new_response()
@@ -249,6 +307,7 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         with self._lock:
             topic_config_manager = controller.get_topic_config_manager()
             topic_config_manager.delete_topic_config(topic)
+            controller.get_topic_queue_mapping_manager().delete(topic)
             controller.get_message_store().clean_unused_topic(set(topic_config_manager.get_topic_config_table()))
             controller.get_consumer_offset_manager().clean_offset_by_topic(topic)
         if controller.get_broker_config().auto_delete_unused_stats:
@@ -256,9 +315,16 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         return _success(response)
 
     def get_all_topic_config(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``getAllTopicConfig``: the TopicConfigSerializeWrapper JSON."""
+        """Java 5.3.3 ``getAllTopicConfig``: the TopicConfigAndMappingSerializeWrapper JSON (topics and their data
+        version, the static-topic mappings and theirs)."""
         response = _new_response(GetAllTopicConfigResponseHeader)
-        content = self.broker_controller.get_topic_config_manager().encode()
+        topic_config_manager = self.broker_controller.get_topic_config_manager()
+        mapping_manager = self.broker_controller.get_topic_queue_mapping_manager()
+        content = TopicConfigAndMappingSerializeWrapper(
+            data_version=topic_config_manager.get_data_version(),
+            topic_config_table=topic_config_manager.get_topic_config_table(),
+            mapping_data_version=mapping_manager.get_data_version(),
+            topic_queue_mapping_detail_map=mapping_manager.get_topic_queue_mapping_table()).to_json()
         if not content:
             log.error("No topic in this broker, client: %s", ctx.channel().get_remote_addr())
             response.remark = "No topic in this broker"
@@ -669,40 +735,139 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
 
     # ------------------------------------------------------------------ offsets in the store
 
+    def _static_topic_context(self, header: "TopicQueueRequestHeader") -> TopicQueueMappingContext:
+        return self.broker_controller.get_topic_queue_mapping_manager().build_topic_queue_mapping_context(header)
+
     def search_offset_by_timestamp(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``searchOffsetByTimestamp``."""
-        response = _new_response(SearchOffsetResponseHeader)
+        """Java 5.3.3 ``searchOffsetByTimestamp``; for a static topic the logical offset, searched item by item
+        (the items of other brokers through them)."""
         header = request.decode_command_custom_header(SearchOffsetRequestHeader)
-        response_header = cast(SearchOffsetResponseHeader, response.read_custom_header())
-        response_header.offset = self.broker_controller.get_message_store().get_offset_in_queue_by_time(
-            header.topic, header.queue_id, header.timestamp)
+        mapping_context = self._static_topic_context(header)
+        if mapping_context.mapping_detail is None:
+            offset = self.broker_controller.get_message_store().get_offset_in_queue_by_time(
+                header.topic, header.queue_id, header.timestamp)
+        elif not mapping_context.is_leader():
+            return not_leader_response(mapping_context)
+        else:
+            try:
+                offset = self._search_offset_for_static_topic(header, mapping_context)
+            except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+                return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+        response = _new_response(SearchOffsetResponseHeader)
+        cast(SearchOffsetResponseHeader, response.read_custom_header()).offset = offset
         return _success(response)
 
+    def _search_offset_for_static_topic(self, header: SearchOffsetRequestHeader,
+                                        mapping_context: TopicQueueMappingContext) -> int:
+        # Java's rewriteRequestForStaticTopic(SearchOffsetRequestHeader, ...)
+        mapping_detail = mapping_context.mapping_detail
+        timestamp = header.timestamp
+        offset = -1
+        for item in mapping_context.mapping_item_list:
+            if not item.check_if_logicoffset_decided():
+                continue
+            if mapping_detail.bname == item.bname:
+                offset = self.broker_controller.get_message_store().get_offset_in_queue_by_time(
+                    mapping_context.topic, item.queue_id, timestamp)
+                if offset > 0:
+                    offset = item.compute_static_queue_offset_strictly(offset)
+                    break
+            else:
+                header.lo = False
+                header.timestamp = timestamp
+                header.queue_id = item.queue_id
+                header.bname = item.bname
+                physical = cast(SearchOffsetResponseHeader, self.broker_controller.forward_request(
+                    RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, header).get_header()).offset
+                if physical < 0 or item.check_if_end_offset_decided() and physical >= item.end_offset:
+                    continue
+                offset = item.compute_static_queue_offset_strictly(physical)
+        return offset
+
+    def _read_static_item(self, mapping_context: TopicQueueMappingContext, header: "TopicQueueRequestHeader",
+                          logic_offset: int, code: int, read_here: Callable[[int], int],
+                          field: str) -> Union[RemotingCommand, Tuple[LogicQueueMappingItem, int]]:
+        # the static-topic branch of getMaxOffset / getMinOffset / getEarliestMsgStoretime: the mapping item holding
+        # ``logic_offset`` and the physical figure of its queue, read here or asked of its broker (the header made
+        # physical, lo=false; the response header's ``field``); else the error answer. Unlike Java's getMaxOffset
+        # (the leader's queue id) and getEarliestMsgStoretime (always over RPC, the logical queue id), the item's
+        # own queue is read.
+        if not mapping_context.is_leader():
+            return not_leader_response(mapping_context)
+        try:
+            item = mapping_item_of(mapping_context, logic_offset)
+            header.bname = item.bname
+            header.lo = False
+            header.queue_id = item.queue_id
+            if item.bname == cast(TopicQueueMappingDetail, mapping_context.mapping_detail).bname:
+                return item, read_here(item.queue_id)
+            return item, getattr(self.broker_controller.forward_request(code, header).get_header(), field)
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            log.warning("rewriteRequestForStaticTopic failed: %s", e)
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, str(e))
+
     def get_max_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``getMaxOffset``: the next offset to be written in the queue."""
-        response = _new_response(GetMaxOffsetResponseHeader)
+        """Java 5.3.3 ``getMaxOffset``: the next offset to be written in the queue; for a static topic the logical
+        one, from the item holding the highest offsets (on its broker)."""
         header = request.decode_command_custom_header(GetMaxOffsetRequestHeader)
-        response_header = cast(GetMaxOffsetResponseHeader, response.read_custom_header())
-        response_header.offset = self.broker_controller.get_message_store().get_max_offset_in_queue(
-            header.topic, header.queue_id)
+        mapping_context = self._static_topic_context(header)
+        store = self.broker_controller.get_message_store()
+        if mapping_context.mapping_detail is None:
+            offset = store.get_max_offset_in_queue(header.topic, header.queue_id)
+        else:
+            read = self._read_static_item(mapping_context, header, _LONG_MAX, RequestCode.GET_MAX_OFFSET,
+                                          lambda queue_id: store.get_max_offset_in_queue(header.topic, queue_id),
+                                          "offset")
+            if isinstance(read, RemotingCommand):
+                return read
+            offset = read[0].compute_static_queue_offset_strictly(read[1])
+        response = _new_response(GetMaxOffsetResponseHeader)
+        cast(GetMaxOffsetResponseHeader, response.read_custom_header()).offset = offset
         return _success(response)
 
     def get_min_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``getMinOffset``."""
-        response = _new_response(GetMinOffsetResponseHeader)
+        """Java 5.3.3 ``getMinOffset``; for a static topic the logical offset of the earliest item's first
+        message (asked of its broker), answered as Java's RPC response (remark "")."""
         header = request.decode_command_custom_header(GetMinOffsetRequestHeader)
-        response_header = cast(GetMinOffsetResponseHeader, response.read_custom_header())
-        response_header.offset = self.broker_controller.get_message_store().get_min_offset_in_queue(
-            header.topic, header.queue_id)
-        return _success(response)
+        mapping_context = self._static_topic_context(header)
+        store = self.broker_controller.get_message_store()
+        response_header = GetMinOffsetResponseHeader()
+        mapping_detail = mapping_context.mapping_detail
+        if mapping_detail is None:
+            response_header.offset = store.get_min_offset_in_queue(header.topic, header.queue_id)
+            response = _new_response()
+            response.custom_header = response_header
+            return _success(response)
+        if not mapping_context.is_leader():
+            return RemotingCommand.create_response_command(
+                ResponseCode.NOT_LEADER_FOR_QUEUE, "%s-%s is not leader in broker %s, request code %d" % (
+                    mapping_context.topic, mapping_context.global_id, mapping_detail.bname, request.code))
+        read = self._read_static_item(mapping_context, header, 0, RequestCode.GET_MIN_OFFSET,
+                                      lambda queue_id: store.get_min_offset_in_queue(header.topic, queue_id),
+                                      "offset")
+        if isinstance(read, RemotingCommand):
+            return read
+        response_header.offset = read[0].compute_static_queue_offset_loosely(read[1])
+        return RpcClientUtils.create_command_for_rpc_response(RpcResponse(ResponseCode.SUCCESS, response_header,
+                                                                          None))
 
     def get_earliest_msg_storetime(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``getEarliestMsgStoretime``."""
-        response = _new_response(GetEarliestMsgStoretimeResponseHeader)
+        """Java 5.3.3 ``getEarliestMsgStoretime``; for a static topic the store time of the earliest item's first
+        message."""
         header = request.decode_command_custom_header(GetEarliestMsgStoretimeRequestHeader)
-        response_header = cast(GetEarliestMsgStoretimeResponseHeader, response.read_custom_header())
-        response_header.timestamp = self.broker_controller.get_message_store().get_earliest_message_time(
-            header.topic, header.queue_id)
+        mapping_context = self._static_topic_context(header)
+        store = self.broker_controller.get_message_store()
+        if mapping_context.mapping_detail is None:
+            timestamp = store.get_earliest_message_time(header.topic, header.queue_id)
+        else:
+            read = self._read_static_item(mapping_context, header, 0, RequestCode.GET_EARLIEST_MSG_STORETIME,
+                                          lambda queue_id: store.get_earliest_message_time(header.topic, queue_id),
+                                          "timestamp")
+            if isinstance(read, RemotingCommand):
+                return read
+            timestamp = read[1]
+        response = _new_response(GetEarliestMsgStoretimeResponseHeader)
+        cast(GetEarliestMsgStoretimeResponseHeader, response.read_custom_header()).timestamp = timestamp
         return _success(response)
 
     # ------------------------------------------------------------------ queue locks
@@ -784,13 +949,16 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 min_offset=min_offset, max_offset=max_offset, last_update_timestamp=timestamp)
         return _success(response, table.encode())
 
-    def _offset_wrapper(self, group: str, topic: str, queue_id: int) -> OffsetWrapper:
+    def _offset_wrapper(self, group: str, topic: str, queue_id: int, static_topic: bool = False) -> OffsetWrapper:
         # Java's loop body of getConsumeStats / fetchAllConsumeStatsInBroker: broker and consumer offsets (not
-        # negative) and the store time of the last consumed message
+        # negative; 5.3.3: a static topic's consumer offset stays -1 when none is stored) and the store time of the
+        # last consumed message
         controller = self.broker_controller
         store = controller.get_message_store()
         broker_offset = max(0, store.get_max_offset_in_queue(topic, queue_id))
-        consumer_offset = max(0, controller.get_consumer_offset_manager().query_offset(group, topic, queue_id))
+        consumer_offset = controller.get_consumer_offset_manager().query_offset(group, topic, queue_id)
+        if not static_topic:
+            consumer_offset = max(0, consumer_offset)
         wrapper = OffsetWrapper(broker_offset=broker_offset, consumer_offset=consumer_offset)
         if consumer_offset - 1 >= 0:
             last_timestamp = store.get_message_store_time_stamp(topic, queue_id, consumer_offset - 1)
@@ -818,9 +986,10 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                     consumer_manager.find_subscription_data_count(group) > 0:
                 log.warning("consumeStats, the consumer group[%s], topic[%s] not exist", group, topic)
                 continue
+            static_topic = controller.get_topic_queue_mapping_manager().get_topic_queue_mapping(topic) is not None
             for queue_id in range(topic_config.read_queue_nums):
                 consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
-                    group, topic, queue_id)
+                    group, topic, queue_id, static_topic)
             consume_tps = controller.get_broker_stats_manager().tps_group_get_nums(group, topic)
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
         return _success(_new_response(), consume_stats.encode())
@@ -1105,6 +1274,17 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         return response
 
 
+def _topic_config_of(header: CreateTopicRequestHeader, response: RemotingCommand) -> Optional[TopicConfig]:
+    # the topic config of an update-and-create request; None (the response filled) for an invalid or system topic
+    topic = header.topic
+    if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic, response):
+        return None
+    topic_config = TopicConfig(topic, header.read_queue_nums, header.write_queue_nums, header.perm)
+    topic_config.topic_filter_type = header.get_topic_filter_type_enum()
+    topic_config.topic_sys_flag = header.topic_sys_flag or 0
+    return topic_config
+
+
 def _to_message_ext_broker_inner(msg_ext: MessageExt) -> MessageExtBrokerInner:
     """Java ``AdminBrokerProcessor.toMessageExtBrokerInner``: a copy for half queue 0."""
     inner = MessageExtBrokerInner()
@@ -1144,6 +1324,8 @@ def _connection(client) -> Connection:
 
 _HANDLERS: Dict[int, _Handler] = {
     RequestCode.UPDATE_AND_CREATE_TOPIC: AdminBrokerProcessor.update_and_create_topic,
+    RequestCode.UPDATE_AND_CREATE_STATIC_TOPIC: AdminBrokerProcessor.update_and_create_static_topic,
+    RequestCode.GET_TOPIC_CONFIG: AdminBrokerProcessor.get_topic_config,
     RequestCode.DELETE_TOPIC_IN_BROKER: AdminBrokerProcessor.delete_topic,
     RequestCode.GET_ALL_TOPIC_CONFIG: AdminBrokerProcessor.get_all_topic_config,
     RequestCode.UPDATE_BROKER_CONFIG: AdminBrokerProcessor.update_broker_config,

@@ -9,13 +9,21 @@ messages, bytes and pull latency, the broker's get total). A ``PULL_NOT_FOUND`` 
 handed to the :class:`PullRequestHoldService` and answered later, when a matching message arrives or its hold
 time is over: the re-evaluation runs on the pull executor, never suspends again and writes its response through
 the request's response writer. The commit offset carried by the request is stored on its first evaluation.
+
+(5.3.3) A static topic's pull names a logical queue and offset: :meth:`rewrite_request_for_static_topic` turns
+them into the physical queue and offset of the mapping item the offset falls in (forwarding the pull, without
+suspension or commit, when that item is on another broker) and :meth:`rewrite_response_for_static_topic` makes
+the answer's offsets logical again (``offsetDelta`` tells the client how to fix the messages' queue offsets), moving
+a pull at the end of an older item on to the next one. Unlike Java, which stores the request's logical commit
+offset under the physical queue (where a later offset query reads it as physical), the commit offset is stored
+made physical, and only when its item is on this broker.
 """
 from __future__ import annotations
 
 import logging
 import struct
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
 from rocketmq_broker.filter.expression_for_retry_message_filter import ExpressionForRetryMessageFilter
@@ -24,6 +32,7 @@ from rocketmq_broker.longpolling.pull_request import PullRequest
 from rocketmq_broker.store.config.broker_role import BrokerRole
 from rocketmq_broker.store.get_message_status import GetMessageStatus
 from rocketmq_broker.store.default_message_store import MAX_PULL_MSG_SIZE
+from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.filter.filter_api import FilterAPI
@@ -37,9 +46,14 @@ from rocketmq_common.protocol.header.pull_message_request_header import (
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.protocol.statictopic.logic_queue_mapping_item import LogicQueueMappingItem
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
 from rocketmq_common.protocol.topic.offset_moved_event import OffsetMovedEvent
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
+from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import executor_submitter
@@ -114,7 +128,6 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             return response
         group = request_header.consumer_group
         topic = request_header.topic
-        queue_id = request_header.queue_id
         subscription_group_config = broker_controller.get_subscription_group_manager() \
             .find_subscription_group_config(group)
         if subscription_group_config is None:
@@ -143,6 +156,12 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response.code = ResponseCode.NO_PERMISSION
             response.remark = "the topic[%s] pulling message is forbidden" % topic
             return response
+        mapping_context = broker_controller.get_topic_queue_mapping_manager().build_topic_queue_mapping_context(
+            request_header, False)
+        rewrite_result = self.rewrite_request_for_static_topic(request_header, mapping_context)
+        if rewrite_result is not None:
+            return rewrite_result
+        queue_id = request_header.queue_id
         if queue_id < 0 or queue_id >= topic_config.read_queue_nums:
             error_info = "queueId[%d] is illegal, topic:[%s] topicConfig.readQueueNums:[%d] consumer:[/%s]" % (
                 queue_id, topic, topic_config.read_queue_nums, channel.get_remote_addr())
@@ -274,6 +293,11 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
                          "clientIp=%s", group, topic, queue_offset, get_message_result.min_offset,
                          channel.get_remote_addr())
             response.code = code
+            rewrite_result = self.rewrite_response_for_static_topic(request_header, response_header, mapping_context,
+                                                                    code)
+            if rewrite_result is not None:
+                response = rewrite_result
+                code = response.code
 
             if code == ResponseCode.SUCCESS:
                 stats = broker_controller.broker_stats_manager
@@ -324,10 +348,128 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response.remark = "store getMessage return null"
 
         if broker_allow_suspend and has_commit_offset_flag and store_config.broker_role is not BrokerRole.SLAVE:
-            broker_controller.get_consumer_offset_manager().commit_offset(
-                RemotingHelper.parse_channel_remote_addr(channel), group, topic, queue_id,
-                request_header.commit_offset)
+            commit_offset: Optional[int] = request_header.commit_offset
+            if mapping_context.mapping_detail is not None and commit_offset is not None:
+                commit_offset = self._physical_commit_offset(commit_offset, mapping_context)
+            if commit_offset is not None:
+                broker_controller.get_consumer_offset_manager().commit_offset(
+                    RemotingHelper.parse_channel_remote_addr(channel), group, topic, queue_id, commit_offset)
         return response
+
+    @staticmethod
+    def _physical_commit_offset(commit_offset: int, mapping_context: TopicQueueMappingContext) -> Optional[int]:
+        # the logical commit offset made physical in the queue of the item it falls in (None: not this broker's)
+        item = TopicQueueMappingUtils.find_logic_queue_mapping_item(mapping_context.mapping_item_list,
+                                                                    commit_offset, True)
+        if item is None or item.bname != cast(TopicQueueMappingDetail, mapping_context.mapping_detail).bname:
+            return None
+        return item.compute_physical_queue_offset(commit_offset)
+
+    def rewrite_request_for_static_topic(self, request_header: PullMessageRequestHeader,
+                                         mapping_context: TopicQueueMappingContext) -> Optional[RemotingCommand]:
+        """Java 5.3.3 ``rewriteRequestForStaticTopic``: None to pull here (the header made physical), else the
+        answer: NOT_LEADER_FOR_QUEUE, or the pull forwarded to the broker of the item the offset falls in (its
+        response made logical)."""
+        mapping_detail = mapping_context.mapping_detail
+        if mapping_detail is None:
+            return None
+        topic = mapping_context.topic
+        if not mapping_context.is_leader():
+            return RemotingCommand.create_response_command(
+                ResponseCode.NOT_LEADER_FOR_QUEUE, "%s-%s cannot find mapping item in request process of current "
+                "broker %s" % (topic, mapping_context.global_id, mapping_detail.bname))
+        try:
+            global_offset = request_header.queue_offset
+            mapping_item = mapping_item_of(mapping_context, global_offset)
+            mapping_context.current_item = mapping_item
+            bname = mapping_item.bname
+            request_header.queue_id = mapping_item.queue_id
+            request_header.queue_offset = mapping_item.compute_physical_queue_offset(global_offset)
+            if mapping_item.check_if_end_offset_decided() and request_header.max_msg_nums is not None:
+                request_header.max_msg_nums = min(mapping_item.end_offset - mapping_item.start_offset,
+                                                  request_header.max_msg_nums)
+            if mapping_detail.bname == bname:
+                return None
+            request_header.lo = False
+            request_header.bname = bname
+            request_header.sys_flag = PullSysFlag.clear_commit_offset_flag(
+                PullSysFlag.clear_suspend_flag(request_header.sys_flag))
+            rpc_response = self.broker_controller.forward_request(RequestCode.PULL_MESSAGE, request_header)
+            rewrite_result = self.rewrite_response_for_static_topic(
+                request_header, cast(PullMessageResponseHeader, rpc_response.get_header()), mapping_context,
+                rpc_response.get_code())
+            if rewrite_result is not None:
+                return rewrite_result
+            return RpcClientUtils.create_command_for_rpc_response(rpc_response)
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            log.warning("rewriteRequestForStaticTopic failed: %r", e)
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, repr(e))
+
+    @staticmethod
+    def rewrite_response_for_static_topic(request_header: PullMessageRequestHeader,
+                                          response_header: PullMessageResponseHeader,
+                                          mapping_context: TopicQueueMappingContext,
+                                          code: int) -> Optional[RemotingCommand]:
+        """Java 5.3.3 ``rewriteResponseForStaticTopic``: the response header's offsets made logical (next begin
+        offset, min, max, ``offsetDelta``) from the physical answer of the current item; a pull past the end of
+        an older item moves on to the next item (PULL_RETRY_IMMEDIATELY), one before the earliest item's start
+        is PULL_OFFSET_MOVED. A new response (header only) for a non-SUCCESS code, else None."""
+        mapping_detail = mapping_context.mapping_detail
+        if mapping_detail is None:
+            return None
+        try:
+            # a context led here, its current item chosen by the request's rewrite
+            leader_item = cast(LogicQueueMappingItem, mapping_context.leader_item)
+            current_item = cast(LogicQueueMappingItem, mapping_context.current_item)
+            item_list = mapping_context.mapping_item_list
+            earliest_item = mapping_item_of(mapping_context, 0)
+            request_offset = request_header.queue_offset
+            next_begin_offset = response_header.next_begin_offset
+            min_offset = response_header.min_offset
+            max_offset = response_header.max_offset
+            response_code = code
+            if code != ResponseCode.SUCCESS:
+                if leader_item.gen == current_item.gen:
+                    if request_offset > max_offset:
+                        if code == ResponseCode.PULL_OFFSET_MOVED:
+                            next_begin_offset = max_offset
+                    elif request_offset < min_offset:
+                        next_begin_offset = min_offset
+                        response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
+                # the earliest item, or one between it and the leader (Java's two blocks, which exclude each other)
+                earliest = earliest_item.gen == current_item.gen
+                if earliest or leader_item.gen != current_item.gen:
+                    if request_offset < min_offset:
+                        next_begin_offset = min_offset
+                        response_code = ResponseCode.PULL_OFFSET_MOVED if earliest \
+                            else ResponseCode.PULL_RETRY_IMMEDIATELY
+                    elif request_offset >= max_offset:  # past the item's end: on to the next item
+                        next_item = TopicQueueMappingUtils.find_next(item_list, current_item, True)
+                        if next_item is not None:
+                            current_item = next_item
+                            next_begin_offset = min_offset = max_offset = current_item.start_offset
+                            response_code = ResponseCode.PULL_RETRY_IMMEDIATELY
+                        else:  # maybe the next one's logic offset is -1
+                            response_code = ResponseCode.PULL_NOT_FOUND
+                    else:
+                        response_code = code
+            if current_item.check_if_end_offset_decided() and next_begin_offset >= current_item.end_offset:
+                next_begin_offset = current_item.end_offset
+            response_header.next_begin_offset = current_item.compute_static_queue_offset_strictly(next_begin_offset)
+            response_header.min_offset = current_item.compute_static_queue_offset_strictly(
+                max(current_item.start_offset, min_offset))
+            response_header.max_offset = max(
+                current_item.compute_static_queue_offset_strictly(max_offset),
+                TopicQueueMappingDetail.compute_max_offset_from_mapping(mapping_detail, mapping_context.global_id))
+            response_header.offset_delta = current_item.compute_offset_delta()
+            if code == ResponseCode.SUCCESS:
+                return None
+            response = RemotingCommand.create_response_command(response_code)  # Java createResponseCommandWithHeader
+            response.write_custom_header(response_header)
+            return response
+        except Exception as e:  # noqa: BLE001 - Java answers every failure with SYSTEM_ERROR
+            log.warning("rewriteResponseForStaticTopic failed: %r", e)
+            return RemotingCommand.create_response_command(ResponseCode.SYSTEM_ERROR, repr(e))
 
     def generate_offset_moved_event(self, event: OffsetMovedEvent) -> None:
         """Java ``generateOffsetMovedEvent``: record the correction in the ``OFFSET_MOVED_EVENT`` topic."""

@@ -20,6 +20,7 @@ from rocketmq_broker.processor.abstract_send_message_processor import AbstractSe
 from rocketmq_broker.store.config.store_path_config_helper import StorePathConfigHelper
 from rocketmq_broker.store.put_message_result import PutMessageResult
 from rocketmq_broker.store.put_message_status import PutMessageStatus
+from rocketmq_broker.topic.topic_queue_mapping_manager import not_leader_response
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.help.faq_url import FAQUrl
@@ -47,6 +48,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 
 if TYPE_CHECKING:
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import TopicQueueMappingContext
     from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 
 __all__ = ["SendMessageProcessor"]
@@ -87,9 +89,15 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         request_header = self.parse_request_header(request)
         if request_header is None:
             return None
+        # 5.3.3: a static topic's logical queue is written through its leader item's physical queue
+        mapping_manager = self.broker_controller.get_topic_queue_mapping_manager()
+        mapping_context = mapping_manager.build_topic_queue_mapping_context(request_header, True)
+        rewrite_result = mapping_manager.rewrite_request_for_static_topic(request_header, mapping_context)
+        if rewrite_result is not None:
+            return rewrite_result
         if request_header.batch:
-            return self.send_batch_message(ctx, request, request_header)
-        return self.send_message(ctx, request, request_header)
+            return self.send_batch_message(ctx, request, request_header, mapping_context)
+        return self.send_message(ctx, request, request_header, mapping_context)
 
     def reject_request(self) -> bool:
         """Java ``rejectRequest``: refuse sends while the store's page cache is busy."""
@@ -117,7 +125,8 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         return response, self.msg_check(ctx, request_header, response)
 
     def send_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
-                     request_header: SendMessageRequestHeader) -> RemotingCommand:
+                     request_header: SendMessageRequestHeader,
+                     mapping_context: Optional[TopicQueueMappingContext] = None) -> RemotingCommand:
         """Java ``asyncSendMessage``."""
         response, topic_config = self._pre_send(ctx, request_header)
         if response.code != -1:
@@ -166,10 +175,12 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             put_message_result = broker_controller.get_transactional_message_service().prepare_message(msg_inner)
         else:
             put_message_result = broker_controller.get_message_store().put_message(msg_inner)
-        return self.handle_put_message_result(put_message_result, response, request, msg_inner, queue_id)
+        return self.handle_put_message_result(put_message_result, response, request, msg_inner, queue_id,
+                                              mapping_context)
 
     def send_batch_message(self, ctx: "ChannelHandlerContext", request: RemotingCommand,
-                           request_header: SendMessageRequestHeader) -> RemotingCommand:
+                           request_header: SendMessageRequestHeader,
+                           mapping_context: Optional[TopicQueueMappingContext] = None) -> RemotingCommand:
         """Java ``asyncSendBatchMessage``: the batch header's properties (plus ``CLUSTER``) are appended to every
         message of the batch by the store."""
         response, topic_config = self._pre_send(ctx, request_header)
@@ -203,7 +214,8 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         properties[_PROPERTY_CLUSTER] = self.broker_controller.get_broker_config().broker_cluster_name
         batch.properties = java_hash_map_order(properties)
         put_message_result = self.broker_controller.get_message_store().put_messages(batch)
-        return self.handle_put_message_result(put_message_result, response, request, batch, queue_id)
+        return self.handle_put_message_result(put_message_result, response, request, batch, queue_id,
+                                              mapping_context)
 
     def handle_retry_and_dlq(self, request_header: SendMessageRequestHeader, response: RemotingCommand,
                              request: RemotingCommand, msg: MessageExt, topic_config: TopicConfig) -> bool:
@@ -244,11 +256,13 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
         return True
 
     def handle_put_message_result(self, put_message_result: Optional[PutMessageResult], response: RemotingCommand,
-                                  request: RemotingCommand, msg: MessageExt, queue_id: int) -> RemotingCommand:
+                                  request: RemotingCommand, msg: MessageExt, queue_id: int,
+                                  mapping_context: Optional[TopicQueueMappingContext] = None) -> RemotingCommand:
         """Java ``handlePutMessageResult``: the store's status as response code and remark; the offset msgId
         (comma-joined for a batch), queue id, queue offset and the recall handle of a delayed message
         (:meth:`attach_recall_handle`) when stored, counted in the broker's statistics (messages and bytes of
-        ``msg``'s topic, the broker's put total)."""
+        ``msg``'s topic, the broker's put total). (5.3.3) A static topic's send answers its logical queue id and
+        offset (``rewriteResponseForStaticTopic``)."""
         if put_message_result is None:
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "store putMessage return null"
@@ -321,10 +335,18 @@ class SendMessageProcessor(AbstractSendMessageProcessor):
             stats.inc_topic_put_size(topic, wrote_bytes)
             stats.inc_broker_put_nums(msg_num)
             response.remark = None
+            queue_offset = append_result.logics_offset
+            if mapping_context is not None and mapping_context.mapping_detail is not None:
+                leader_item = mapping_context.leader_item
+                if leader_item is None:
+                    return not_leader_response(mapping_context)
+                # a logic offset of -1 (not decided yet) answers -1, as Java lets it go
+                queue_offset = leader_item.compute_static_queue_offset_loosely(queue_offset)
+                queue_id = mapping_context.global_id
             # the SendMessageResponseHeader fields, ahead of the others as makeCustomHeaderToNet puts them
             ext_fields: Dict[str, Optional[str]] = {_MSG_ID: append_result.get_msg_id(),
                                                     _QUEUE_ID: str(queue_id),
-                                                    _QUEUE_OFFSET: str(append_result.logics_offset)}
+                                                    _QUEUE_OFFSET: str(queue_offset)}
             self.attach_recall_handle(request, msg, ext_fields)
             ext_fields.update(response.ext_fields or {})
             response.ext_fields = ext_fields  # type: ignore[assignment]  # a computed msgId is never None

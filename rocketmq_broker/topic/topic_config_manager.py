@@ -22,6 +22,8 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.pop_ack_constants import PopAckConstants
 from rocketmq_common.protocol.body.kv_table import KVTable
+from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
+    TopicConfigAndMappingSerializeWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -31,6 +33,7 @@ from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
 
 __all__ = ["TopicConfigManager"]
 
@@ -108,6 +111,15 @@ class TopicConfigManager(ConfigManager, TypedBean):
         """Java ``buildTopicConfigSerializeWrapper`` (a snapshot of the table)."""
         return TopicConfigSerializeWrapper(topic_config_table=dict(self.topic_config_table),
                                            data_version=self.data_version)
+
+    def build_serialize_wrapper(self, topic_config_table: Dict[str, TopicConfig],
+                                topic_queue_mapping_info_map: Optional[Dict[str, "TopicQueueMappingInfo"]] = None
+                                ) -> TopicConfigAndMappingSerializeWrapper:
+        """Java 5.3.3 ``buildSerializeWrapper``: what a registration sends, the given topics (and static-topic
+        mappings) with this manager's data version (split registration is not implemented)."""
+        return TopicConfigAndMappingSerializeWrapper(topic_config_table=topic_config_table,
+                                                     topic_queue_mapping_info_map=topic_queue_mapping_info_map or {},
+                                                     data_version=self.data_version)
 
     # ------------------------------------------------------------------ creation
 

@@ -179,11 +179,13 @@ class MQAdminImpl(TypedBean):
         raise MQClientException("Unknow why, Can not find Message Queue for this topic, " + topic, None)
 
     def _broker_addr_in_publish(self, mq: MessageQueue) -> str:
+        """The master address of the broker holding ``mq`` (5.3.3: a static topic's logical queue is held by the
+        broker of its leader), refreshing the route once."""
         factory = self.mq_client_factory
-        broker_addr = factory.find_broker_address_in_publish(mq.get_broker_name())
+        broker_addr = factory.find_broker_address_in_publish(factory.get_broker_name_from_message_queue(mq))
         if broker_addr is None:
             factory.update_topic_route_info_from_name_server(mq.get_topic())
-            broker_addr = factory.find_broker_address_in_publish(mq.get_broker_name())
+            broker_addr = factory.find_broker_address_in_publish(factory.get_broker_name_from_message_queue(mq))
         if broker_addr is None:
             raise MQClientException("The broker[" + str(mq.get_broker_name()) + "] not exist", None)
         return broker_addr

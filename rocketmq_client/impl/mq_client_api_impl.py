@@ -85,6 +85,7 @@ from rocketmq_common.protocol.header.consumer_send_msg_back_request_header impor
 )
 from rocketmq_common.protocol.header.create_access_config_request_header import CreateAccessConfigRequestHeader
 from rocketmq_common.protocol.header.create_topic_request_header import CreateTopicRequestHeader
+from rocketmq_common.protocol.header.get_topic_config_request_header import GetTopicConfigRequestHeader
 from rocketmq_common.protocol.header.delete_access_config_request_header import DeleteAccessConfigRequestHeader
 from rocketmq_common.protocol.header.delete_subscription_group_request_header import (
     DeleteSubscriptionGroupRequestHeader,
@@ -185,6 +186,7 @@ from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
+from rocketmq_common.protocol.statictopic.topic_config_and_queue_mapping import TopicConfigAndQueueMapping
 from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
@@ -197,7 +199,7 @@ from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
-from rocketmq_remoting.protocol.remoting_serializable import to_json_value
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -247,6 +249,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.heartbeat.heartbeat_data import HeartbeatData
     from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
     from rocketmq_common.topic_config import TopicConfig
     from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
     from rocketmq_remoting.netty.response_future import ResponseFuture
@@ -583,6 +586,14 @@ class MQClientAPIImpl(TypedBean):
     def create_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig", timeout_millis: int) -> None:
         """Java ``createTopic``: UPDATE_AND_CREATE_TOPIC with the topic config in the header (5.3.3: its
         attribute changes as ``+key=value`` text, empty without any)."""
+        request_header = self._create_topic_request_header(default_topic, topic_config)
+        request_header.set_attributes(AttributeParser.parse_to_string(topic_config.get_attributes()))
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC, request_header)
+        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
+
+    @staticmethod
+    def _create_topic_request_header(default_topic: str, topic_config: "TopicConfig") -> CreateTopicRequestHeader:
+        """The header ``createTopic`` and ``createStaticTopic`` fill alike from the topic config."""
         request_header = CreateTopicRequestHeader()
         request_header.set_topic(topic_config.get_topic_name())
         request_header.set_default_topic(default_topic)
@@ -592,9 +603,31 @@ class MQClientAPIImpl(TypedBean):
         request_header.set_topic_filter_type(topic_config.get_topic_filter_type().name)
         request_header.set_topic_sys_flag(topic_config.get_topic_sys_flag())
         request_header.set_order(topic_config.is_order())
-        request_header.set_attributes(AttributeParser.parse_to_string(topic_config.get_attributes()))
-        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC, request_header)
-        self._invoke_broker(addr, request, timeout_millis, client_exception=True)
+        return request_header
+
+    def create_static_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig",
+                            topic_queue_mapping_detail: "TopicQueueMappingDetail", force: bool,
+                            timeout_millis: int) -> None:
+        """Java 5.3.3 ``createStaticTopic``: UPDATE_AND_CREATE_STATIC_TOPIC (513) with the topic config in the
+        header (``force`` replaces a mapping the broker would refuse) and the broker's mapping detail as the JSON
+        body. MQBrokerException when the broker refuses (a 4.9.7 broker: REQUEST_CODE_NOT_SUPPORTED)."""
+        request_header = self._create_topic_request_header(default_topic, topic_config)
+        request_header.set_force(force)
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_STATIC_TOPIC, request_header)
+        request.set_body(topic_queue_mapping_detail.encode())
+        self._invoke_broker(addr, request, timeout_millis)
+
+    def get_topic_config(self, addr: str, topic: str, timeout_millis: int) -> TopicConfigAndQueueMapping:
+        """Java 5.3.3 ``getTopicConfig``: GET_TOPIC_CONFIG (351) with ``lo`` true, the topic's config on the broker
+        with its static-topic mapping (``mapping_detail`` None for a topic that is not static). MQBrokerException
+        when the broker does not have the topic (TOPIC_NOT_EXIST) or does not know the request (a 4.9.7 broker:
+        REQUEST_CODE_NOT_SUPPORTED)."""
+        header = GetTopicConfigRequestHeader()
+        header.set_topic(topic)
+        header.set_lo(True)
+        request = RemotingCommand.create_request_command(RequestCode.GET_TOPIC_CONFIG, header)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return from_json_value(fastjson.loads(response.get_body() or b"{}"), TopicConfigAndQueueMapping)
 
     def create_plain_access_config(self, addr: str, plain_access_config: "PlainAccessConfig",
                                    timeout_millis: int) -> None:
@@ -817,7 +850,7 @@ class MQClientAPIImpl(TypedBean):
             retry_broker_name = broker_name
             if topic_publish_info is not None:
                 mq_chosen = producer.select_one_message_queue(topic_publish_info, broker_name, False)
-                retry_broker_name = mq_chosen.get_broker_name()
+                retry_broker_name = instance.get_broker_name_from_message_queue(mq_chosen)  # type: ignore[union-attr]
             addr = instance.find_broker_address_in_publish(retry_broker_name)  # type: ignore[union-attr]
             log.warning("async send msg by retry %d times. topic=%s, brokerAddr=%s, brokerName=%s", tmp,
                         msg.get_topic(), addr, retry_broker_name, exc_info=e)
@@ -897,7 +930,7 @@ class MQClientAPIImpl(TypedBean):
         response_header = response.decode_command_custom_header(PullMessageResponseHeader)
         return PullResultExt(pull_status, response_header.next_begin_offset, response_header.min_offset,
                              response_header.max_offset, None, response_header.suggest_which_broker_id,
-                             response.get_body())
+                             response.get_body(), response_header.offset_delta)
 
     # ------------------------------------------------------------------ POP (5.3.3)
 

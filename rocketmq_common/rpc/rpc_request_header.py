@@ -1,24 +1,69 @@
-"""Java ``org.apache.rocketmq.common.rpc.RpcRequestHeader``."""
+"""Java 5.3.3 ``org.apache.rocketmq.remoting.rpc.RpcRequestHeader`` (4.9.7 ``org.apache.rocketmq.common.rpc``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["RpcRequestHeader"]
 
+#: the base fields in the order Java 5.3.3's fast codec writes them after a header's own fields
+#: (``PullMessageRequestHeader.encode``: ``... lo ns nsd bname oway``)
+_TAIL = ("lo", "ns", "nsd", "bname", "oway")
+
 
 class RpcRequestHeader(CommandCustomHeader):
-    """Base of the request headers that carry the target broker name ``bname`` (4.9.5+; ignored by 4.9.x brokers).
+    """Base of the request headers addressed to a broker name (abstract in Java): ``ns`` the namespace, ``nsd``
+    whether names are namespaced already, ``bname`` the target broker name (for a static topic the mock
+    ``__syslo__global__``, which the broker maps to its physical queues), ``oway`` a oneway request. All optional
+    and not sent while None: a 4.9.x broker ignores them.
 
-    ``bname`` is kept as the *last* property of every subclass, so that headers with a fixed binary field order
-    (``PullMessageRequestHeader``: ``... expressionType bname``) encode it last, as Java's fast codec does.
+    The base fields (with :class:`~rocketmq_common.rpc.topic_request_header.TopicRequestHeader`'s ``lo``) are
+    kept as the *last* properties of every subclass, in Java's order ``lo ns nsd bname oway``, so that headers
+    with a fixed binary field order (``PullMessageRequestHeader``) encode as Java's fast codec does.
     """
 
+    ns = Prop(str)
+    nsd = Prop(bool)
     bname = Prop(str)
+    oway = Prop(bool)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._props = tuple(p for p in cls._props if p.name != "bname") + (cls._props_by_name["bname"],)
+        tail = tuple(cls._props_by_name[name] for name in _TAIL if name in cls._props_by_name)
+        cls._props = tuple(p for p in cls._props if p.name not in _TAIL) + tail
         cls._build_ext_plan()
+
+    def get_broker_name(self) -> Optional[str]:
+        """Java ``getBrokerName``: ``bname``."""
+        return self.bname
+
+    def set_broker_name(self, broker_name: Optional[str]) -> None:
+        """Java ``setBrokerName``."""
+        self.bname = broker_name
+
+    def get_namespace(self) -> Optional[str]:
+        """Java ``getNamespace``: ``ns``."""
+        return self.ns
+
+    def set_namespace(self, namespace: Optional[str]) -> None:
+        """Java ``setNamespace``."""
+        self.ns = namespace
+
+    def get_namespaced(self) -> Optional[bool]:
+        """Java ``getNamespaced``: ``nsd``."""
+        return self.nsd
+
+    def set_namespaced(self, namespaced: Optional[bool]) -> None:
+        """Java ``setNamespaced``."""
+        self.nsd = namespaced
+
+    def get_oneway(self) -> Optional[bool]:
+        """Java ``getOneway``: ``oway``."""
+        return self.oway
+
+    def set_oneway(self, oneway: Optional[bool]) -> None:
+        """Java ``setOneway``."""
+        self.oway = oneway
+

@@ -36,6 +36,11 @@ class PullSysFlag:
         return sys_flag & ~PullSysFlag.FLAG_COMMIT_OFFSET
 
     @staticmethod
+    def clear_suspend_flag(sys_flag: int) -> int:
+        """Java ``clearSuspendFlag``."""
+        return sys_flag & ~PullSysFlag.FLAG_SUSPEND
+
+    @staticmethod
     def has_commit_offset_flag(sys_flag: int) -> bool:
         """Java ``hasCommitOffsetFlag``."""
         return (sys_flag & PullSysFlag.FLAG_COMMIT_OFFSET) == PullSysFlag.FLAG_COMMIT_OFFSET

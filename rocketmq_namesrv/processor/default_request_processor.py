@@ -184,7 +184,7 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
     def register_broker_with_filter_server(self, ctx: "ChannelHandlerContext",
                                            request: RemotingCommand) -> RemotingCommand:
         """Java ``registerBrokerWithFilterServer``: the body is a RegisterBrokerBody (deflated when the header's
-        ``compressed`` flag is set)."""
+        ``compressed`` flag is set; 5.3.3: with the static-topic mapping infos of a broker from V5_0_0 on)."""
         response = RemotingCommand.create_response_command(class_header=RegisterBrokerResponseHeader)
         header = request.decode_command_custom_header(RegisterBrokerRequestHeader)
         if not self._checksum(ctx, request, header):
@@ -193,7 +193,7 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
             return response
         if request.body is not None:
             try:
-                body = RegisterBrokerBody.decode(request.body, bool(header.compressed))
+                body = RegisterBrokerBody.decode(request.body, bool(header.compressed), request.version)
             except Exception as e:
                 raise RemotingCommandException("Failed to decode RegisterBrokerBody: %s" % e) from e
         else:

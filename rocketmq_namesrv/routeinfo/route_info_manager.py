@@ -12,12 +12,15 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.namesrv.register_broker_result import RegisterBrokerResult
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
+from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
+    TopicConfigAndMappingSerializeWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.route.broker_data import BrokerData
 from rocketmq_common.protocol.route.queue_data import QueueData
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -71,6 +74,9 @@ class RouteInfoManager:
         self.cluster_addr_table: Dict[str, Set[str]] = {}
         self.broker_live_table: Dict[str, BrokerLiveInfo] = {}
         self.filter_server_table: Dict[str, List[str]] = {}
+        #: 5.3.3: the static topics' mapping infos by topic and broker name (kept until the NameServer restarts,
+        #: as Java's)
+        self.topic_queue_mapping_info_table: Dict[str, Dict[str, TopicQueueMappingInfo]] = {}
 
     # ------------------------------------------------------------------ reads
 
@@ -88,8 +94,8 @@ class RouteInfoManager:
             return TopicList(topic_list=set(self.topic_queue_table))
 
     def pickup_topic_route_data(self, topic: str) -> Optional[TopicRouteData]:
-        """Java ``pickupTopicRouteData``: the topic's queues and the addresses of its brokers, or None when the
-        topic has no queues or none of its brokers is known."""
+        """Java ``pickupTopicRouteData``: the topic's queues and the addresses of its brokers (5.3.3: and a static
+        topic's mapping infos by broker), or None when the topic has no queues or none of its brokers is known."""
         route = TopicRouteData(broker_datas=[], filter_server_table={})
         with self.lock:
             queue_data_map = self.topic_queue_table.get(topic)
@@ -108,6 +114,9 @@ class RouteInfoManager:
                         filter_server_list = self.filter_server_table.get(broker_addr)
                         if filter_server_list is not None:
                             route.filter_server_table[broker_addr] = list(filter_server_list)
+            mapping_infos = self.topic_queue_mapping_info_table.get(topic)
+            if mapping_infos is not None:
+                route.topic_queue_mapping_by_broker = dict(mapping_infos)
         log.debug("pickupTopicRouteData %s %s", topic, route)
         return route if route.broker_datas else None
 
@@ -169,7 +178,8 @@ class RouteInfoManager:
                         topic_config_wrapper: Optional[TopicConfigSerializeWrapper],
                         filter_server_list: Optional[List[str]], channel: Any) -> RegisterBrokerResult:
         """Java ``registerBroker``: record the broker (and, for a master whose data version changed or that
-        registers for the first time, its topics); a slave learns its master's address and HA address."""
+        registers for the first time, its topics and (5.3.3) static-topic mapping infos); a slave learns its
+        master's address and HA address."""
         result = RegisterBrokerResult()
         with self.lock:
             self.cluster_addr_table.setdefault(cluster_name, set()).add(broker_name)
@@ -199,6 +209,10 @@ class RouteInfoManager:
                     register_first or self.is_broker_topic_config_changed(broker_addr, data_version)):
                 for topic_config in (topic_config_wrapper.topic_config_table or {}).values():
                     self._create_and_update_queue_data(broker_name, topic_config)
+                mapping_wrapper = TopicConfigAndMappingSerializeWrapper.from_(topic_config_wrapper)
+                for topic, mapping_info in (mapping_wrapper.topic_queue_mapping_info_map or {}).items():
+                    # keyed by the info's broker name (Java: "here use the mappingDetail.bname")
+                    self.topic_queue_mapping_info_table.setdefault(topic, {})[mapping_info.bname] = mapping_info
 
             prev = self.broker_live_table.get(broker_addr)
             self.broker_live_table[broker_addr] = BrokerLiveInfo(_current_time_millis(), data_version, channel,

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.body.topic_list import TopicList
     from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
     from rocketmq_common.topic_config import TopicConfig
     from rocketmq_remoting.rpc_hook import RPCHook
     from rocketmq_tools.admin.api.message_track import MessageTrack
@@ -113,6 +114,13 @@ class DefaultMQAdminExt(ClientConfig):
         """Java 5.3.3 ``createTopic`` (``attributes``: the topic attribute changes, ``{"+message.type": "FIFO"}``)."""
         self.default_mq_admin_ext_impl.create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
+    def create_static_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig",
+                            mapping_detail: "TopicQueueMappingDetail", force: bool) -> None:
+        """Java 5.3.3 ``createStaticTopic``: write one broker's part of a static topic (its config and mapping
+        detail, see :class:`~rocketmq_tools.admin.mq_admin_utils.MQAdminUtils`); MQBrokerException when the
+        broker refuses it."""
+        self.default_mq_admin_ext_impl.create_static_topic(addr, default_topic, topic_config, mapping_detail, force)
+
     def search_offset(self, mq: "MessageQueue", timestamp: int) -> int:
         """Java ``searchOffset``."""
         return self.default_mq_admin_ext_impl.search_offset(mq, timestamp)
@@ -153,9 +161,12 @@ class DefaultMQAdminExt(ClientConfig):
         """Java ``createAndUpdateSubscriptionGroupConfig``."""
         self.default_mq_admin_ext_impl.create_and_update_subscription_group_config(addr, config)
 
-    def examine_topic_stats(self, topic: str) -> "TopicStatsTable":
-        """Java ``examineTopicStats``."""
-        return self.default_mq_admin_ext_impl.examine_topic_stats(topic)
+    def examine_topic_stats(self, topic_or_broker_addr: str, topic: Optional[str] = None) -> "TopicStatsTable":
+        """Java ``examineTopicStats(topic)`` and 5.3.3's ``examineTopicStats(brokerAddr, topic)`` (one broker's
+        physical queues)."""
+        if topic is None:
+            return self.default_mq_admin_ext_impl.examine_topic_stats(topic_or_broker_addr)
+        return self.default_mq_admin_ext_impl.examine_topic_stats_in_broker(topic_or_broker_addr, topic)
 
     def fetch_all_topic_list(self) -> "TopicList":
         """Java ``fetchAllTopicList``."""

@@ -53,6 +53,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_tools.admin.api.message_track import MessageTrack
 from rocketmq_tools.admin.api.track_type import TrackType
+from rocketmq_tools.admin.mq_admin_utils import MQAdminUtils
 
 if TYPE_CHECKING:
     from rocketmq_common.plain_access_config import PlainAccessConfig
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.body.cluster_acl_version_info import ClusterAclVersionInfo
     from rocketmq_client.impl.mq_client_api_impl import MQClientAPIImpl
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+    from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
     from rocketmq_common.topic_config import TopicConfig
     from rocketmq_remoting.rpc_hook import RPCHook
     from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
@@ -149,18 +151,26 @@ class DefaultMQAdminExtImpl:
         return self._api().get_topic_route_info_from_name_server(topic, self.timeout_millis)
 
     def examine_topic_stats(self, topic: str) -> TopicStatsTable:
-        """Java ``examineTopicStats``: the offsets of every queue, from each broker of the route. Java 5.3.3 merges
+        """Java 5.3.3 ``examineTopicStats``: the offsets of every queue, from each broker of the route; for a
+        static topic also its logical queues' (``__syslo__global__``, see
+        :meth:`MQAdminUtils.convert_physical_topic_stats`). Java reads the brokers' configs for every topic;
+        here only for a route with a static-topic mapping (the others have none to convert). Java 5.3.3 merges
         only the offsets, so the result's ``topic_put_tps`` is 0.0 when a 5.x broker answered (None when only 4.9
         brokers did, which send no TPS)."""
         result = TopicStatsTable()
         result.offset_table = {}
-        for bd in self.examine_topic_route_info(topic).broker_datas:
+        route = self.examine_topic_route_info(topic)
+        for bd in route.broker_datas:
             addr = bd.select_broker_addr()
             if addr is not None:
                 table = self._api().get_topic_stats_info(addr, topic, self.timeout_millis)
                 result.offset_table.update(table.offset_table or {})
                 if table.topic_put_tps is not None:
                     result.topic_put_tps = 0.0
+        if route.topic_queue_mapping_by_broker:
+            broker_config_map = MQAdminUtils.examine_topic_config_from_route(topic, route,
+                                                                             self.default_mq_admin_ext)
+            MQAdminUtils.convert_physical_topic_stats(topic, broker_config_map, result)
         if not result.offset_table:
             raise MQClientException("Not found the topic stats info", None)
         return result
@@ -205,9 +215,10 @@ class DefaultMQAdminExtImpl:
     # ------------------------------------------------------------------ consumers
 
     def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> ConsumeStats:
-        """Java ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route (5.3.3:
-        with ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet);
-        CONSUMER_NOT_ONLINE when there are none."""
+        """Java 5.3.3 ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route (with
+        ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet), a
+        static topic's by logical queue (see :meth:`_convert_static_topics`); CONSUMER_NOT_ONLINE when there are
+        none."""
         route_topics = [MixAll.get_retry_topic(consumer_group)]
         if topic is not None:
             route_topics += [topic, KeyBuilder.build_pop_retry_topic(topic, consumer_group)]
@@ -227,11 +238,32 @@ class DefaultMQAdminExtImpl:
                 stats = self._api().get_consume_stats(addr, consumer_group, self.timeout_millis * 3, topic)
                 result.offset_table.update(stats.offset_table or {})
                 result.consume_tps = result.consume_tps + (stats.consume_tps or 0.0)
+        self._convert_static_topics(result)
         if not result.offset_table:
             raise MQClientException(ResponseCode.CONSUMER_NOT_ONLINE,
                                     "Not found the consumer group consume stats, because return offset table is "
                                     "empty, maybe the consumer not consume any message")
         return result
+
+    def _convert_static_topics(self, result: ConsumeStats) -> None:
+        """Java 5.3.3 ``examineConsumeStats``' static result: the entries of each static topic's physical queues
+        replaced by its logical queues' (:meth:`MQAdminUtils.convert_physical_consume_stats`). Java reads every
+        topic's route and configs; here a topic the NameServer no longer knows keeps its entries, and only a
+        route with a static-topic mapping has its configs read."""
+        for topic in sorted({mq.topic for mq in result.offset_table}):
+            try:
+                route = self.examine_topic_route_info(topic)
+            except MQClientException as e:
+                if e.response_code != ResponseCode.TOPIC_NOT_EXIST:
+                    raise
+                continue
+            if not route.topic_queue_mapping_by_broker:
+                continue
+            broker_config_map = MQAdminUtils.examine_topic_config_from_route(topic, route, self.default_mq_admin_ext)
+            logical = MQAdminUtils.convert_physical_consume_stats(broker_config_map, result)
+            for mq in [mq for mq in result.offset_table if mq.topic == topic]:
+                del result.offset_table[mq]
+            result.offset_table.update(logical.offset_table)
 
     def examine_consumer_connection_info(self, consumer_group: str,
                                          broker_addr: Optional[str] = None) -> ConsumerConnection:
@@ -459,6 +491,16 @@ class DefaultMQAdminExtImpl:
         """Java 5.3.3 ``createTopic``."""
         self._instance().get_mq_admin_impl().create_topic(key, new_topic, queue_num, topic_sys_flag, attributes)
 
+    def create_static_topic(self, addr: str, default_topic: str, topic_config: "TopicConfig",
+                            mapping_detail: "TopicQueueMappingDetail", force: bool) -> None:
+        """Java 5.3.3 ``createStaticTopic``: UPDATE_AND_CREATE_STATIC_TOPIC of one broker's config and mapping."""
+        self._api().create_static_topic(addr, default_topic, topic_config, mapping_detail, force, self.timeout_millis)
+
+    def examine_topic_stats_in_broker(self, broker_addr: str, topic: str) -> TopicStatsTable:
+        """Java 5.3.3 ``examineTopicStats(brokerAddr, topic)``: the physical queue offsets of ``topic`` on one
+        broker."""
+        return self._api().get_topic_stats_info(broker_addr, topic, self.timeout_millis)
+
     def search_offset(self, mq: MessageQueue, timestamp: int) -> int:
         """Java ``searchOffset``."""
         return self._instance().get_mq_admin_impl().search_offset(mq, timestamp)
@@ -495,7 +537,15 @@ class DefaultMQAdminExtImpl:
                 or {}).get(group)
 
     def examine_topic_config(self, addr: str, topic: str) -> Optional["TopicConfig"]:
-        """Java ``examineTopicConfig``."""
+        """Java 5.3.3 ``examineTopicConfig``: GET_TOPIC_CONFIG, the topic's config with its static-topic mapping
+        (a TopicConfigAndQueueMapping; MQBrokerException TOPIC_NOT_EXIST when the broker has no such topic). A
+        broker without GET_TOPIC_CONFIG (4.9.7) answers REQUEST_CODE_NOT_SUPPORTED: then, as 4.9.7's tools do, the
+        topic's entry of all its configs (None when it has none)."""
+        try:
+            return self._api().get_topic_config(addr, topic, self.timeout_millis)
+        except MQBrokerException as e:
+            if e.response_code != ResponseCode.REQUEST_CODE_NOT_SUPPORTED:
+                raise
         return (self._api().get_all_topic_config(addr, self.timeout_millis).topic_config_table or {}).get(topic)
 
     def fetch_topics_by_cluster(self, cluster_name: str) -> TopicList:

@@ -17,7 +17,7 @@ import socket
 import subprocess
 import threading
 import time
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import pytest
 from waiting import wait_for
@@ -241,26 +241,14 @@ class RealCluster:
         self.broker_addr = "127.0.0.1:%d" % port
         self.broker_name = "broker-a"
         self.version = anchors.version
+        self.anchors = anchors
+        self.acl = acl
+        self.broker_config = broker_config
         rocketmq_home = anchors.home
         namesrv_conf = _write_properties(os.path.join(work, "namesrv.properties"), {
             "listenPort": self.namesrv_addr.rsplit(":", 1)[1], "rocketmqHome": rocketmq_home,
             "kvConfigPath": os.path.join(work, "kvConfig.json")})
-        store = os.path.join(work, "store")
-        broker_values: Dict[str, Any] = {
-            "brokerClusterName": "DefaultCluster", "brokerName": self.broker_name, "brokerId": 0,
-            "listenPort": port, "namesrvAddr": self.namesrv_addr, "brokerIP1": "127.0.0.1",
-            "autoCreateTopicEnable": "true", "autoCreateSubscriptionGroup": "true", "enablePropertyFilter": "true",
-            "enableCalcFilterBitMap": "true", "filterSupportRetry": "true", "rocketmqHome": rocketmq_home,
-            "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
-            "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
-            "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "messageDelayLevel": MESSAGE_DELAY_LEVEL,
-            "aclEnable": str(acl is not None).lower()}
-        if anchors.is_5:
-            # 5.x writes the op messages of ended transactions in batches every transactionOpBatchInterval (3 s):
-            # a check of half messages older than 1 s would ask about ones already ended
-            broker_values.update(timerWheelEnable="true", recallMessageEnable="true", transactionOpBatchInterval=100)
-        broker_values.update(broker_config or {})
-        broker_conf = _write_properties(os.path.join(work, "broker.properties"), broker_values)
+        broker_conf = self._broker_properties(work, self.broker_name, port)
         home_dir = None
         if acl is not None:  # the broker reads ${rocketmq.home.dir}/conf/plain_acl.yml
             home_dir = os.path.join(work, "acl-home")
@@ -275,10 +263,46 @@ class RealCluster:
             self.broker = JavaProcess(anchors, work, "broker", "org.apache.rocketmq.broker.BrokerStartup",
                                       ["-c", broker_conf], heap="512m", home_dir=home_dir, server="broker",
                                       system_properties=["-Dtls.server.mode=enforcing"] if tls else None)
-            self._wait_for_registration()
+            self._wait_for_registration(self.broker, self.broker_name, self.broker_addr)
         except BaseException:
             self.stop()
             raise
+
+    def _broker_properties(self, work: str, broker_name: str, port: int) -> str:
+        """The ``broker.properties`` (in ``work``, its store under ``work/store``) of a master of this cluster."""
+        rocketmq_home = self.anchors.home
+        store = os.path.join(work, "store")
+        broker_values: Dict[str, Any] = {
+            "brokerClusterName": "DefaultCluster", "brokerName": broker_name, "brokerId": 0,
+            "listenPort": port, "namesrvAddr": self.namesrv_addr, "brokerIP1": "127.0.0.1",
+            "autoCreateTopicEnable": "true", "autoCreateSubscriptionGroup": "true", "enablePropertyFilter": "true",
+            "enableCalcFilterBitMap": "true", "filterSupportRetry": "true", "rocketmqHome": rocketmq_home,
+            "storePathRootDir": store, "storePathCommitLog": os.path.join(store, "commitlog"),
+            "mappedFileSizeCommitLog": 64 * 1024 * 1024, "brokerRole": "ASYNC_MASTER", "flushDiskType": "ASYNC_FLUSH",
+            "transactionCheckInterval": 1000, "transactionTimeOut": 1000, "messageDelayLevel": MESSAGE_DELAY_LEVEL,
+            "aclEnable": str(self.acl is not None).lower()}
+        if self.anchors.is_5:
+            # 5.x writes the op messages of ended transactions in batches every transactionOpBatchInterval (3 s):
+            # a check of half messages older than 1 s would ask about ones already ended
+            broker_values.update(timerWheelEnable="true", recallMessageEnable="true", transactionOpBatchInterval=100)
+        broker_values.update(self.broker_config or {})
+        return _write_properties(os.path.join(work, "broker.properties"), broker_values)
+
+    def add_broker(self, work: str, broker_name: str) -> Tuple[JavaProcess, str]:
+        """Start another master (``broker_name``, its own port, and its store and output in ``work``) registering
+        with this cluster's NameServer; (its process, its address) once the NameServer lists it. Stop it with
+        ``process.stop()`` (it unregisters on the way down)."""
+        port = free_broker_port()
+        addr = "127.0.0.1:%d" % port
+        broker = JavaProcess(self.anchors, work, broker_name, "org.apache.rocketmq.broker.BrokerStartup",
+                             ["-c", self._broker_properties(work, broker_name, port)], heap="512m",
+                             server="broker")
+        try:
+            self._wait_for_registration(broker, broker_name, addr)
+        except BaseException:
+            broker.stop()
+            raise
+        return broker, addr
 
     def _wait_for_port(self, process: JavaProcess, addr: str) -> None:
         host, port = addr.rsplit(":", 1)
@@ -293,19 +317,18 @@ class RealCluster:
 
         wait_for(listening, START_TIMEOUT, "%s listening on %s" % (process.name, addr), interval=0.2)
 
-    def _wait_for_registration(self) -> None:
-        broker = self.broker
-        assert broker is not None
+    def _wait_for_registration(self, broker: JavaProcess, broker_name: str, broker_addr: str) -> None:
         admin = DefaultMQAdminExt(namesrv_addr=self.namesrv_addr, instance_name="interop-probe")
         admin.start()
 
         def registered() -> bool:
             broker.check_alive()
             try:
-                data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(self.broker_name)
-            except RemotingException:  # a name server still starting (a loaded machine) may drop the connection
+                cluster = admin.examine_broker_cluster_info()
+            except RemotingException:  # a NameServer slow to answer on a loaded machine: ask again
                 return False
-            return data is not None and self.broker_addr in (data.broker_addrs or {}).values()
+            data = (cluster.broker_addr_table or {}).get(broker_name)
+            return data is not None and broker_addr in (data.broker_addrs or {}).values()
 
         try:
             wait_for(registered, START_TIMEOUT, "the broker's registration with the NameServer", interval=0.2)

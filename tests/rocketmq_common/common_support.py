@@ -42,9 +42,13 @@ def defined_classes(base: type) -> List[type]:
 
 
 def header_classes() -> List[Type[CommandCustomHeader]]:
-    """Every concrete header class (RpcRequestHeader, an abstract base in Java, excluded)."""
+    """Every concrete header class (RpcRequestHeader, TopicRequestHeader and TopicQueueRequestHeader, abstract
+    bases in Java, excluded)."""
     from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
-    return [c for c in defined_classes(CommandCustomHeader) if c is not RpcRequestHeader]
+    from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
+    from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
+    abstract = (RpcRequestHeader, TopicRequestHeader, TopicQueueRequestHeader)
+    return [c for c in defined_classes(CommandCustomHeader) if c not in abstract]
 
 
 # ---------------------------------------------------------------- samples

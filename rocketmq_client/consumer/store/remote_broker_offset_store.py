@@ -117,11 +117,11 @@ class RemoteBrokerOffsetStore(OffsetStore):
         """Java ``updateConsumeOffsetToBroker``: ``UPDATE_CONSUMER_OFFSET`` to the master (refreshing the route
         once, then any address of the broker); MQClientException when the broker is unknown."""
         find_broker_result = self.mq_client_factory.find_broker_address_in_subscribe(
-            mq.get_broker_name(), MixAll.MASTER_ID, True)
+            self.mq_client_factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, True)
         if find_broker_result is None:
             self.mq_client_factory.update_topic_route_info_from_name_server(mq.get_topic())
             find_broker_result = self.mq_client_factory.find_broker_address_in_subscribe(
-                mq.get_broker_name(), MixAll.MASTER_ID, False)
+                self.mq_client_factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, False)
         if find_broker_result is None:
             raise MQClientException("The broker[" + str(mq.get_broker_name()) + "] not exist", None)
         request_header = UpdateConsumerOffsetRequestHeader()
@@ -142,11 +142,11 @@ class RemoteBrokerOffsetStore(OffsetStore):
         """Java ``fetchConsumeOffsetFromBroker`` (private in Java): ``QUERY_CONSUMER_OFFSET``; a broker without an
         offset answers QUERY_NOT_FOUND (MQBrokerException)."""
         find_broker_result = self.mq_client_factory.find_broker_address_in_subscribe(
-            mq.get_broker_name(), MixAll.MASTER_ID, True)
+            self.mq_client_factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, True)
         if find_broker_result is None:
             self.mq_client_factory.update_topic_route_info_from_name_server(mq.get_topic())
             find_broker_result = self.mq_client_factory.find_broker_address_in_subscribe(
-                mq.get_broker_name(), MixAll.MASTER_ID, False)
+                self.mq_client_factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, False)
         if find_broker_result is None:
             raise MQClientException("The broker[" + str(mq.get_broker_name()) + "] not exist", None)
         request_header = QueryConsumerOffsetRequestHeader()

@@ -394,18 +394,23 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
 
     def send_message_back(self, msg: "MessageExt", delay_level: int, broker_name: Optional[str] = None,
                           consumer_group: Optional[str] = None) -> None:
-        """Java ``sendMessageBack``: CONSUMER_SEND_MSG_BACK to ``broker_name``'s master (else to the message's
-        store host); when that fails, the message is produced to ``%RETRY%<group>`` by the instance's inner
-        producer. The namespace is removed from the message's topic afterwards."""
+        """Java ``sendMessageBack``: CONSUMER_SEND_MSG_BACK to ``broker_name``'s master (5.3.3: for a static
+        topic's ``__syslo__`` name, the broker of the message's logical queue; else to the message's store host);
+        when that fails, the message is produced to ``%RETRY%<group>`` by the instance's inner producer. The
+        namespace is removed from the message's topic afterwards."""
         consumer = self.default_mq_pull_consumer
         factory = self.mq_client_factory
         try:
-            if broker_name is not None:
-                broker_addr = factory.find_broker_address_in_publish(broker_name)
+            dest_broker_name = broker_name
+            if dest_broker_name is not None and dest_broker_name.startswith(MixAll.LOGICAL_QUEUE_MOCK_BROKER_PREFIX):
+                dest_broker_name = factory.get_broker_name_from_message_queue(consumer.queue_with_namespace(
+                    MessageQueue(msg.get_topic(), msg.get_broker_name(), msg.get_queue_id())))
+            if dest_broker_name is not None:
+                broker_addr = factory.find_broker_address_in_publish(dest_broker_name)
             else:
                 broker_addr = RemotingHelper.parse_socket_address_addr(msg.get_store_host())
             if broker_addr is None:  # Java sends the request to a NameServer, which refuses it
-                raise MQClientException("The broker[%s] not exist" % broker_name, None)
+                raise MQClientException("The broker[%s] not exist" % dest_broker_name, None)
             if consumer_group is None or UtilAll.is_blank(consumer_group):
                 consumer_group = consumer.get_consumer_group()
             factory.get_mq_client_api_impl().consumer_send_message_back(

@@ -40,6 +40,7 @@ from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.consumer_running_info import ConsumerRunningInfo
 from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
@@ -70,7 +71,6 @@ if TYPE_CHECKING:
     from rocketmq_client.stat.consumer_stats_manager import ConsumerStatsManager
     from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
     from rocketmq_common.message.message_ext import MessageExt
-    from rocketmq_common.message.message_queue import MessageQueue
     from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
     from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -119,6 +119,11 @@ class _LogAckCallback(AckCallback):
 
     def on_exception(self, e: BaseException) -> None:
         log.warning("Ack message fail. extraInfo: %s  error message: %s", self.extra_info, e)
+
+
+class _SendBackAsNormalMessage(Exception):
+    """Raised inside :meth:`DefaultMQPushConsumerImpl.send_message_back` for a static topic's logical queue, whose
+    message goes to the retry topic as a normal message (the path of a failed send-back, without its error log)."""
 
 
 class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
@@ -486,7 +491,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             queue_offset = ExtraInfoUtil.get_queue_offset(extra_info_strs)
             topic = message.get_topic()
             factory = self._factory()
-            find_broker_result = self._find_pop_broker(factory, broker_name, topic)
+            find_broker_result = self._find_pop_broker(factory, broker_name, queue_id, topic)
             if find_broker_result is None:
                 log.error("The broker[%s] not exist", broker_name)
                 return
@@ -511,7 +516,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         broker_name = ExtraInfoUtil.get_broker_name(extra_info_strs)
         queue_id = ExtraInfoUtil.get_queue_id(extra_info_strs)
         factory = self._factory()
-        find_broker_result = self._find_pop_broker(factory, broker_name, topic)
+        find_broker_result = self._find_pop_broker(factory, broker_name, queue_id, topic)
         if find_broker_result is None:
             raise MQClientException("The broker[" + str(broker_name) + "] not exist", None)
         request_header = ChangeInvisibleTimeRequestHeader()
@@ -525,15 +530,18 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         factory.get_mq_client_api_impl().change_invisible_time_async(
             broker_name, find_broker_result.get_broker_addr(), request_header, ASYNC_TIMEOUT, callback)
 
-    @staticmethod
-    def _find_pop_broker(factory: "MQClientInstance", broker_name: str, topic: str) -> Any:
+    def _find_pop_broker(self, factory: "MQClientInstance", broker_name: str, queue_id: int, topic: str) -> Any:
         """The master of a popped message's broker, refreshing ``topic``'s route once when unknown (Java's
-        lookup in ``ackAsync`` / ``changePopInvisibleTimeAsync``; its mapping of logical-queue mock broker names
-        is left out with the static topics it serves, which this port does not have)."""
-        find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+        lookup in ``ackAsync`` / ``changePopInvisibleTimeAsync``): for a static topic's logical queue (a
+        ``__syslo__`` broker name), the broker of its leader."""
+        des_broker_name = broker_name
+        if broker_name is not None and broker_name.startswith(MixAll.LOGICAL_QUEUE_MOCK_BROKER_PREFIX):
+            des_broker_name = factory.get_broker_name_from_message_queue(
+                self.default_mq_push_consumer.queue_with_namespace(MessageQueue(topic, broker_name, queue_id)))
+        find_broker_result = factory.find_broker_address_in_subscribe(des_broker_name, MixAll.MASTER_ID, True)
         if find_broker_result is None:
             factory.update_topic_route_info_from_name_server(topic)
-            find_broker_result = factory.find_broker_address_in_subscribe(broker_name, MixAll.MASTER_ID, True)
+            find_broker_result = factory.find_broker_address_in_subscribe(des_broker_name, MixAll.MASTER_ID, True)
         return find_broker_result
 
     def execute_pop_pull_request_later(self, pop_request: "PopRequest", time_delay: int) -> None:
@@ -612,12 +620,15 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
 
     def send_message_back(self, msg: "MessageExt", delay_level: int, broker_name: Optional[str] = None) -> None:
         """Java ``sendMessageBack``: CONSUMER_SEND_MSG_BACK to the queue's broker (or the message's store host);
-        when that fails, resend a copy to the group's retry topic through the instance's inner producer
-        (RETRY_TOPIC, RECONSUME_TIME + 1, MAX_RECONSUME_TIMES, delay level 3 + reconsume times). The message's
-        topic loses its namespace afterwards in every case."""
+        when that fails, or (5.3.3) for a static topic's logical queue (a ``__syslo__`` broker name: Java's
+        ``sendMessageBackAsNormalMessage``), resend a copy to the group's retry topic through the instance's inner
+        producer (RETRY_TOPIC, RECONSUME_TIME + 1, MAX_RECONSUME_TIMES, delay level 3 + reconsume times). The
+        message's topic loses its namespace afterwards in every case."""
         factory = self._factory()
         consumer = self.default_mq_push_consumer
         try:
+            if broker_name is not None and broker_name.startswith(MixAll.LOGICAL_QUEUE_MOCK_BROKER_PREFIX):
+                raise _SendBackAsNormalMessage(broker_name)
             broker_addr = (factory.find_broker_address_in_publish(broker_name) if broker_name is not None
                            else RemotingHelper.parse_socket_address_addr(msg.get_store_host()))
             if broker_addr is None:  # Java sends the request to a NameServer, which refuses it
@@ -625,8 +636,9 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
             factory.get_mq_client_api_impl().consumer_send_message_back(
                 broker_addr, broker_name, msg, consumer.get_consumer_group(), delay_level, 5000,
                 self.get_max_reconsume_times())
-        except Exception:
-            log.error("sendMessageBack Exception, %s", consumer.get_consumer_group(), exc_info=True)
+        except Exception as e:
+            if not isinstance(e, _SendBackAsNormalMessage):
+                log.error("sendMessageBack Exception, %s", consumer.get_consumer_group(), exc_info=True)
             new_msg = Message(MixAll.get_retry_topic(consumer.get_consumer_group()), msg.get_body())
             origin_msg_id = MessageAccessor.get_origin_message_id(msg)
             if UtilAll.is_blank(origin_msg_id):

@@ -80,8 +80,9 @@ class PullAPIWrapper(TypedBean):
         """Java ``processPullResult``: remember the suggested node; for FOUND decode the messages (5.3.3:
         with the client config's ``decode_read_body`` / ``decode_decompress_body``), drop those
         whose tag is not subscribed (client-side re-check of the broker's hash filter), run the filter hooks,
-        then set the transaction id of prepared messages, the MIN_OFFSET / MAX_OFFSET properties and the broker
-        name. The raw bytes are released in every case."""
+        then set the transaction id of prepared messages, the MIN_OFFSET / MAX_OFFSET properties, the broker
+        name and (5.3.3) the queue id of ``mq``, and for a static topic add the offset delta to the queue offsets
+        (physical -> logical). The raw bytes are released in every case."""
         pull_result_ext = pull_result
         self.update_pull_from_which_node(mq, pull_result_ext.get_suggest_which_broker_id())  # type: ignore
         if pull_result.get_pull_status() is PullStatus.FOUND:
@@ -106,6 +107,8 @@ class PullAPIWrapper(TypedBean):
             min_offset = str(pull_result.get_min_offset())
             max_offset = str(pull_result.get_max_offset())
             broker_name = mq.get_broker_name()
+            queue_id = mq.get_queue_id()
+            offset_delta = pull_result_ext.get_offset_delta()  # type: ignore[attr-defined]
             for msg in msg_list_filter_again:
                 props = msg.properties
                 if props is None:
@@ -116,6 +119,9 @@ class PullAPIWrapper(TypedBean):
                 props[_PROPERTY_MIN_OFFSET] = min_offset
                 props[_PROPERTY_MAX_OFFSET] = max_offset
                 msg.broker_name = broker_name
+                msg.queue_id = queue_id
+                if offset_delta is not None:
+                    msg.queue_offset += offset_delta
             pull_result.set_msg_found_list(msg_list_filter_again)
         pull_result_ext.set_message_binary(None)  # type: ignore[attr-defined]
         return pull_result
@@ -168,13 +174,13 @@ class PullAPIWrapper(TypedBean):
         Java: a lite pull goes as PULL_MESSAGE to a broker older than 5.0 (or not heartbeated yet), which does not
         know LITE_PULL_MESSAGE (Java 5.3.3 sends LITE_PULL_MESSAGE, and a 4.x broker refuses it)."""
         factory = self.mq_client_factory
-        broker_name = mq.get_broker_name()
+        broker_name = mq.get_broker_name()  # for a static topic's logical queue the mock name, sent as bname
         find_broker_result = factory.find_broker_address_in_subscribe(
-            broker_name, self.recalculate_pull_from_which_node(mq), False)
+            factory.get_broker_name_from_message_queue(mq), self.recalculate_pull_from_which_node(mq), False)
         if find_broker_result is None:
             factory.update_topic_route_info_from_name_server(mq.get_topic())
             find_broker_result = factory.find_broker_address_in_subscribe(
-                broker_name, self.recalculate_pull_from_which_node(mq), False)
+                factory.get_broker_name_from_message_queue(mq), self.recalculate_pull_from_which_node(mq), False)
         if find_broker_result is None:
             raise MQClientException("The broker[" + broker_name + "] not exist", None)
         if (not ExpressionType.is_tag_type(expression_type)

@@ -108,7 +108,7 @@ class RebalanceImpl(TypedBean):
         """Java ``unlock``: UNLOCK_BATCH_MQ for ``mq`` at its master (errors are logged)."""
         factory = self.mq_client_factory
         find_broker_result = factory.find_broker_address_in_subscribe(
-            mq.get_broker_name(), MixAll.MASTER_ID, True)
+            factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, True)
         if find_broker_result is not None:
             request_body = UnlockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)
@@ -148,9 +148,15 @@ class RebalanceImpl(TypedBean):
                 log.error("unlockBatchMQ exception, %s", mqs, exc_info=True)
 
     def _build_process_queue_table_by_broker_name(self) -> Dict[str, Set["MessageQueue"]]:
+        """Java 5.3.3 ``buildProcessQueueTableByBrokerName``: the queues not dropped, by the broker holding them
+        (a static topic's logical queue by the broker of its leader; Java looks the set up by that name but
+        stores it under the queue's own, which loses queues of static topics: here both are that broker)."""
+        factory = self.mq_client_factory
         result: Dict[str, Set["MessageQueue"]] = {}
-        for mq in list(self.process_queue_table.keys()):
-            result.setdefault(mq.get_broker_name(), set()).add(mq)
+        for mq, pq in list(self.process_queue_table.items()):
+            if pq.is_dropped():
+                continue
+            result.setdefault(factory.get_broker_name_from_message_queue(mq), set()).add(mq)
         return result
 
     def lock(self, mq: "MessageQueue") -> bool:
@@ -158,7 +164,7 @@ class RebalanceImpl(TypedBean):
         locked."""
         factory = self.mq_client_factory
         find_broker_result = factory.find_broker_address_in_subscribe(
-            mq.get_broker_name(), MixAll.MASTER_ID, True)
+            factory.get_broker_name_from_message_queue(mq), MixAll.MASTER_ID, True)
         if find_broker_result is not None:
             request_body = LockBatchRequestBody()
             request_body.set_consumer_group(self.consumer_group)

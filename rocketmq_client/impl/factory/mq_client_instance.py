@@ -42,6 +42,7 @@ from rocketmq_common.protocol.route.topic_route_data import (
     TopicRouteData,
     topic_route_data_is_change,
 )
+from rocketmq_common.rpc.client_metadata import ClientMetadata
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
@@ -145,6 +146,9 @@ class MQClientInstance(TypedBean):
         self.consumer_table: Dict[str, MQConsumerInner] = {}
         self.admin_ext_table: Dict[str, Any] = {}
         self.topic_route_table = {}
+        #: 5.3.3: topic -> a static topic's logical queue -> the broker of its current leader (Java keeps it
+        #: private; see get_broker_name_from_message_queue)
+        self.topic_end_points_table: Dict[str, Dict[MessageQueue, str]] = {}
         self.broker_addr_table = {}
         self.broker_version_table = {}
         self._lock = threading.RLock()  # Java synchronized(this)
@@ -196,8 +200,9 @@ class MQClientInstance(TypedBean):
 
     @staticmethod
     def topic_route_data2_topic_publish_info(topic: str, route: TopicRouteData) -> TopicPublishInfo:
-        """Java ``topicRouteData2TopicPublishInfo``: queues from ``orderTopicConf`` (``broker:nums;...``) for
-        ordered topics, else the writable queues of every broker with a master, in sorted queue-data order."""
+        """Java 5.3.3 ``topicRouteData2TopicPublishInfo``: queues from ``orderTopicConf`` (``broker:nums;...``)
+        for ordered topics, else for a static topic its logical queues (broker name ``__syslo__global__``) by
+        queue id, else the writable queues of every broker with a master, in sorted queue-data order."""
         info = TopicPublishInfo()
         info.set_topic_route_data(route)
         queues = info.get_message_queue_list()
@@ -207,6 +212,10 @@ class MQClientInstance(TypedBean):
                 for i in range(int(item[1])):
                     queues.append(MessageQueue(topic, item[0], i))
             info.set_order_topic(True)
+        elif route.order_topic_conf is None and route.topic_queue_mapping_by_broker:
+            info.set_order_topic(False)
+            queues.extend(ClientMetadata.topic_route_data2_endpoints_for_static_topic(topic, route))
+            queues.sort(key=lambda mq: mq.queue_id)
         else:
             qds = route.queue_datas
             qds.sort()
@@ -227,7 +236,10 @@ class MQClientInstance(TypedBean):
 
     @staticmethod
     def topic_route_data2_topic_subscribe_info(topic: str, route: TopicRouteData) -> Set[MessageQueue]:
-        """Java ``topicRouteData2TopicSubscribeInfo``: every readable queue."""
+        """Java 5.3.3 ``topicRouteData2TopicSubscribeInfo``: a static topic's logical queues, else every readable
+        queue."""
+        if route.topic_queue_mapping_by_broker:
+            return set(ClientMetadata.topic_route_data2_endpoints_for_static_topic(topic, route))
         mq_list: Set[MessageQueue] = set()
         for qd in route.queue_datas:
             if PermName.is_readable(qd.perm):
@@ -377,6 +389,9 @@ class MQClientInstance(TypedBean):
             clone_topic_route_data = topic_route_data.clone_topic_route_data()
             for bd in topic_route_data.broker_datas:
                 self.broker_addr_table[bd.broker_name] = bd.broker_addrs
+            mq_end_points = ClientMetadata.topic_route_data2_endpoints_for_static_topic(topic, topic_route_data)
+            if mq_end_points:
+                self.topic_end_points_table[topic] = mq_end_points
             if self.producer_table:
                 publish_info = MQClientInstance.topic_route_data2_topic_publish_info(topic, topic_route_data)
                 publish_info.set_have_topic_router_info(True)
@@ -860,6 +875,14 @@ class MQClientInstance(TypedBean):
         return self.consumer_table.get(group)
 
     # ------------------------------------------------------------------ broker lookup
+
+    def get_broker_name_from_message_queue(self, mq: MessageQueue) -> str:
+        """Java 5.3.3 ``getBrokerNameFromMessageQueue``: for a static topic's logical queue the broker holding its
+        current leader item (``__syslo__none__`` when none does), else the queue's own broker name."""
+        end_points = self.topic_end_points_table.get(mq.topic)
+        if end_points:
+            return end_points.get(mq)  # type: ignore[return-value]
+        return mq.broker_name
 
     def find_broker_address_in_publish(self, broker_name: str) -> Optional[str]:
         """Java ``findBrokerAddressInPublish``: the master address of ``broker_name``."""

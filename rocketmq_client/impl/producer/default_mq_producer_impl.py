@@ -687,18 +687,21 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     def send_kernel_impl(self, msg: Message, mq: MessageQueue, communication_mode: CommunicationMode,
                          send_callback: "Optional[SendCallback]", topic_publish_info: Optional[TopicPublishInfo],
                          timeout: float) -> "Optional[SendResult]":
-        """Java ``sendKernelImpl`` (private there): one attempt to the master of ``mq``'s broker."""
+        """Java ``sendKernelImpl`` (private there): one attempt to the master of ``mq``'s broker (5.3.3: for a
+        static topic's logical queue, the broker of its current leader, which ``bname`` names)."""
         begin_start_time = time.monotonic()
         factory = self._factory()
         producer = self._default_mq_producer
-        broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
+        broker_name = factory.get_broker_name_from_message_queue(mq)
+        broker_addr = factory.find_broker_address_in_publish(broker_name)
         if broker_addr is None:
             self.try_to_find_topic_publish_info(mq.topic)
-            broker_addr = factory.find_broker_address_in_publish(mq.broker_name)
+            broker_name = factory.get_broker_name_from_message_queue(mq)
+            broker_addr = factory.find_broker_address_in_publish(broker_name)
 
         context: Optional[SendMessageContext] = None
         if broker_addr is None:
-            raise MQClientException("The broker[" + mq.broker_name + "] not exist", None)
+            raise MQClientException("The broker[" + str(broker_name) + "] not exist", None)
         broker_addr = MixAll.broker_vip_channel(producer.vip_channel_enabled, broker_addr)
         prev_body = msg.body
         try:
@@ -750,7 +753,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
             request_header.reconsume_times = 0
             request_header.unit_mode = self.is_unit_mode()
             request_header.batch = isinstance(msg, MessageBatch)
-            request_header.bname = mq.broker_name
+            request_header.bname = broker_name
             if request_header.topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX):
                 reconsume_times = MessageAccessor.get_reconsume_time(msg)
                 if reconsume_times is not None:
@@ -779,7 +782,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 if timeout < cost_time_async:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
                 send_result = factory.mq_client_api_impl.send_message(
-                    broker_addr, mq.broker_name, tmp_message, request_header, timeout - cost_time_async,
+                    broker_addr, broker_name, tmp_message, request_header, timeout - cost_time_async,
                     communication_mode, send_callback, topic_publish_info, factory,
                     producer.retry_times_when_send_async_failed, context, self)
             else:  # ONEWAY, SYNC
@@ -787,7 +790,7 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
                 if timeout < cost_time_sync:
                     raise RemotingTooMuchRequestException("sendKernelImpl call timeout")
                 send_result = factory.mq_client_api_impl.send_message(
-                    broker_addr, mq.broker_name, msg, request_header, timeout - cost_time_sync, communication_mode,
+                    broker_addr, broker_name, msg, request_header, timeout - cost_time_sync, communication_mode,
                     context=context, producer=self)
 
             if context is not None:
@@ -1082,7 +1085,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         message_id = MessageDecoder.decode_message_id(send_result.get_offset_msg_id()
                                                       if send_result.get_offset_msg_id() is not None
                                                       else send_result.get_msg_id())
-        broker_name = send_result.get_message_queue().get_broker_name()
+        broker_name = self._factory().get_broker_name_from_message_queue(
+            self._default_mq_producer.queue_with_namespace(send_result.get_message_queue()))
         broker_addr = self._factory().find_broker_address_in_publish(broker_name)
         request_header = EndTransactionRequestHeader()
         request_header.set_transaction_id(send_result.get_transaction_id())

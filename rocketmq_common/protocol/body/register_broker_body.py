@@ -1,4 +1,4 @@
-"""Java ``org.apache.rocketmq.common.protocol.body.RegisterBrokerBody``."""
+"""Java ``org.apache.rocketmq.common.protocol.body.RegisterBrokerBody`` as of 5.3.3 (static-topic mappings)."""
 from __future__ import annotations
 
 import logging
@@ -7,7 +7,10 @@ import zlib
 from typing import Dict, Type, TypeVar
 
 from rocketmq_common.data_version import DataVersion
-from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
+from rocketmq_common.mq_version import MQVersion
+from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
+    TopicConfigAndMappingSerializeWrapper
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.bean import ListOf, Prop
 from rocketmq_remoting.protocol import fastjson
@@ -19,17 +22,21 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound="RegisterBrokerBody")
 _INT = struct.Struct(">i")
+_V5_0_0 = MQVersion.version_ordinal("V5_0_0")
 
 
 class RegisterBrokerBody(RemotingSerializable):
-    """Body of ``REGISTER_BROKER``: the broker's topic configurations and filter servers.
+    """Body of ``REGISTER_BROKER``: the broker's topic configurations (5.3.3: with the static-topic mapping infos
+    it registers, ``topicQueueMappingInfoMap``) and filter servers.
 
     With ``compress`` the body is Java's deflate stream (best compression) of: int length + DataVersion JSON,
-    int topic count, per topic int length + :meth:`TopicConfig.encode` text, int length + filter-server JSON list.
-    The request header's ``compressed`` flag tells the NameServer which form it gets.
+    int topic count, per topic int length + :meth:`TopicConfig.encode` text, int length + filter-server JSON list,
+    then (5.3.3, always written; a 4.9.7 NameServer stops before it) int mapping count, per mapping int length +
+    TopicQueueMappingInfo JSON. The request header's ``compressed`` flag tells the NameServer which form it gets.
     """
 
-    topic_config_serialize_wrapper = Prop(TopicConfigSerializeWrapper, factory=TopicConfigSerializeWrapper)
+    topic_config_serialize_wrapper = Prop(TopicConfigAndMappingSerializeWrapper,
+                                          factory=TopicConfigAndMappingSerializeWrapper)
     filter_server_list = Prop(ListOf(str), [])
 
     def encode(self, compress: bool = False) -> bytes:  # type: ignore[override]
@@ -47,11 +54,18 @@ class RegisterBrokerBody(RemotingSerializable):
             parts.append(_INT.pack(len(text)) + text)
         servers = fastjson.dumps(self.filter_server_list or []).encode("utf-8")
         parts.append(_INT.pack(len(servers)) + servers)
+        mapping_infos = TopicConfigAndMappingSerializeWrapper.from_(wrapper).topic_queue_mapping_info_map or {}
+        parts.append(_INT.pack(len(mapping_infos)))
+        for info in mapping_infos.values():
+            text = info.encode()
+            parts.append(_INT.pack(len(text)) + text)
         return zlib.compress(b"".join(parts), 9)
 
     @classmethod
-    def decode(cls: Type[T], data: bytes, compressed: bool = False) -> T:  # type: ignore[override]
-        """Java ``decode(byte[], boolean)``: parse the JSON or compressed form.
+    def decode(cls: Type[T], data: bytes, compressed: bool = False,  # type: ignore[override]
+               broker_version: int = 0) -> T:
+        """Java 5.3.3 ``decode(byte[], boolean, Version)``: parse the JSON or compressed form; the compressed
+        form carries the mapping infos from a broker of version (the request's ``version`` ordinal) 5.0.0 on.
 
         Raises ValueError when the compressed stream is truncated or corrupt.
         """
@@ -76,6 +90,12 @@ class RegisterBrokerBody(RemotingSerializable):
         except ValueError:
             log.error("Decompressing occur Exception %s", servers_json)
             body.filter_server_list = []
+        if broker_version >= _V5_0_0:
+            mapping_infos = {}
+            for _ in range(reader.read_int()):
+                info = TopicQueueMappingInfo.decode(reader.read_block())
+                mapping_infos[info.topic] = info
+            wrapper.topic_queue_mapping_info_map = mapping_infos
         return body
 
     @staticmethod

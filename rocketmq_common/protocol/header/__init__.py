@@ -57,6 +57,7 @@ from rocketmq_common.protocol.header.get_min_offset_request_header import (
 from rocketmq_common.protocol.header.get_producer_connection_list_request_header import (
     GetProducerConnectionListRequestHeader,
 )
+from rocketmq_common.protocol.header.get_topic_config_request_header import GetTopicConfigRequestHeader
 from rocketmq_common.protocol.header.get_topic_stats_info_request_header import GetTopicStatsInfoRequestHeader
 from rocketmq_common.protocol.header.get_topics_by_cluster_request_header import GetTopicsByClusterRequestHeader
 from rocketmq_common.protocol.header.namesrv.add_write_perm_of_broker_request_header import (
@@ -175,6 +176,7 @@ __all__ = [
     "GetMinOffsetResponseHeader",
     "GetProducerConnectionListRequestHeader",
     "GetRouteInfoRequestHeader",
+    "GetTopicConfigRequestHeader",
     "GetTopicStatsInfoRequestHeader",
     "GetTopicsByClusterRequestHeader",
     "NotifyConsumerIdsChangedRequestHeader",

@@ -1,13 +1,13 @@
 """Java ``org.apache.rocketmq.remoting.protocol.header.AckMessageRequestHeader`` (5.3.3): ACK_MESSAGE (200051)."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
 __all__ = ["AckMessageRequestHeader"]
 
 
-class AckMessageRequestHeader(RpcRequestHeader):
+class AckMessageRequestHeader(TopicQueueRequestHeader):
     """Acknowledge one popped message: its queue, ``offset`` and receipt handle ``extra_info`` (``ExtraInfoUtil``)."""
 
     consumer_group = Prop(str, required=True)

@@ -2,14 +2,14 @@
 ``ChangeInvisibleTimeResponseHeader``: CHANGE_MESSAGE_INVISIBLETIME (200053)."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["ChangeInvisibleTimeRequestHeader", "ChangeInvisibleTimeResponseHeader"]
 
 
-class ChangeInvisibleTimeRequestHeader(RpcRequestHeader):
+class ChangeInvisibleTimeRequestHeader(TopicQueueRequestHeader):
     """Make a popped message invisible for ``invisible_time`` ms from now; ``extra_info`` is its receipt handle
     (startOffset popTime invisibleTime reviveQid ...)."""
 

@@ -1,13 +1,13 @@
 """Java ``org.apache.rocketmq.common.protocol.header.GetConsumerConnectionListRequestHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["GetConsumerConnectionListRequestHeader"]
 
 
-class GetConsumerConnectionListRequestHeader(CommandCustomHeader):
+class GetConsumerConnectionListRequestHeader(RpcRequestHeader):
     """Java ``GetConsumerConnectionListRequestHeader``."""
 
     consumer_group = Prop(str, required=True)

@@ -2,13 +2,14 @@
 with ``GetConsumerListByGroupResponseHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["GetConsumerListByGroupRequestHeader", "GetConsumerListByGroupResponseHeader"]
 
 
-class GetConsumerListByGroupRequestHeader(CommandCustomHeader):
+class GetConsumerListByGroupRequestHeader(RpcRequestHeader):
     """Java ``GetConsumerListByGroupRequestHeader``."""
 
     consumer_group = Prop(str, required=True)

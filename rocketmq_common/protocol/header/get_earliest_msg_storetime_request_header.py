@@ -2,14 +2,14 @@
 with ``GetEarliestMsgStoretimeResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["GetEarliestMsgStoretimeRequestHeader", "GetEarliestMsgStoretimeResponseHeader"]
 
 
-class GetEarliestMsgStoretimeRequestHeader(RpcRequestHeader):
+class GetEarliestMsgStoretimeRequestHeader(TopicQueueRequestHeader):
     """Java ``GetEarliestMsgStoretimeRequestHeader``."""
 
     topic = Prop(str, required=True)

@@ -2,14 +2,14 @@
 with ``GetMaxOffsetResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["GetMaxOffsetRequestHeader", "GetMaxOffsetResponseHeader"]
 
 
-class GetMaxOffsetRequestHeader(RpcRequestHeader):
+class GetMaxOffsetRequestHeader(TopicQueueRequestHeader):
     """Java ``GetMaxOffsetRequestHeader``."""
 
     topic = Prop(str, required=True)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import time
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["PopMessageRequestHeader", "PopMessageResponseHeader"]
 
 
-class PopMessageRequestHeader(RpcRequestHeader):
+class PopMessageRequestHeader(TopicQueueRequestHeader):
     """Pop up to ``max_msg_nums`` messages of a queue (``queue_id`` -1: any queue of the topic) for a group,
     invisible to the group for ``invisible_time`` ms; the broker holds the request up to ``poll_time`` ms when
     there is none. ``init_mode`` is a ``ConsumeInitMode`` (0 MIN, 1 MAX) for a group without an offset;

@@ -2,14 +2,14 @@
 with ``PullMessageResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["PullMessageRequestHeader", "PullMessageResponseHeader"]
 
 
-class PullMessageRequestHeader(RpcRequestHeader):
+class PullMessageRequestHeader(TopicQueueRequestHeader):
     """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base).
     ``max_msg_bytes`` (5.3.3; not sent while None) is the pull's size cap in bytes."""
 
@@ -30,9 +30,17 @@ class PullMessageRequestHeader(RpcRequestHeader):
 
 
 class PullMessageResponseHeader(CommandCustomHeader):
-    """Java ``PullMessageResponseHeader``; fields in Java's fast binary order."""
+    """Java ``PullMessageResponseHeader`` (5.3.3); fields in Java's fast binary order."""
 
     suggest_which_broker_id = Prop(int, required=True)
     next_begin_offset = Prop(int, required=True)
     min_offset = Prop(int, required=True)
     max_offset = Prop(int, required=True)
+    #: 5.3.3: for a static topic, logical minus physical offset of the queue read (the client adds it to the
+    #: offsets of the messages); the sys flags and the forbidden type are the broker's (not sent while None)
+    offset_delta = Prop(int)
+    topic_sys_flag = Prop(int)
+    group_sys_flag = Prop(int)
+    forbidden_type = Prop(int)
+
+    _java_int_fields = ("topic_sys_flag", "group_sys_flag", "forbidden_type")

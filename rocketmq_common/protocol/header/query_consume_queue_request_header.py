@@ -1,13 +1,13 @@
 """Java ``org.apache.rocketmq.common.protocol.header.QueryConsumeQueueRequestHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["QueryConsumeQueueRequestHeader"]
 
 
-class QueryConsumeQueueRequestHeader(CommandCustomHeader):
+class QueryConsumeQueueRequestHeader(TopicQueueRequestHeader):
     """Java ``QueryConsumeQueueRequestHeader``."""
 
     topic = Prop(str)

@@ -2,13 +2,14 @@
 with ``QueryMessageResponseHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["QueryMessageRequestHeader", "QueryMessageResponseHeader"]
 
 
-class QueryMessageRequestHeader(CommandCustomHeader):
+class QueryMessageRequestHeader(TopicRequestHeader):
     """Java ``QueryMessageRequestHeader``."""
 
     topic = Prop(str, required=True)

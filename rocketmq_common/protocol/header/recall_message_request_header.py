@@ -2,14 +2,14 @@
 ``RecallMessageResponseHeader``: the headers of RECALL_MESSAGE (370)."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["RecallMessageRequestHeader", "RecallMessageResponseHeader"]
 
 
-class RecallMessageRequestHeader(RpcRequestHeader):
+class RecallMessageRequestHeader(TopicRequestHeader):
     """Java ``RecallMessageRequestHeader``: the topic and the recall handle of a ``SendResult``; ``bname`` is the
     handle's broker. (Java's base ``TopicRequestHeader`` adds the logical-queue flag ``lo``, which no client call
     sets; it is left out here.)"""

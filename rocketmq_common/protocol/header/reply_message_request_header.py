@@ -1,13 +1,13 @@
 """Java ``org.apache.rocketmq.common.protocol.header.ReplyMessageRequestHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["ReplyMessageRequestHeader"]
 
 
-class ReplyMessageRequestHeader(CommandCustomHeader):
+class ReplyMessageRequestHeader(TopicQueueRequestHeader):
     """Java ``ReplyMessageRequestHeader``."""
 
     producer_group = Prop(str, required=True)

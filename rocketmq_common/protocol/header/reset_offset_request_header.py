@@ -1,13 +1,13 @@
 """Java ``org.apache.rocketmq.common.protocol.header.ResetOffsetRequestHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["ResetOffsetRequestHeader"]
 
 
-class ResetOffsetRequestHeader(CommandCustomHeader):
+class ResetOffsetRequestHeader(TopicQueueRequestHeader):
     """Java ``ResetOffsetRequestHeader``; the ``force`` flag is ``isForce`` on the wire (``is_force``/``set_force``)."""
 
     topic = Prop(str, required=True)

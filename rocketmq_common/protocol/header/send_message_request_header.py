@@ -2,14 +2,14 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
-from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["SendMessageRequestHeader", "SendMessageRequestHeaderV2", "SendMessageResponseHeader"]
 
 
-class SendMessageRequestHeader(RpcRequestHeader):
+class SendMessageRequestHeader(TopicQueueRequestHeader):
     """Java ``SendMessageRequestHeader``: the long-name send header (codes ``SEND_MESSAGE``, ``SEND_REPLY_MESSAGE``)."""
 
     producer_group = Prop(str, required=True)
@@ -30,7 +30,7 @@ class SendMessageRequestHeader(RpcRequestHeader):
                         "max_reconsume_times")  # Java's Integer fields (bornTimestamp is a Long)
 
 
-class SendMessageRequestHeaderV2(RpcRequestHeader):
+class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
     """Java ``SendMessageRequestHeaderV2``: the fields of :class:`SendMessageRequestHeader` under one-letter wire
     names (codes ``SEND_MESSAGE_V2``, ``SEND_BATCH_MESSAGE``, ``SEND_REPLY_MESSAGE_V2``). The broker name travels
     in ``n``; the inherited ``bname`` stays None. Fields are declared in Java's fast binary order ``a`` .. ``n``.

@@ -2,13 +2,14 @@
 with ``UnregisterClientResponseHeader``."""
 from __future__ import annotations
 
+from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
 __all__ = ["UnregisterClientRequestHeader", "UnregisterClientResponseHeader"]
 
 
-class UnregisterClientRequestHeader(CommandCustomHeader):
+class UnregisterClientRequestHeader(RpcRequestHeader):
     """Java ``UnregisterClientRequestHeader``."""
 
     client_id = Prop(str, wire="clientID", required=True)

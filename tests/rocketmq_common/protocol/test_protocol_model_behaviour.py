@@ -14,6 +14,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.filter.filter_api import FilterAPI
 from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.body.cluster_info import ClusterInfo
 from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.body.consumer_connection import ConsumerConnection
@@ -29,6 +30,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.broker_data import BrokerData
 from rocketmq_common.protocol.route.queue_data import QueueData
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData, topic_route_data_is_change
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.topic_filter_type import TopicFilterType
@@ -237,7 +239,26 @@ def test_register_broker_body_compressed_form():
     with pytest.raises(ValueError):
         RegisterBrokerBody.decode(b"not zlib", True)
     with pytest.raises(ValueError, match="End of compressed data"):
-        RegisterBrokerBody.decode(zlib.compress(raw[:-3]), True)
+        RegisterBrokerBody.decode(zlib.compress(raw[:-7]), True)  # into the filter servers
+    assert raw.endswith(b"\0\0\0\0")  # 5.3.3: the mapping count, 0 as the placeholder
+    with pytest.raises(ValueError, match="End of compressed data"):
+        RegisterBrokerBody.decode(zlib.compress(raw[:-3]), True, MQVersion.version_ordinal("V5_3_3"))
+
+
+def test_register_broker_body_carries_static_topic_mappings():
+    body = RegisterBrokerBody()
+    wrapper = body.topic_config_serialize_wrapper
+    wrapper.topic_config_table["st"] = TopicConfig("st", 2, 2)
+    info = TopicQueueMappingInfo("st", 4, "broker-a", 1700000000000, curr_id_map={0: 0, 2: 1})
+    wrapper.topic_queue_mapping_info_map["st"] = info
+    v5 = MQVersion.version_ordinal("V5_3_3")
+    decoded = RegisterBrokerBody.decode(body.encode(True), True, v5)
+    assert decoded.topic_config_serialize_wrapper.topic_queue_mapping_info_map == {"st": info}
+    old = RegisterBrokerBody.decode(body.encode(True), True, MQVersion.version_ordinal("V4_9_7"))
+    assert old.topic_config_serialize_wrapper.topic_queue_mapping_info_map == {}
+    plain = RegisterBrokerBody.decode(body.encode())
+    assert plain.topic_config_serialize_wrapper.topic_queue_mapping_info_map == {"st": info}
+    assert "topicQueueMappingInfoMap" in body.to_json()
 
 
 def test_subscription_group_config_defaults_match_java():

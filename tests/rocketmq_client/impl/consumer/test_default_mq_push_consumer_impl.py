@@ -100,6 +100,9 @@ class FakeFactory:
     def get_consumer_stats_manager(self) -> ConsumerStatsManager:
         return self.stats
 
+    def get_broker_name_from_message_queue(self, mq):
+        return mq.broker_name  # (no static topic here)
+
     def find_broker_address_in_publish(self, broker_name: str) -> str:
         return "addr-of-" + broker_name
 
@@ -376,6 +379,19 @@ def test_send_message_back_to_the_broker_then_the_fallback() -> None:
     assert copy.get_property(MessageConst.PROPERTY_MAX_RECONSUME_TIMES) == "16"  # -1 means 16
     assert copy.get_property(MessageConst.PROPERTY_TRANSACTION_PREPARED) is None
     assert copy.get_delay_time_level() == 4
+
+
+def test_send_message_back_of_a_static_topic_goes_to_the_retry_topic(caplog) -> None:
+    """5.3.3: a logical queue (``__syslo__global__``) has no broker to send back to: the copy goes straight to the
+    retry topic through the inner producer, without the failure's error log."""
+    consumer, impl, factory = _impl()
+    msg = _msg(4, b"static")
+    impl.send_message_back(msg, 0, "__syslo__global__")
+    assert factory.api.send_backs == []
+    copy, = factory.producer.sent
+    assert copy.get_topic() == MixAll.get_retry_topic("G") and copy.get_body() == b"static"
+    assert copy.get_property(MessageConst.PROPERTY_RECONSUME_TIME) == "1"
+    assert "sendMessageBack Exception" not in caplog.text
 
 
 def test_reset_retry_and_namespace() -> None:

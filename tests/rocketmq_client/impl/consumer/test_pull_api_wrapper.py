@@ -54,6 +54,10 @@ class FakeFactory:
         self.api = FakeApi()
         self.route_table: Dict[str, TopicRouteData] = {}
         self.client_config = ClientConfig()
+        self.end_points: Dict[MessageQueue, str] = {}
+
+    def get_broker_name_from_message_queue(self, mq: MessageQueue) -> str:
+        return self.end_points.get(mq, mq.broker_name)  # a static topic's logical queue: its leader's broker
 
     def find_broker_address_in_subscribe(self, broker_name: str, broker_id: int,
                                          only_this_broker: bool) -> Optional[FindBrokerResult]:
@@ -202,6 +206,28 @@ def test_process_pull_result_found() -> None:
     result = _found(binary)
     wrapper.process_pull_result(MQ, result, class_filter)
     assert len(result.get_msg_found_list()) == 4
+
+
+def test_static_topic_pull_goes_to_the_leader_with_the_mock_name_and_logical_offsets() -> None:
+    """5.3.3: a logical queue (``__syslo__global__``) is pulled from the broker of its leader, the request names
+    the logical queue (``bname`` the mock name), and the offset delta of the response makes the messages' queue
+    offsets logical; their queue id and broker name are the logical queue's."""
+    logical = MessageQueue("T", "__syslo__global__", 1)
+    factory = FakeFactory({0: FindBrokerResult("10.0.0.2:10911", False, MQVersion.version_ordinal("V5_3_3"))})
+    factory.known = True
+    factory.end_points[logical] = "broker-b"
+    wrapper = PullAPIWrapper(factory, "G", False)  # type: ignore[arg-type]
+    wrapper.pull_kernel_impl(logical, None, ExpressionType.TAG, 0, 10007, 32, 0, 0, 15000, 30000,
+                             CommunicationMode.SYNC, None)
+    assert factory.lookups == [("broker-b", 0, False)]
+    header = factory.api.calls[0][1]
+    assert (header.bname, header.queue_id, header.queue_offset) == ("__syslo__global__", 1, 10007)
+    result = PullResultExt(PullStatus.FOUND, 10009, 0, 10009, None, 0, _stored(7, None) + _stored(8, None),
+                           offset_delta=10000)
+    wrapper.process_pull_result(logical, result, FilterAPI.build_subscription_data("T", "*"))
+    msgs = result.get_msg_found_list()
+    assert [(m.get_queue_offset(), m.get_queue_id(), m.get_broker_name()) for m in msgs] == [
+        (10007, 1, "__syslo__global__"), (10008, 1, "__syslo__global__")]
 
 
 def test_process_pull_result_other_statuses_release_the_binary() -> None:

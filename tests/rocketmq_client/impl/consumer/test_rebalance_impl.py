@@ -76,6 +76,9 @@ class FakeFactory:
     def get_scheduled_executor_service(self) -> _Scheduler:
         return self.scheduler
 
+    def get_broker_name_from_message_queue(self, mq):
+        return mq.broker_name  # (no static topic here)
+
     def find_broker_address_in_subscribe(self, broker_name, broker_id, only_this_broker):
         return FindBrokerResult("127.0.0.1:10911", False)
 

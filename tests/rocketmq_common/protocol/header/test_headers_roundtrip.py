@@ -6,11 +6,14 @@ from common_support import header_classes, sample_bean
 
 from rocketmq_common.protocol import header as header_pkg
 from rocketmq_common.protocol.header import (
-    CreateTopicRequestHeader, EndTransactionRequestHeader, GetConsumeStatsInBrokerHeader, PullMessageRequestHeader,
+    CreateTopicRequestHeader, EndTransactionRequestHeader, GetConsumeStatsInBrokerHeader, GetMaxOffsetRequestHeader,
+    PullMessageRequestHeader,
     PullMessageResponseHeader, ResetOffsetRequestHeader, SendMessageRequestHeader, SendMessageRequestHeaderV2,
     SendMessageResponseHeader, UnregisterClientRequestHeader,
 )
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
+from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
+from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand, SerializeType
 
@@ -37,8 +40,8 @@ def test_every_header_class_is_exported_by_the_header_package():
     assert set(HEADERS) <= exported
     # 4.9.7 has 79 header classes in common.protocol.header(.namesrv/.filtersrv); the ACL-config response header
     # with a List field (code 54, removed in 4.9.8) is the one left out; 5.3.3 adds the two of RECALL_MESSAGE
-    # and POP's 5 (Pop, Ack, ChangeInvisibleTime).
-    assert len(HEADERS) == 86
+    # and POP's 5 (Pop, Ack, ChangeInvisibleTime), and static topics' GetTopicConfigRequestHeader.
+    assert len(HEADERS) == 87
 
 
 @pytest.mark.parametrize("cls", HEADERS, ids=lambda c: c.__name__)
@@ -91,28 +94,61 @@ def test_unparsable_number_is_rejected(cls):
         cls.decode_ext_fields(ext)
 
 
-def test_rpc_request_headers_keep_bname_last():
-    rpc_headers = [c for c in HEADERS if issubclass(c, RpcRequestHeader)]
-    assert {c.__name__ for c in rpc_headers} == {
-        "AckMessageRequestHeader", "ChangeInvisibleTimeRequestHeader", "PopMessageRequestHeader",
-        "CheckTransactionStateRequestHeader", "ConsumerSendMsgBackRequestHeader", "EndTransactionRequestHeader",
-        "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader",
-        "PullMessageRequestHeader", "QueryConsumerOffsetRequestHeader", "RecallMessageRequestHeader",
-        "SearchOffsetRequestHeader", "SendMessageRequestHeader", "SendMessageRequestHeaderV2",
-        "UpdateConsumerOffsetRequestHeader"}
-    for cls in rpc_headers:
-        assert cls._props[-1].wire == "bname"
+def test_rpc_request_headers_keep_their_base_fields_last():
+    rpc_headers = {c.__name__: c for c in HEADERS if issubclass(c, RpcRequestHeader)}
+    # 5.3.3: the headers that extend RpcRequestHeader / TopicRequestHeader / TopicQueueRequestHeader
+    topic_queue = {"AckMessageRequestHeader", "ChangeInvisibleTimeRequestHeader",
+                   "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader", "PopMessageRequestHeader",
+                   "PullMessageRequestHeader", "QueryConsumeQueueRequestHeader", "QueryConsumerOffsetRequestHeader",
+                   "ReplyMessageRequestHeader", "ResetOffsetRequestHeader", "SearchOffsetRequestHeader",
+                   "SendMessageRequestHeader", "SendMessageRequestHeaderV2", "UpdateConsumerOffsetRequestHeader"}
+    topic = {"ConsumeMessageDirectlyResultRequestHeader", "CreateTopicRequestHeader", "DeleteTopicRequestHeader",
+             "GetConsumeStatsRequestHeader", "GetConsumerStatusRequestHeader", "GetTopicConfigRequestHeader",
+             "GetTopicStatsInfoRequestHeader", "QueryConsumeTimeSpanRequestHeader", "QueryCorrectionOffsetHeader",
+             "QueryMessageRequestHeader", "QueryTopicConsumeByWhoRequestHeader", "RecallMessageRequestHeader",
+             "DeleteTopicFromNamesrvRequestHeader", "GetRouteInfoRequestHeader"}
+    rpc = {"CheckTransactionStateRequestHeader", "CloneGroupOffsetRequestHeader", "ConsumerSendMsgBackRequestHeader",
+           "DeleteSubscriptionGroupRequestHeader", "EndTransactionRequestHeader",
+           "GetConsumerConnectionListRequestHeader", "GetConsumerListByGroupRequestHeader",
+           "GetConsumerRunningInfoRequestHeader", "GetProducerConnectionListRequestHeader",
+           "NotifyConsumerIdsChangedRequestHeader", "UnregisterClientRequestHeader"}
+    assert set(rpc_headers) == topic_queue | topic | rpc
+    for name, cls in rpc_headers.items():
+        if name in topic_queue:
+            assert issubclass(cls, TopicQueueRequestHeader), name
+        elif name in topic:
+            assert issubclass(cls, TopicRequestHeader) and not issubclass(cls, TopicQueueRequestHeader), name
+        else:
+            assert not issubclass(cls, TopicRequestHeader), name
+        tail = ["lo", "ns", "nsd", "bname", "oway"] if issubclass(cls, TopicRequestHeader) else [
+            "ns", "nsd", "bname", "oway"]
+        assert [p.wire for p in cls._props[-len(tail):]] == tail, name
+
+
+def test_base_fields_are_not_sent_while_none_and_decode():
+    header = GetMaxOffsetRequestHeader(topic="T", queue_id=1)
+    assert header.encode_ext_fields() == {"topic": "T", "queueId": "1"}  # as a 4.9.7 client sends it
+    header.lo, header.bname, header.ns, header.nsd, header.oway = False, "__syslo__global__", "ns1", True, False
+    ext = header.encode_ext_fields()
+    assert ext == {"topic": "T", "queueId": "1", "lo": "false", "ns": "ns1", "nsd": "true",
+                   "bname": "__syslo__global__", "oway": "false"}
+    assert GetMaxOffsetRequestHeader.decode_ext_fields(ext) == header
+    header.set_broker_name("b")
+    assert header.get_broker_name() == header.bname == "b"
 
 
 def test_fast_codec_field_orders():
-    assert [p.wire for p in SendMessageRequestHeaderV2._props] == list("abcdefghijklmn") + ["bname"]
-    assert [p.wire for p in PullMessageRequestHeader._props] == [
+    assert [p.wire for p in SendMessageRequestHeaderV2._props] == list("abcdefghijklmn") + [
+        "lo", "ns", "nsd", "bname", "oway"]
+    assert [p.wire for p in PullMessageRequestHeader._props] == [  # 5.3.3 PullMessageRequestHeader.encode
         "consumerGroup", "topic", "queueId", "queueOffset", "maxMsgNums", "sysFlag", "commitOffset",
-        "suspendTimeoutMillis", "subscription", "subVersion", "expressionType", "maxMsgBytes", "bname"]  # 5.3.3
+        "suspendTimeoutMillis", "subscription", "subVersion", "expressionType", "maxMsgBytes", "lo", "ns", "nsd",
+        "bname", "oway"]
     assert [p.wire for p in SendMessageResponseHeader._props] == ["msgId", "queueId", "queueOffset", "transactionId",
                                                                   "batchUniqId", "recallHandle"]  # 5.3.3
-    assert [p.wire for p in PullMessageResponseHeader._props] == [
-        "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset"]
+    assert [p.wire for p in PullMessageResponseHeader._props] == [  # 5.3.3
+        "suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset", "offsetDelta", "topicSysFlag",
+        "groupSysFlag", "forbiddenType"]
 
 
 def test_send_message_v2_rocketmq_frame_matches_protocol_vector_8_3():
@@ -160,7 +196,7 @@ def test_boolean_parsing_is_java_parse_boolean():
 
 def test_send_message_header_converters():
     v2 = sample_bean(SendMessageRequestHeaderV2)
-    v2.bname = None
+    v2.bname = v2.lo = v2.ns = v2.nsd = v2.oway = None  # 5.3.3's converters copy a .. n only
     v1 = SendMessageRequestHeaderV2.create_send_message_request_header_v1(v2)
     assert v1.encode_ext_fields() == {
         "producerGroup": v2.a, "topic": v2.b, "defaultTopic": v2.c, "defaultTopicQueueNums": str(v2.d),
@@ -205,3 +241,16 @@ def test_java_int_fields_refuse_what_integer_parse_int_refuses(cls):
     long_fields = [p for p in cls._props if p.type is int and p.name not in cls._java_int_fields]
     for prop in long_fields:  # a Java long takes it
         assert getattr(cls.decode_ext_fields({**ext, prop.wire: "2147483648"}), prop.name) == 2147483648
+
+
+def test_5_3_3_optional_fields_as_java_writes_and_reads_them():
+    from rocketmq_common.boundary_type import BoundaryType
+    from rocketmq_common.protocol.header.search_offset_request_header import SearchOffsetRequestHeader
+    header = SearchOffsetRequestHeader(topic="T", queue_id=0, timestamp=5, boundary_type=BoundaryType.UPPER)
+    assert header.encode_ext_fields()["boundaryType"] == "UPPER"  # Java toString: the constant's name
+    for text, expected in (("UPPER", BoundaryType.UPPER), ("upper", BoundaryType.UPPER),
+                           ("LOWER", BoundaryType.LOWER), ("other", BoundaryType.LOWER)):
+        ext = dict(header.encode_ext_fields(), boundaryType=text)
+        assert SearchOffsetRequestHeader.decode_ext_fields(ext).boundary_type is expected
+    assert BoundaryType.UPPER.get_name() == "upper" and BoundaryType.get_type(None) is BoundaryType.LOWER
+    assert "force" not in CreateTopicRequestHeader().encode_ext_fields()
