@@ -142,7 +142,8 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
         ``DefaultLitePullConsumer.setTraceDispatcher``: a dispatcher whose trace hooks are registered on
         ``client_impl`` (PRODUCE: the send and end-transaction hooks on a DefaultMQProducerImpl and the recall RPC
         hook on its client instance; CONSUME: the consume hook on a consumer impl) and which knows it as its host
-        unless ``set_host`` is false (Java sets none for the lite pull consumer). None, logged, when it cannot be set up."""
+        unless ``set_host`` is false (Java sets none for the lite pull consumer). None, logged, when it cannot be
+        set up."""
         try:
             dispatcher = cls(group, type_, batch_num, trace_topic_name, rpc_hook)
             if type_ is TraceDispatcher.Type.PRODUCE:

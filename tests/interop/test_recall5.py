@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Tuple
 
 import pytest
-from interop_support import Collected, JavaPeers, RealCluster, make_topic, unique
+from interop_support import Collected, JavaPeers, make_topic, unique
 
 from rocketmq_broker.embedded_cluster import start_embedded_cluster
 from rocketmq_client.consumer.default_mq_push_consumer import DefaultMQPushConsumer

@@ -10,7 +10,6 @@ from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_client.exception import MQClientException
 from rocketmq_common.message.message import Message
 from rocketmq_common.message.message_const import MessageConst
-from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic.topic_validator import TopicValidator
 
 TOPIC = "InjectTopic"

@@ -30,7 +30,8 @@ class TopicPublishInfo(Bean):
         def filter(self, mq: MessageQueue) -> bool:
             raise NotImplementedError
 
-    def select_one_message_queue(self, *args: Union[str, None, "TopicPublishInfo.QueueFilter"]) -> Optional[MessageQueue]:
+    def select_one_message_queue(self, *args: Union[str, None, "TopicPublishInfo.QueueFilter"]
+                                 ) -> Optional[MessageQueue]:
         """Java 5.3.3's ``selectOneMessageQueue`` overloads: ``()`` the next queue round-robin;
         ``(last_broker_name)`` the next one of another broker when there is one (a None name: the next one);
         ``(*filters)`` the next queue every filter accepts, None when none does in one round (and for no

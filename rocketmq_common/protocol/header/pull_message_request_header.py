@@ -26,7 +26,8 @@ class PullMessageRequestHeader(TopicQueueRequestHeader):
     expression_type = Prop(str)
     max_msg_bytes = Prop(int)
 
-    _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")  # Java's Integer fields (the others are Long)
+    #: Java's Integer fields (the others are Long)
+    _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")
 
 
 class PullMessageResponseHeader(CommandCustomHeader):

@@ -12,7 +12,6 @@ from rocketmq_acl.common.acl_client_rpc_hook import AclClientRPCHook
 from rocketmq_acl.common.acl_exception import AclException
 from rocketmq_acl.common.permission import Permission
 from rocketmq_acl.common.session_credentials import SessionCredentials
-from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
 from rocketmq_acl.plain.plain_permission_manager import PlainPermissionManager
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
@@ -36,8 +35,8 @@ def _signed(code: int, header=None, body=None, access_key: str = "RocketMQ", sec
 
 
 def test_account_from_yaml_hides_its_secret() -> None:
-    config = PlainPermissionManager.access_config_from_yaml({"accessKey": "RocketMQ", "secretKey": 12345678, "admin": "true",
-                                          "topicPerms": "T=PUB", "unknown": 1})
+    config = PlainPermissionManager.access_config_from_yaml({"accessKey": "RocketMQ", "secretKey": 12345678,
+                                                             "admin": "true", "topicPerms": "T=PUB", "unknown": 1})
     assert (config.secret_key, config.admin, config.topic_perms) == ("12345678", True, ["T=PUB"])
     assert "12345678" not in repr(config) and "12345678" not in repr(
         PlainPermissionManager(watch=False, file_home="").build_plain_access_resource(config))

@@ -166,7 +166,8 @@ def test_publish_info_from_two_brokers(embedded_cluster, client_config, client_i
                       MessageQueue("TwoBrokers", "broker-b", 0), MessageQueue("TwoBrokers", "broker-b", 1)]
     assert set(instance.get_broker_addr_table()) == {"broker-a", "broker-b"}
     info = producer.publish_infos["TwoBrokers"]
-    assert info.get_write_queue_nums_by_broker("broker-b") == 2 and info.get_write_queue_nums_by_broker("broker-z") == -1
+    assert info.get_write_queue_nums_by_broker("broker-b") == 2
+    assert info.get_write_queue_nums_by_broker("broker-z") == -1
     # round robin skips the last failed broker
     assert all(info.select_one_message_queue("broker-a").get_broker_name() == "broker-b" for _ in range(8))
 

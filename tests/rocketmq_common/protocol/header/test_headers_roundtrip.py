@@ -98,7 +98,8 @@ def test_rpc_request_headers_keep_their_base_fields_last():
     rpc_headers = {c.__name__: c for c in HEADERS if issubclass(c, RpcRequestHeader)}
     # 5.3.3: the headers that extend RpcRequestHeader / TopicRequestHeader / TopicQueueRequestHeader
     topic_queue = {"AckMessageRequestHeader", "ChangeInvisibleTimeRequestHeader",
-                   "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader", "PopMessageRequestHeader",
+                   "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader",
+                   "PopMessageRequestHeader",
                    "PullMessageRequestHeader", "QueryConsumeQueueRequestHeader", "QueryConsumerOffsetRequestHeader",
                    "ReplyMessageRequestHeader", "ResetOffsetRequestHeader", "SearchOffsetRequestHeader",
                    "SendMessageRequestHeader", "SendMessageRequestHeaderV2", "UpdateConsumerOffsetRequestHeader"}
