@@ -11,9 +11,9 @@ Like Java, :meth:`MessageDecoder.decode` returns ``None`` for a record it cannot
 :meth:`MessageDecoder.decodes` / ``decodes_batch`` skip it when its ``totalSize`` frames it (else stop there).
 Compressed bodies are inflated with the algorithm of sysFlag bits 8..10 (1 LZ4, 2 ZSTD, 0 or 3 zlib) and the
 COMPRESSED flag cleared, as 5.3.3 does. A body that does not decompress (corrupt, or its codec package missing)
-makes the record undecodable, as in Java (``decode`` returns ``None``): one warning names its topic, queue, offset, msgId and codec, and
-:meth:`MessageDecoder.decodes` goes on with the next record, so the message is never handed on still compressed
-and the rest of a pull is delivered.
+makes the record undecodable, as in Java (``decode`` returns ``None``): one warning names its topic, queue, offset,
+msgId and codec, and :meth:`MessageDecoder.decodes` goes on with the next record, so the message is never handed on
+still compressed and the rest of a pull is delivered.
 """
 from __future__ import annotations
 
