@@ -1,0 +1,53 @@
+"""Java ``org.apache.rocketmq.tools.command.consumer.UpdateSubGroupListSubCommand`` (5.3.3):
+``updateSubGroupList``."""
+from __future__ import annotations
+
+import argparse
+
+from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_tools.command.command_util import CommandUtil
+from rocketmq_tools.command.sub_command import SubCommand
+from rocketmq_tools.command.support import new_admin, read_json_list
+
+__all__ = ["UpdateSubGroupListSubCommand"]
+
+
+class UpdateSubGroupListSubCommand(SubCommand):
+    """Create or update the subscription groups of a JSON file (a list of SubscriptionGroupConfig: ``groupName``,
+    ``retryMaxTimes``, ``consumeBroadcastEnable``...) in one request, on one broker (``-b``) or on every master of
+    a cluster (``-c``; one of the two is required here, Java prints the help without either, and also after the
+    ``-c`` lines). A 4.x broker refuses the request (REQUEST_CODE_NOT_SUPPORTED)."""
+
+    def command_name(self) -> str:
+        return "updateSubGroupList"
+
+    def command_desc(self) -> str:
+        return "Update or create subscription group in batch"
+
+    def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
+        group = parser.add_mutually_exclusive_group(required=True)
+        group.add_argument("-b", "--brokerAddr", help="create groups to which broker")
+        group.add_argument("-c", "--clusterName", help="create groups to which cluster")
+        parser.add_argument("-f", "--filename", required=True,
+                            help="Path to a file with a list of "
+                                 "org.apache.rocketmq.remoting.protocol.subscription.SubscriptionGroupConfig in json "
+                                 "format")
+
+    def execute(self, args: argparse.Namespace) -> int:
+        group_configs = read_json_list(args.filename.strip(), SubscriptionGroupConfig)
+        if group_configs is None:
+            return 1
+        if not group_configs:
+            return 0
+        with new_admin(args.namesrv_addr) as admin:
+            if args.brokerAddr:
+                broker_address = args.brokerAddr.strip()
+                admin.create_and_update_subscription_group_config_list(broker_address, group_configs)
+                print("submit batch of group config to %s success, please check the result later." % broker_address)
+                return 0
+            for broker_address in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin,
+                                                                                       args.clusterName.strip())):
+                admin.create_and_update_subscription_group_config_list(broker_address, group_configs)
+                print("submit batch of subscription group config to %s success, please check the result later."
+                      % broker_address)
+        return 0
