@@ -5,7 +5,8 @@ programs): ``rocketmq <command> [options]``, also ``python -m rocketmq_tools``.
 those servers in the foreground; ``send`` / ``consume`` are a producer and a consumer; ``benchmark`` is Java's
 benchmark; the admin commands keep mqadmin's names, options and table layouts (``updateTopic``, ``topicList``...).
 Every command that talks to a cluster takes ``-n host:port[;host:port]`` (default ``$NAMESRV_ADDR``); all 57
-subcommands of mqadmin 4.9.7 are here (``docs/mqadmin.md``). ``rocketmq --version`` prints the installed version.
+subcommands of mqadmin 4.9.7 and the new ones of 5.3.3 are here (``docs/mqadmin.md``). ``rocketmq --version``
+prints the installed version.
 
 Errors end the command with one line on stderr: exit code 2 for bad arguments and unreachable servers, 1 for
 other failures (``--debug`` adds the traceback and the client logs).
