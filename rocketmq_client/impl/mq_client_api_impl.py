@@ -1589,9 +1589,14 @@ class MQClientAPIImpl(TypedBean):
             return
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_NAMESRV_CONFIG, None)
         request.set_body(text.encode("utf-8"))
+        self._invoke_all(servers, request, timeout_millis)
+
+    def _invoke_all(self, servers: List[str], request: RemotingCommand, timeout_millis: int) -> None:
+        """``request`` to every server in turn; the last failure as MQClientException once all were asked (the
+        configuration updates of name servers and controllers)."""
         err_response = None
-        for name_server in servers:
-            response = self.remoting_client.invoke_sync(name_server, request, timeout_millis)
+        for server in servers:
+            response = self.remoting_client.invoke_sync(server, request, timeout_millis)
             if response.get_code() != ResponseCode.SUCCESS:
                 err_response = response
         if err_response is not None:
@@ -1751,13 +1756,7 @@ class MQClientAPIImpl(TypedBean):
             return
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_CONTROLLER_CONFIG, None)
         request.set_body(text.encode("utf-8"))
-        err_response = None
-        for controller in controllers:
-            response = self.remoting_client.invoke_sync(controller, request, timeout_millis)
-            if response.get_code() != ResponseCode.SUCCESS:
-                err_response = response
-        if err_response is not None:
-            raise MQClientException(err_response.get_code(), err_response.get_remark())
+        self._invoke_all(controllers, request, timeout_millis)
 
     def get_controller_meta_data(self, controller_address: str) -> GetMetaDataResponseHeader:
         """Java ``getControllerMetaData`` (5.3.3): CONTROLLER_GET_METADATA_INFO (3 s), the controller group and its

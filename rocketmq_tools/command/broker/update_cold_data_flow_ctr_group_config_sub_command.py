@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import describe, new_admin
+from rocketmq_tools.command.support import new_admin, on_broker_or_masters
 
 __all__ = ["UpdateColdDataFlowCtrGroupConfigSubCommand"]
 
@@ -32,18 +30,7 @@ class UpdateColdDataFlowCtrGroupConfigSubCommand(SubCommand):
     def execute(self, args: argparse.Namespace) -> int:
         properties = {args.consumerGroup.strip(): args.threshold.strip()}
         with new_admin(args.namesrv_addr) as admin:
-            if args.brokerAddr:
-                broker_addr = args.brokerAddr.strip()
-                admin.update_cold_data_flow_ctr_group_config(broker_addr, properties)
-                print("updateColdDataFlowCtrGroupConfig success, %s" % broker_addr)
-                return 0
-            code = 0
-            for broker_addr in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, args.clusterName.strip())):
-                try:
-                    admin.update_cold_data_flow_ctr_group_config(broker_addr, properties)
-                    print("updateColdDataFlowCtrGroupConfig success, %s" % broker_addr)
-                except Exception as e:  # noqa: BLE001 - Java prints the stack and goes on with the next master
-                    print("updateColdDataFlowCtrGroupConfig at %s failed: %s" % (broker_addr, describe(e)),
-                          file=sys.stderr)
-                    code = 1
-        return code
+            return on_broker_or_masters(
+                admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
+                lambda addr: admin.update_cold_data_flow_ctr_group_config(addr, properties),
+                "updateColdDataFlowCtrGroupConfig success, %s")
