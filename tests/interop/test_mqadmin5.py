@@ -97,7 +97,7 @@ def _java_outcome(block: str) -> Tuple[Any, ...]:
         return ("ok", block)
     found = _CODE.search(block)
     if found:
-        return ("failed", int(found.group(1)), found.group(2).rstrip())
+        return ("failed", int(found.group(1)), found.group(2))
     return ("failed", None, lines[stack].split(": ", 1)[1])
 
 
