@@ -29,7 +29,7 @@ class GetControllerMetaDataSubCommand(SubCommand):
         out = ["\n#ControllerGroup\t%s" % meta_data.group,
                "\n#ControllerLeaderId\t%s" % meta_data.controller_leader_id,
                "\n#ControllerLeaderAddress\t%s" % meta_data.controller_leader_address]
-        if meta_data.peers:
-            out.extend("\n#Peer:\t%s" % peer for peer in meta_data.peers.split(";"))
+        if meta_data.peers:  # Java's split(";") drops the empty strings at the end ("n0:host:port;")
+            out.extend("\n#Peer:\t%s" % peer for peer in meta_data.peers.rstrip(";").split(";"))
         print("".join(out))
         return 0
