@@ -1,6 +1,8 @@
 """The subcommands Java 5.3.3's mqadmin added for batch updates, HA, broker containers, controllers, cold data and
 RocksDB: ours print what Java's print on a real 5.3.3 cluster (which runs no controller, container, RocksDB store or
-slave), Java's print the same on our embedded cluster, and what they change is changed on both.
+slave), Java's print the same on our embedded cluster, and what they change is changed on both. The controller
+subcommands also run against a real 5.3.3 NameServer with its controller (``enableControllerInNamesrv``) and a
+broker in controller mode, where they succeed.
 
 Java's mqadmin runs every subcommand in one JVM (:file:`JavaMqadmin5.java`). A failure is compared by its response
 code and remark: Java prints the stack of ``MQBrokerException: CODE: 3  DESC:  request type 902 not supported``,
@@ -10,10 +12,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, Iterator, List, Tuple
 
 import pytest
-from interop_support import JavaPeers, RealCluster
+from interop_support import Anchors, JavaPeers, RealCluster, free_port
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
 from rocketmq_tools.cli import main as mqadmin
@@ -169,3 +171,49 @@ def test_javas_print_the_same_on_our_embedded_cluster(real5_cluster: RealCluster
     assert table["InteropBatchTopicB"].read_queue_nums == 4
     groups = embedded_cluster.broker_controller.get_subscription_group_manager().subscription_group_table
     assert groups["InteropBatchGroupA"].retry_max_times == 5
+
+
+@pytest.fixture(scope="module")
+def controller_cluster(anchors5: Anchors,
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tuple[RealCluster, str]]:
+    """A real 5.3.3 NameServer running a one-node DLedger controller and broker-a in controller mode (it becomes
+    master by election), with the controller's address."""
+    controller_addr = "127.0.0.1:%d" % free_port()
+    work = str(tmp_path_factory.mktemp("real5-controller"))
+    cluster = RealCluster(anchors5, work, namesrv_config={
+        "enableControllerInNamesrv": "true", "controllerDLegerGroup": "group1",
+        "controllerDLegerPeers": "n0-" + controller_addr, "controllerDLegerSelfId": "n0",
+        "controllerStorePath": work + "/controller"}, broker_config={
+        "brokerId": -1, "brokerRole": "SLAVE", "enableControllerMode": "true", "controllerAddr": controller_addr})
+    try:
+        yield cluster, controller_addr
+    finally:
+        cluster.stop()
+
+
+def test_controller_commands_on_a_real_controller(controller_cluster: Tuple[RealCluster, str],
+                                                  java5_peer: JavaPeers, capsys: pytest.CaptureFixture) -> None:
+    """Ours print what Java's print when a controller answers: its metadata and settings (compared as sets of
+    lines: Java prints a Properties in hash order, ours sorted), the sync state sets, the epochs, the election it
+    refuses (the master is alive) and the clean-up."""
+    cluster, controller = controller_cluster
+    commands = [shell.format(controller=controller, broker=cluster.broker_addr).split() for shell in [
+        "getControllerMetaData -a {controller}",
+        "getControllerConfig -a {controller}",
+        "getSyncStateSet -a {controller} -b broker-a",
+        "getSyncStateSet -a {controller} -c DefaultCluster",
+        "updateControllerConfig -a {controller} -k notifyBrokerRoleChanged -v true",
+        "getBrokerEpoch -b broker-a",
+        "getBrokerEpoch -c DefaultCluster",
+        "haStatus -b {broker}",
+        "electMaster -a {controller} -b 1 -bn broker-a -c DefaultCluster",
+        "cleanBrokerMetadata -a {controller} -bn broker-a -c DefaultCluster -b 5",
+    ]]
+    javas = _run_java(java5_peer, cluster.namesrv_addr, commands)
+    ours = _run_ours(capsys, cluster.namesrv_addr, commands)
+    javas[1], ours[1] = [(outcome[0], sorted(outcome[1].splitlines())) for outcome in (javas[1], ours[1])]
+    _compare(commands, javas, ours)
+    assert javas[0] == ("ok", "\n#ControllerGroup\tgroup1\n#ControllerLeaderId\tn0\n#ControllerLeaderAddress\t%s"
+                              "\n#Peer:\tn0:%s\n" % (controller, controller))
+    assert "InSyncReplica:\tReplicaIdentity{brokerName='broker-a'" in javas[2][1]
+    assert javas[8][:2] == ("failed", 2011)
