@@ -26,7 +26,5 @@ class CheckRocksdbCqWriteResult(RemotingSerializable):
     """The broker's answer to CHECK_ROCKSDB_CQ_WRITE_PROGRESS: a :class:`CheckStatus` value (the check runs in the
     background: CHECK_IN_PROGRESS) and a text."""
 
-    CheckStatus = CheckStatus
-
     check_result = Prop(str)
     check_status = Prop(int, 0)

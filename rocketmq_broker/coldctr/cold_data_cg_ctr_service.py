@@ -11,7 +11,7 @@ GET_COLD_DATA_FLOW_CTR_INFO's JSON, key for key a Java broker's.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Dict
+from typing import TYPE_CHECKING, Any, Dict
 
 from rocketmq_common.java_hash_map import java_hash_map_order
 from rocketmq_remoting.protocol import fastjson
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
 
 __all__ = ["ColdDataCgCtrService"]
+
+
+def _java_order(table: Dict[str, Any]) -> Dict[str, Any]:
+    """``table`` in the iteration order of a Java ``HashMap`` (fastjson's ``JSONObject``) of the same keys."""
+    return {key: table[key] for key in java_hash_map_order(dict.fromkeys(table, ""))}
 
 
 class ColdDataCgCtrService:
@@ -35,8 +40,8 @@ class ColdDataCgCtrService:
         """Java ``getColdDataFlowCtrInfo``: the JSON of the runtime table (empty here), the configured thresholds,
         the broker's default and global thresholds and the global count (0), in a Java ``JSONObject``'s order."""
         with self._lock:
-            config_table = java_hash_map_order(dict(self._cg_cold_threshold_map_config))
-        result = java_hash_map_order({
+            config_table = _java_order(dict(self._cg_cold_threshold_map_config))
+        result = _java_order({
             "runtimeTable": {},
             "configTable": config_table,
             "cgColdReadThreshold": self.broker_config.cg_cold_read_threshold,

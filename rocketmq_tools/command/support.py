@@ -236,7 +236,7 @@ def read_json_list(file_name: str, item_type: type) -> Optional[List[Any]]:
 def java_json_object(value: Any) -> Any:
     """A parsed JSON value with every object in the order of fastjson's ``JSONObject`` (a Java ``HashMap``)."""
     if isinstance(value, dict):
-        return java_hash_map_order({k: java_json_object(v) for k, v in value.items()})
+        return {key: java_json_object(value[key]) for key in java_hash_map_order(dict.fromkeys(value, ""))}
     if isinstance(value, list):
         return [java_json_object(v) for v in value]
     return value

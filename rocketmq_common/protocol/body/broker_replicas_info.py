@@ -37,9 +37,6 @@ class ReplicasInfo(RemotingSerializable):
 class BrokerReplicasInfo(RemotingSerializable):
     """The controller's answer to CONTROLLER_GET_SYNC_STATE_DATA (1006): each broker name's replicas."""
 
-    ReplicasInfo = ReplicasInfo
-    ReplicaIdentity = ReplicaIdentity
-
     replicas_info_table = Prop(MapOf(str, ReplicasInfo), {})
 
     def add_replica_info(self, broker_name: str, replicas_info: ReplicasInfo) -> None:

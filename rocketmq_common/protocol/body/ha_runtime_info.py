@@ -35,9 +35,6 @@ class HARuntimeInfo(RemotingSerializable):
     """A broker's answer to GET_BROKER_HA_STATUS (907): a master's commit log offset and slaves, or a slave's
     client side."""
 
-    HAConnectionRuntimeInfo = HAConnectionRuntimeInfo
-    HAClientRuntimeInfo = HAClientRuntimeInfo
-
     master = Prop(bool, False)
     master_commit_log_max_offset = Prop(int, 0)
     in_sync_slave_nums = Prop(int, 0)

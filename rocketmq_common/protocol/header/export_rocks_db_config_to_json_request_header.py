@@ -50,8 +50,6 @@ class ExportRocksDBConfigToJsonRequestHeader(CommandCustomHeader):
     """Header of EXPORT_ROCKSDB_CONFIG_TO_JSON (356): the kv configs a broker is to export from RocksDB to its
     JSON files."""
 
-    ConfigType = ConfigType
-
     config_type = Prop(str, required=True)
 
     def fetch_config_type(self) -> List[ConfigType]:

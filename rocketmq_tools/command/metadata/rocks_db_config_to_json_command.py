@@ -5,7 +5,7 @@ import argparse
 import logging
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import ConfigType
@@ -108,15 +108,16 @@ class RocksDBConfigToJsonCommand(SubCommand):
         admin.set_instance_name(unique_instance_name())
         if args.namesrv_addr is not None:
             admin.set_namesrv_addr(args.namesrv_addr)
-        targets = []
+        targets: List[Tuple[Optional[str], str]] = []
         with admin:
             if args.cluster is not None:
                 cluster_info = admin.examine_broker_cluster_info()
                 if (cluster_info.cluster_addr_table or {}).get(args.cluster.strip()) is None:
                     print("clusterAddrTable is empty", end="")
                     return 1
-                targets = [(name, (data.broker_addrs or {}).get(MixAll.MASTER_ID))
-                           for name, data in sorted((cluster_info.broker_addr_table or {}).items())]
+                targets = [(name, (data.broker_addrs or {})[MixAll.MASTER_ID])
+                           for name, data in sorted((cluster_info.broker_addr_table or {}).items())
+                           if MixAll.MASTER_ID in (data.broker_addrs or {})]
             elif args.brokerAddr is not None:
                 targets = [(None, args.brokerAddr.strip())]
             with ThreadPoolExecutor(max_workers=max(1, min(len(targets), 8)),

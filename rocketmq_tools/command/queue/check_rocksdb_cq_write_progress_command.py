@@ -45,6 +45,8 @@ class CheckRocksdbCqWriteProgressCommand(SubCommand):
                 return 1
             for broker_name, broker_data in sorted((cluster_info.broker_addr_table or {}).items()):
                 broker_addr = (broker_data.broker_addrs or {}).get(MixAll.MASTER_ID)
+                if broker_addr is None:  # a broker name without its master now
+                    continue
                 result = admin.check_rocksdb_cq_write_progress(broker_addr, topic, check_store_time)
                 if result.check_status == CheckStatus.CHECK_ERROR.get_value():
                     print(broker_name + " check error, please check log... errInfo: " + str(result.check_result),
