@@ -1,15 +1,25 @@
 """The subcommands 5.3.3's mqadmin added for batch updates, HA, broker containers, controllers, cold data and RocksDB,
 in this process on one embedded cluster: what they change on the broker and what they print, the answers of a
-broker and NameServer without controller, container or RocksDB, and the local-file commands."""
+broker and NameServer without controller, container or RocksDB, the local-file commands, and the controller
+commands against a stand-in controller answering as 5.3.3's."""
 from __future__ import annotations
 
 import json
+from typing import List
 
 import pytest
 
 from rocketmq_broker.embedded_cluster import start_embedded_cluster
+from rocketmq_common.protocol.body.broker_member_group import BrokerMemberGroup
+from rocketmq_common.protocol.body.broker_replicas_info import BrokerReplicasInfo, ReplicaIdentity, ReplicasInfo
+from rocketmq_common.protocol.header.controller.elect_master_response_header import ElectMasterResponseHeader
+from rocketmq_common.protocol.header.controller.get_meta_data_response_header import GetMetaDataResponseHeader
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
+from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
+from rocketmq_remoting.remoting_server import RemotingServer
 
 from tools_support import send_messages
 
@@ -221,3 +231,84 @@ def test_dump_compaction_log_prints_each_stored_message(cli, cluster, tmp_path):
     assert cli("dumpCompactionLog", "-f", str(tmp_path / "none")).err.endswith("not exist.\n")
     assert cli("dumpCompactionLog", "-f", str(tmp_path)).err.endswith("is a directory.\n")
     assert (cli("dumpCompactionLog").code, cli("dumpCompactionLog").out) == (2, "miss dump log file name\n")
+
+
+class _Controller(NettyRequestProcessor):
+    """A controller leader's answers (5.3.3's ControllerRequestProcessor) to the admin requests, and the requests
+    it got."""
+
+    def __init__(self) -> None:
+        self.addr = ""
+        self.requests: List[RemotingCommand] = []
+
+    def process_request(self, ctx, request):
+        self.requests.append(request)
+        response = RemotingCommand.create_response_command(RemotingSysResponseCode.SUCCESS, None)
+        if request.code == RequestCode.CONTROLLER_GET_METADATA_INFO:
+            response.write_custom_header(GetMetaDataResponseHeader(
+                group="group1", controller_leader_id="n0", controller_leader_address=self.addr, is_leader=True,
+                peers="n0:%s;n1:127.0.0.1:1;" % self.addr))
+        elif request.code == RequestCode.CONTROLLER_GET_SYNC_STATE_DATA:
+            info = BrokerReplicasInfo()
+            info.add_replica_info("broker-a", ReplicasInfo(
+                master_broker_id=1, master_address="127.0.0.1:2", master_epoch=3, sync_state_set_epoch=4,
+                in_sync_replicas=[ReplicaIdentity(broker_name="broker-a", broker_id=1, broker_address="127.0.0.1:2",
+                                                  alive=True)],
+                not_in_sync_replicas=[ReplicaIdentity(broker_name="broker-a", broker_id=2,
+                                                      broker_address="127.0.0.1:3")]))
+            response.body = info.encode()
+        elif request.code == RequestCode.CONTROLLER_ELECT_MASTER:
+            response.write_custom_header(ElectMasterResponseHeader(master_broker_id=2, master_address="127.0.0.1:3",
+                                                                   master_epoch=5, sync_state_set_epoch=6))
+            response.body = BrokerMemberGroup(cluster="DefaultCluster", broker_name="broker-a",
+                                              broker_addrs={1: "127.0.0.1:2", 2: "127.0.0.1:3"}).encode()
+        elif request.code == RequestCode.GET_CONTROLLER_CONFIG:
+            response.body = b"controllerType=DLedger\nnotifyBrokerRoleChanged=true\n"
+        return response
+
+    def reject_request(self) -> bool:
+        return False
+
+
+@pytest.fixture(scope="module")
+def controller():
+    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    processor = _Controller()
+    server.register_default_processor(processor, None)
+    server.start()
+    processor.addr = "127.0.0.1:%d" % server.local_listen_port()
+    yield processor
+    server.shutdown()
+
+
+def test_controller_commands_print_a_controllers_answers(cli, cluster, controller):
+    """What 5.3.3's controller answers (checked against a real one by tests/interop/test_mqadmin5.py), printed as
+    Java prints it."""
+    meta = cli.on(cluster, "getControllerMetaData", "-a", controller.addr)
+    assert (meta.code, meta.out) == (0, "\n#ControllerGroup\tgroup1\n#ControllerLeaderId\tn0\n#ControllerLeaderAddress"
+                                        "\t%s\n#Peer:\tn0:%s\n#Peer:\tn1:127.0.0.1:1\n" % (controller.addr,
+                                                                                           controller.addr)), meta.err
+    sync = cli.on(cluster, "getSyncStateSet", "-a", controller.addr, "-c", "DefaultCluster")
+    assert sync.out == (
+        "\n#brokerName\tbroker-a\n#MasterBrokerId\t1\n#MasterAddr\t127.0.0.1:2\n#MasterEpoch\t3\n#SyncStateSetEpoch\t4"
+        "\n#SyncStateSetNums\t1\n\nInSyncReplica:\tReplicaIdentity{brokerName='broker-a', brokerId=1, "
+        "brokerAddress='127.0.0.1:2', alive=true}\n\nNotInSyncReplica:\tReplicaIdentity{brokerName='broker-a', "
+        "brokerId=2, brokerAddress='127.0.0.1:3', alive=false}\n"), sync.err
+    assert json.loads(controller.requests[-1].body) == ["broker-a"]
+    elect = cli.on(cluster, "electMaster", "-a", controller.addr, "-b", "2", "-bn", "broker-a", "-c", "DefaultCluster")
+    assert elect.lines == ["", "#ClusterName\tDefaultCluster", "#BrokerName\tbroker-a",
+                           "#BrokerMasterAddr\t127.0.0.1:3", "#MasterEpoch\t5", "#SyncStateSetEpoch\t6",
+                           "\t#Broker\t1\t127.0.0.1:2",
+                           "\t#Broker\t2\t127.0.0.1:3"], elect.err
+    header = controller.requests[-1].ext_fields
+    assert (header["brokerId"], header["designateElect"], header["clusterName"]) == ("2", "true", "DefaultCluster")
+    clean = cli.on(cluster, "cleanBrokerMetadata", "-a", controller.addr, "-bn", "broker-a", "-l", "-b", "1;2")
+    assert clean.lines == ["clear broker broker-a metadata from controller success! "], clean.err
+    header = controller.requests[-1].ext_fields
+    assert (header["brokerControllerIdsToClean"], header["isCleanLivingBroker"]) == ("1;2", "true")
+    config = cli.on(cluster, "getControllerConfig", "-a", controller.addr)
+    assert config.lines == ["============%s============" % controller.addr, "%-50s=  DLedger" % "controllerType",
+                            "%-50s=  true" % "notifyBrokerRoleChanged"], config.err
+    update = cli.on(cluster, "updateControllerConfig", "-a", controller.addr, "-k", "a", "-v", "b")
+    assert update.lines == ["update controller config success![%s]" % controller.addr, "a : b"]
+    assert controller.requests[-1].body == b"a=b\n"
