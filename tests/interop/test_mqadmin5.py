@@ -18,6 +18,8 @@ import pytest
 from interop_support import Anchors, JavaPeers, RealCluster, free_port
 
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
+from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
+from rocketmq_common.message.message import Message
 from rocketmq_tools.cli import main as mqadmin
 
 pytestmark = pytest.mark.timeout(300)
@@ -217,3 +219,34 @@ def test_controller_commands_on_a_real_controller(controller_cluster: Tuple[Real
                               "\n#Peer:\tn0:%s\n" % (controller, controller))
     assert "InSyncReplica:\tReplicaIdentity{brokerName='broker-a'" in javas[2][1]
     assert javas[8][:2] == ("failed", 2011)
+
+
+def test_dump_compaction_log_prints_what_javas_prints(embedded_cluster: EmbeddedCluster, java5_peer: JavaPeers,
+                                                      tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The records of a commit log (the compaction log's format), written by our broker, printed by both."""
+    producer = DefaultMQProducer("InteropDumpProducer", namesrv_addr=embedded_cluster.namesrv_addr,
+                                 instance_name="interop-dump")
+    with producer:
+        results = [producer.send(Message("InteropDumpTopic", b"body-%d" % i, tags="TagA", keys="key%d" % i))
+                   for i in range(3)]
+    store = embedded_cluster.broker_controller.get_message_store()
+    records = b""
+    for offset in sorted(int(result.get_offset_msg_id()[-16:], 16) for result in results):
+        size = store.look_message_by_offset(offset).get_store_size()
+        records += bytes(store.get_commit_log_data(offset).get_byte_buffer()[:size])
+    log_file = tmp_path / "00000000000000000000"
+    log_file.write_bytes(records)
+    commands = [["dumpCompactionLog", "-f", str(log_file)]]
+    javas = _run_java(java5_peer, embedded_cluster.namesrv_addr, commands)
+    ours = _run_ours(capsys, embedded_cluster.namesrv_addr, commands)
+    assert javas[0][0] == "ok" and javas[0][1].count("topic='InteropDumpTopic'") == 3
+    # Message's toString lists the properties in their stored order, Java's in its HashMap's: issue 32's
+    # read commands part (queryMsgById...) is to make it Java's; until then they are compared as sets
+    _compare(commands, [_properties_sorted(outcome) for outcome in javas],
+             [_properties_sorted(outcome) for outcome in ours])
+
+
+def _properties_sorted(outcome: Tuple[Any, ...]) -> Tuple[Any, ...]:
+    return outcome[:1] + (re.sub(r"properties=\{([^}]*)\}",
+                                 lambda m: "properties={%s}" % ", ".join(sorted(m.group(1).split(", "))),
+                                 outcome[1]),)
