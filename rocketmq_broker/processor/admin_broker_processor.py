@@ -181,6 +181,18 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
 
     # ------------------------------------------------------------------ topics
 
+    def _refuses_mixed_message_type(self, topic_config: TopicConfig, response: RemotingCommand) -> bool:
+        """Java 5.3.3's check of topic creation: ``+message.type=MIXED`` without ``enable_mixed_message_type``
+        answers INVALID_PARAMETER "MIXED message type is not supported."."""
+        if self.broker_controller.get_broker_config().enable_mixed_message_type or not topic_config.attributes:
+            return False
+        msg_type_attr_key = AttributeParser.ATTR_ADD_PLUS_SIGN + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name()
+        if topic_config.attributes.get(msg_type_attr_key) != TopicMessageType.MIXED.get_value():
+            return False
+        response.code = ResponseCode.INVALID_PARAMETER
+        response.remark = "MIXED message type is not supported."
+        return True
+
     def update_and_create_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java 5.3.3 ``updateAndCreateTopic`` (the success response keeps Java's placeholder remark): the header's
         attribute changes (``+message.type=FIFO``) are applied as Java applies them; a malformed or refused one
@@ -200,13 +212,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         controller = self.broker_controller
         try:
             topic_config.attributes = AttributeParser.parse_to_map(header.attributes)
-            if not controller.get_broker_config().enable_mixed_message_type:
-                msg_type_attr_key = (AttributeParser.ATTR_ADD_PLUS_SIGN
-                                     + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name())
-                if topic_config.attributes.get(msg_type_attr_key) == TopicMessageType.MIXED.get_value():
-                    response.code = ResponseCode.INVALID_PARAMETER
-                    response.remark = "MIXED message type is not supported."
-                    return response
+            if self._refuses_mixed_message_type(topic_config, response):
+                return response
             with self._lock:
                 topic_config_manager = controller.get_topic_config_manager()
                 if topic_config == topic_config_manager.get_topic_config_table().get(topic):
@@ -925,13 +932,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                                                                                                         response):
                     response.code = ResponseCode.INVALID_PARAMETER
                     return response
-                if not controller.get_broker_config().enable_mixed_message_type and topic_config.attributes:
-                    msg_type_attr_key = (AttributeParser.ATTR_ADD_PLUS_SIGN
-                                         + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name())
-                    if topic_config.attributes.get(msg_type_attr_key) == TopicMessageType.MIXED.get_value():
-                        response.code = ResponseCode.INVALID_PARAMETER
-                        response.remark = "MIXED message type is not supported."
-                        return response
+                if self._refuses_mixed_message_type(topic_config, response):
+                    return response
                 if topic_config == topic_config_manager.get_topic_config_table().get(topic):
                     log.info("update or create topic=%s without changes, so idempotent", topic)
                     response.code = ResponseCode.SUCCESS

@@ -277,10 +277,12 @@ def each_broker_of(admin: DefaultMQAdminExt, broker_addr: Optional[str],
 
 
 def on_broker_or_masters(admin: DefaultMQAdminExt, broker_addr: Optional[str], cluster_name: str,
-                         action: Callable[[str], None], done_line: str) -> int:
+                         action: Callable[[str], None], done_line: str, cluster_done_line: Optional[str] = None,
+                         keep_going: bool = True) -> int:
     """Run ``action`` at ``broker_addr`` or else at every master of ``cluster_name``, printing ``done_line % addr``
-    after each; the exit code. On a cluster, as Java's 5.3.3 commands, a master that fails is reported on stderr
-    and the next one asked (exit code 1 then); at a single broker the failure is the command's."""
+    after each (``cluster_done_line`` for the masters, when it differs); the exit code. With ``keep_going``, as
+    most of Java's 5.3.3 commands, a master that fails is reported on stderr and the next one asked (exit code 1
+    then); else, and at a single broker, the failure is the command's."""
     if broker_addr is not None:
         action(broker_addr)
         print(done_line % broker_addr)
@@ -289,8 +291,10 @@ def on_broker_or_masters(admin: DefaultMQAdminExt, broker_addr: Optional[str], c
     for addr in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster_name)):
         try:
             action(addr)
-            print(done_line % addr)
+            print((cluster_done_line or done_line) % addr)
         except Exception as e:  # noqa: BLE001 - Java prints the stack and goes on with the next master
+            if not keep_going:
+                raise
             print("%s failed: %s" % (addr, describe(e)), file=sys.stderr)
             code = 1
     return code

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
-from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, read_json_list
+from rocketmq_tools.command.support import new_admin, on_broker_or_masters, read_json_list
 
 __all__ = ["UpdateSubGroupListSubCommand"]
 
@@ -34,20 +33,15 @@ class UpdateSubGroupListSubCommand(SubCommand):
                                  "format")
 
     def execute(self, args: argparse.Namespace) -> int:
-        group_configs = read_json_list(args.filename.strip(), SubscriptionGroupConfig)
-        if group_configs is None:
+        configs = read_json_list(args.filename.strip(), SubscriptionGroupConfig)
+        if configs is None:
             return 1
-        if not group_configs:
+        if not configs:
             return 0
         with new_admin(args.namesrv_addr) as admin:
-            if args.brokerAddr:
-                broker_address = args.brokerAddr.strip()
-                admin.create_and_update_subscription_group_config_list(broker_address, group_configs)
-                print("submit batch of group config to %s success, please check the result later." % broker_address)
-                return 0
-            for broker_address in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin,
-                                                                                       args.clusterName.strip())):
-                admin.create_and_update_subscription_group_config_list(broker_address, group_configs)
-                print("submit batch of subscription group config to %s success, please check the result later."
-                      % broker_address)
-        return 0
+            return on_broker_or_masters(
+                admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
+                lambda addr: admin.create_and_update_subscription_group_config_list(addr, configs),
+                "submit batch of group config to %s success, please check the result later.",
+                "submit batch of subscription group config to %s success, please check the result later.",
+                keep_going=False)

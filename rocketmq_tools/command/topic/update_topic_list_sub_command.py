@@ -4,9 +4,8 @@ from __future__ import annotations
 import argparse
 
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, read_json_list
+from rocketmq_tools.command.support import new_admin, on_broker_or_masters, read_json_list
 
 __all__ = ["UpdateTopicListSubCommand"]
 
@@ -31,20 +30,13 @@ class UpdateTopicListSubCommand(SubCommand):
                             help="Path to a file with list of org.apache.rocketmq.common.TopicConfig in json format")
 
     def execute(self, args: argparse.Namespace) -> int:
-        file_name = args.filename.strip()
-        topic_configs = read_json_list(file_name, TopicConfig)
-        if topic_configs is None:
+        configs = read_json_list(args.filename.strip(), TopicConfig)
+        if configs is None:
             return 1
-        if not topic_configs:
+        if not configs:
             return 0
         with new_admin(args.namesrv_addr) as admin:
-            if args.brokerAddr:
-                broker_address = args.brokerAddr.strip()
-                admin.create_and_update_topic_config_list(broker_address, topic_configs)
-                print("submit batch of topic config to %s success, please check the result later." % broker_address)
-                return 0
-            for broker_address in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin,
-                                                                                       args.clusterName.strip())):
-                admin.create_and_update_topic_config_list(broker_address, topic_configs)
-                print("submit batch of topic config to %s success, please check the result later." % broker_address)
-        return 0
+            return on_broker_or_masters(
+                admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
+                lambda addr: admin.create_and_update_topic_config_list(addr, configs),
+                "submit batch of topic config to %s success, please check the result later.", keep_going=False)

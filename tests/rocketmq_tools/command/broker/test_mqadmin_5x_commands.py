@@ -20,6 +20,7 @@ from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcesso
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
 from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_tools.command.support import repeat_every
 
 from tools_support import send_messages
 
@@ -312,3 +313,19 @@ def test_controller_commands_print_a_controllers_answers(cli, cluster, controlle
     update = cli.on(cluster, "updateControllerConfig", "-a", controller.addr, "-k", "a", "-v", "b")
     assert update.lines == ["update controller config success![%s]" % controller.addr, "a : b"]
     assert controller.requests[-1].body == b"a=b\n"
+
+
+def test_the_interval_option_repeats_until_interrupted():
+    """``-i`` of haStatus / getBrokerEpoch / getSyncStateSet: again and again until Ctrl-C; once without it."""
+    calls: List[int] = []
+
+    def run() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        repeat_every("0", run)
+    assert len(calls) == 3
+    repeat_every(None, calls.clear)
+    assert calls == []
