@@ -32,7 +32,7 @@ __all__ = ["acl_rpc_hook", "parse_namesrv_addr", "check_namesrv_reachable", "uni
            "describe", "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "java_value",
            "java_bean", "Progress", "split_list", "read_json_list", "java_json_object", "pretty_json",
            "repeat_every", "each_broker_of",
-           "on_broker_or_masters"]
+           "on_broker_or_masters", "submit_batch"]
 
 #: how long the reachability check waits for a name server's TCP handshake
 NAMESRV_CONNECT_TIMEOUT = 3.0
@@ -298,3 +298,19 @@ def on_broker_or_masters(admin: DefaultMQAdminExt, broker_addr: Optional[str], c
             print("%s failed: %s" % (addr, describe(e)), file=sys.stderr)
             code = 1
     return code
+
+
+def submit_batch(args: Any, item_type: type, submit: Callable[[DefaultMQAdminExt, str, List[Any]], None],
+                 done_line: str, cluster_done_line: Optional[str] = None) -> int:
+    """updateTopicList / updateSubGroupList (5.3.3): the ``item_type`` beans of the JSON list file ``-f``, submitted
+    at once to ``-b`` or to every master of ``-c`` (the first failure ends the command, as Java's); exit code 1
+    for a missing file, 0 (nothing sent) for an empty list."""
+    configs = read_json_list(args.filename.strip(), item_type)
+    if configs is None:
+        return 1
+    if not configs:
+        return 0
+    with new_admin(args.namesrv_addr) as admin:
+        return on_broker_or_masters(
+            admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
+            lambda addr: submit(admin, addr, configs), done_line, cluster_done_line, keep_going=False)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, on_broker_or_masters, read_json_list
+from rocketmq_tools.command.support import submit_batch
 
 __all__ = ["UpdateSubGroupListSubCommand"]
 
@@ -33,15 +34,8 @@ class UpdateSubGroupListSubCommand(SubCommand):
                                  "format")
 
     def execute(self, args: argparse.Namespace) -> int:
-        configs = read_json_list(args.filename.strip(), SubscriptionGroupConfig)
-        if configs is None:
-            return 1
-        if not configs:
-            return 0
-        with new_admin(args.namesrv_addr) as admin:
-            return on_broker_or_masters(
-                admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
-                lambda addr: admin.create_and_update_subscription_group_config_list(addr, configs),
-                "submit batch of group config to %s success, please check the result later.",
-                "submit batch of subscription group config to %s success, please check the result later.",
-                keep_going=False)
+        return submit_batch(args, SubscriptionGroupConfig,
+                            DefaultMQAdminExt.create_and_update_subscription_group_config_list,
+                            "submit batch of group config to %s success, please check the result later.",
+                            "submit batch of subscription group config to %s success, please check the result "
+                            "later.")

@@ -4,8 +4,9 @@ from __future__ import annotations
 import argparse
 
 from rocketmq_common.topic_config import TopicConfig
+from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import SubCommand
-from rocketmq_tools.command.support import new_admin, on_broker_or_masters, read_json_list
+from rocketmq_tools.command.support import submit_batch
 
 __all__ = ["UpdateTopicListSubCommand"]
 
@@ -30,13 +31,5 @@ class UpdateTopicListSubCommand(SubCommand):
                             help="Path to a file with list of org.apache.rocketmq.common.TopicConfig in json format")
 
     def execute(self, args: argparse.Namespace) -> int:
-        configs = read_json_list(args.filename.strip(), TopicConfig)
-        if configs is None:
-            return 1
-        if not configs:
-            return 0
-        with new_admin(args.namesrv_addr) as admin:
-            return on_broker_or_masters(
-                admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
-                lambda addr: admin.create_and_update_topic_config_list(addr, configs),
-                "submit batch of topic config to %s success, please check the result later.", keep_going=False)
+        return submit_batch(args, TopicConfig, DefaultMQAdminExt.create_and_update_topic_config_list,
+                            "submit batch of topic config to %s success, please check the result later.")
