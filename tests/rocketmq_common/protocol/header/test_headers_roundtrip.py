@@ -37,8 +37,9 @@ def test_every_header_class_is_exported_by_the_header_package():
     assert set(HEADERS) <= exported
     # 4.9.7 has 79 header classes in common.protocol.header(.namesrv/.filtersrv); the ACL-config response header
     # with a List field (code 54, removed in 4.9.8) is the one left out; 5.3.3 adds the two of RECALL_MESSAGE
-    # and POP's 5 (Pop, Ack, ChangeInvisibleTime).
-    assert len(HEADERS) == 86
+    # and POP's 5 (Pop, Ack, ChangeInvisibleTime), and the 10 of the new mqadmin subcommands (containers, HA,
+    # controllers, RocksDB, batch updates).
+    assert len(HEADERS) == 96
 
 
 @pytest.mark.parametrize("cls", HEADERS, ids=lambda c: c.__name__)
@@ -95,7 +96,8 @@ def test_rpc_request_headers_keep_bname_last():
     rpc_headers = [c for c in HEADERS if issubclass(c, RpcRequestHeader)]
     assert {c.__name__ for c in rpc_headers} == {
         "AckMessageRequestHeader", "ChangeInvisibleTimeRequestHeader", "PopMessageRequestHeader",
-        "CheckTransactionStateRequestHeader", "ConsumerSendMsgBackRequestHeader", "EndTransactionRequestHeader",
+        "CheckTransactionStateRequestHeader", "ConsumerSendMsgBackRequestHeader", "CreateTopicListRequestHeader",
+        "EndTransactionRequestHeader",
         "GetEarliestMsgStoretimeRequestHeader", "GetMaxOffsetRequestHeader", "GetMinOffsetRequestHeader",
         "PullMessageRequestHeader", "QueryConsumerOffsetRequestHeader", "RecallMessageRequestHeader",
         "SearchOffsetRequestHeader", "SendMessageRequestHeader", "SendMessageRequestHeaderV2",
