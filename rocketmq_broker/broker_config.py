@@ -90,6 +90,9 @@ class BrokerConfig(Bean):
     trace_on = Prop(bool, True)
     #: 5.3.3: whether a topic may be created with ``message.type`` MIXED
     enable_mixed_message_type = Prop(bool, False)
+    #: 5.3.3: a consumer group's and the broker's cold read thresholds (bytes; ColdDataCgCtrService)
+    cg_cold_read_threshold = Prop(int, 3 * 1024 * 1024)
+    global_cold_read_threshold = Prop(int, 100 * 1024 * 1024)
     enable_calc_filter_bit_map = Prop(bool, False)
     expect_consumer_num_use_filter = Prop(int, 32)
     max_error_rate_of_bloom_filter = Prop(int, 20)

@@ -25,7 +25,7 @@ import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from rocketmq_acl.access_validator import AccessValidator
 from rocketmq_acl.common.acl_exception import AclException
@@ -43,6 +43,7 @@ from rocketmq_broker.client.consumer_manager import ConsumerManager
 from rocketmq_broker.client.default_consumer_ids_change_listener import DefaultConsumerIdsChangeListener
 from rocketmq_broker.client.net.broker2_client import Broker2Client
 from rocketmq_broker.client.producer_manager import ProducerManager
+from rocketmq_broker.coldctr.cold_data_cg_ctr_service import ColdDataCgCtrService
 from rocketmq_broker.filter.consumer_filter_manager import ConsumerFilterManager
 from rocketmq_broker.client.rebalance.rebalance_lock_manager import RebalanceLockManager
 from rocketmq_broker.longpolling.notify_message_arriving_listener import NotifyMessageArrivingListener
@@ -92,6 +93,7 @@ from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInn
 from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
     TopicConfigAndMappingSerializeWrapper
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
+from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_common.rpc.rpc_response import RpcResponse
@@ -145,6 +147,7 @@ class BrokerController(TypedBean):
     consumer_manager = Prop(ConsumerManager, required=True)
     consumer_filter_manager = Prop(ConsumerFilterManager, required=True)
     producer_manager = Prop(ProducerManager, required=True)
+    cold_data_cg_ctr_service = Prop(ColdDataCgCtrService, required=True)
     broker2_client = Prop(Broker2Client, required=True)
     rebalance_lock_manager = Prop(RebalanceLockManager, required=True)
     broker_outer_api = Prop(BrokerOuterAPI, required=True)
@@ -210,6 +213,8 @@ class BrokerController(TypedBean):
         def set_consumer_filter_manager(self, consumer_filter_manager: ConsumerFilterManager) -> None: ...
         def get_producer_manager(self) -> ProducerManager: ...
         def set_producer_manager(self, producer_manager: ProducerManager) -> None: ...
+        def get_cold_data_cg_ctr_service(self) -> ColdDataCgCtrService: ...
+        def set_cold_data_cg_ctr_service(self, cold_data_cg_ctr_service: ColdDataCgCtrService) -> None: ...
         def get_broker2_client(self) -> Broker2Client: ...
         def set_broker2_client(self, broker2_client: Broker2Client) -> None: ...
         def get_rebalance_lock_manager(self) -> RebalanceLockManager: ...
@@ -267,6 +272,7 @@ class BrokerController(TypedBean):
         self.client_housekeeping_service = ClientHousekeepingService(self)
         self.broker2_client = Broker2Client(self)
         self.subscription_group_manager = SubscriptionGroupManager(self)
+        self.cold_data_cg_ctr_service = ColdDataCgCtrService(self)
         self.rebalance_lock_manager = RebalanceLockManager(self.broker_config.rebalance_lock_max_live_time)
         self.broker_outer_api = BrokerOuterAPI(self.netty_client_config, tls_config=tls_config)
         self.query_assignment_processor = QueryAssignmentProcessor(self)
@@ -618,22 +624,27 @@ class BrokerController(TypedBean):
         self.broker_outer_api.unregister_broker_all(self.broker_config.broker_cluster_name, self.get_broker_addr(),
                                                     self.broker_config.broker_name, self.broker_config.broker_id)
 
-    def register_increment_broker_data(self, topic_config: TopicConfig, data_version: DataVersion) -> None:
-        """Java 5.3.3 ``registerIncrementBrokerData``: register one (new or changed) topic, with its static-topic
-        mapping when it has one."""
+    def register_increment_broker_data(self, topic_configs: Union[TopicConfig, List[TopicConfig]],
+                                       data_version: DataVersion) -> None:
+        """Java 5.3.3 ``registerIncrementBrokerData`` (both overloads): register one or a list of (new or
+        changed) topics, each with its static-topic mapping when it has one."""
         with self._register_lock:
-            register_topic_config = topic_config
             permission = self.broker_config.broker_permission
-            if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
-                register_topic_config = TopicConfig(topic_config.topic_name, topic_config.read_queue_nums,
-                                                    topic_config.write_queue_nums, permission)
-            topic = topic_config.topic_name
-            wrapper = TopicConfigAndMappingSerializeWrapper(topic_config_table={topic: register_topic_config},
-                                                            data_version=data_version)
-            mapping_detail = self.topic_queue_mapping_manager.get_topic_queue_mapping(topic)
-            if mapping_detail is not None:
-                wrapper.topic_queue_mapping_info_map = {
-                    topic: TopicQueueMappingDetail.clone_as_mapping_info(mapping_detail)}
+            table: Dict[str, TopicConfig] = {}
+            mapping_infos: Dict[str, TopicQueueMappingInfo] = {}
+            for topic_config in [topic_configs] if isinstance(topic_configs, TopicConfig) else topic_configs:
+                register_topic_config = topic_config
+                if not PermName.is_writeable(permission) or not PermName.is_readable(permission):
+                    register_topic_config = TopicConfig(topic_config.topic_name, topic_config.read_queue_nums,
+                                                        topic_config.write_queue_nums, permission)
+                topic = topic_config.topic_name
+                table[topic] = register_topic_config
+                mapping_detail = self.topic_queue_mapping_manager.get_topic_queue_mapping(topic)
+                if mapping_detail is not None:
+                    mapping_infos[topic] = TopicQueueMappingDetail.clone_as_mapping_info(mapping_detail)
+            wrapper = TopicConfigAndMappingSerializeWrapper(topic_config_table=table, data_version=data_version)
+            if mapping_infos:
+                wrapper.topic_queue_mapping_info_map = mapping_infos
             self._do_register_broker_all(True, False, wrapper)
 
     def register_broker_all(self, check_order_config: bool, oneway: bool, force_register: bool) -> None:

@@ -5,7 +5,8 @@ programs): ``rocketmq <command> [options]``, also ``python -m rocketmq_tools``.
 those servers in the foreground; ``send`` / ``consume`` are a producer and a consumer; ``benchmark`` is Java's
 benchmark; the admin commands keep mqadmin's names, options and table layouts (``updateTopic``, ``topicList``...).
 Every command that talks to a cluster takes ``-n host:port[;host:port]`` (default ``$NAMESRV_ADDR``); all 57
-subcommands of mqadmin 4.9.7 are here (``docs/mqadmin.md``). ``rocketmq --version`` prints the installed version.
+subcommands of mqadmin 4.9.7 and the new ones of 5.3.3 are here (``docs/mqadmin.md``). ``rocketmq --version``
+prints the installed version.
 
 Errors end the command with one line on stderr: exit code 2 for bad arguments and unreachable servers, 1 for
 other failures (``--debug`` adds the traceback and the client logs).
@@ -46,6 +47,29 @@ from rocketmq_tools.command.broker.clean_unused_topic_command import CleanUnused
 from rocketmq_tools.command.broker.delete_expired_commit_log_sub_command import DeleteExpiredCommitLogSubCommand
 from rocketmq_tools.command.broker.get_broker_config_command import GetBrokerConfigCommand
 from rocketmq_tools.command.broker.send_msg_status_command import SendMsgStatusCommand
+from rocketmq_tools.command.broker.reset_master_flush_offset_sub_command import ResetMasterFlushOffsetSubCommand
+from rocketmq_tools.command.broker.commit_log_set_read_ahead_sub_command import CommitLogSetReadAheadSubCommand
+from rocketmq_tools.command.broker.get_broker_epoch_sub_command import GetBrokerEpochSubCommand
+from rocketmq_tools.command.broker.get_cold_data_flow_ctr_info_sub_command import GetColdDataFlowCtrInfoSubCommand
+from rocketmq_tools.command.broker.remove_cold_data_flow_ctr_group_config_sub_command import \
+    RemoveColdDataFlowCtrGroupConfigSubCommand
+from rocketmq_tools.command.broker.update_cold_data_flow_ctr_group_config_sub_command import \
+    UpdateColdDataFlowCtrGroupConfigSubCommand
+from rocketmq_tools.command.container.add_broker_sub_command import AddBrokerSubCommand
+from rocketmq_tools.command.container.remove_broker_sub_command import RemoveBrokerSubCommand
+from rocketmq_tools.command.controller.clean_controller_broker_meta_sub_command import \
+    CleanControllerBrokerMetaSubCommand
+from rocketmq_tools.command.controller.get_controller_config_sub_command import GetControllerConfigSubCommand
+from rocketmq_tools.command.controller.get_controller_meta_data_sub_command import GetControllerMetaDataSubCommand
+from rocketmq_tools.command.controller.re_elect_master_sub_command import ReElectMasterSubCommand
+from rocketmq_tools.command.controller.update_controller_config_sub_command import UpdateControllerConfigSubCommand
+from rocketmq_tools.command.export.export_metadata_in_rocks_db_command import ExportMetadataInRocksDBCommand
+from rocketmq_tools.command.export.export_pop_record_command import ExportPopRecordCommand
+from rocketmq_tools.command.ha.get_sync_state_set_sub_command import GetSyncStateSetSubCommand
+from rocketmq_tools.command.ha.ha_status_sub_command import HAStatusSubCommand
+from rocketmq_tools.command.message.dump_compaction_log_command import DumpCompactionLogCommand
+from rocketmq_tools.command.metadata.rocks_db_config_to_json_command import RocksDBConfigToJsonCommand
+from rocketmq_tools.command.queue.check_rocksdb_cq_write_progress_command import CheckRocksdbCqWriteProgressCommand
 from rocketmq_tools.command.broker.update_broker_config_sub_command import UpdateBrokerConfigSubCommand
 from rocketmq_tools.command.client.consume_command import ConsumeCommand
 from rocketmq_tools.command.client.send_command import SendCommand
@@ -60,6 +84,7 @@ from rocketmq_tools.command.consumer.get_consumer_config_sub_command import GetC
 from rocketmq_tools.command.consumer.start_monitoring_sub_command import StartMonitoringSubCommand
 from rocketmq_tools.command.consumer.set_consume_mode_sub_command import SetConsumeModeSubCommand
 from rocketmq_tools.command.consumer.update_sub_group_sub_command import UpdateSubGroupSubCommand
+from rocketmq_tools.command.consumer.update_sub_group_list_sub_command import UpdateSubGroupListSubCommand
 from rocketmq_tools.command.export.export_configs_command import ExportConfigsCommand
 from rocketmq_tools.command.export.export_metadata_command import ExportMetadataCommand
 from rocketmq_tools.command.export.export_metrics_command import ExportMetricsCommand
@@ -87,7 +112,8 @@ from rocketmq_tools.command.queue.query_consume_queue_command import QueryConsum
 from rocketmq_tools.command.quickstart.quickstart_command import QuickstartCommand
 from rocketmq_tools.command.server.broker_command import BrokerCommand
 from rocketmq_tools.command.server.namesrv_command import NamesrvCommand
-from rocketmq_tools.command.sub_command import NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED, SubCommand
+from rocketmq_tools.command.sub_command import (NAMESRV_LOCAL, NAMESRV_NONE, NAMESRV_OPTIONAL, NAMESRV_REQUIRED,
+                                                 SubCommand)
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import check_namesrv_reachable, describe, is_unreachable, parse_namesrv_addr
 from rocketmq_tools.command.stats.stats_all_sub_command import StatsAllSubCommand
@@ -102,6 +128,7 @@ from rocketmq_tools.command.topic.update_order_conf_command import UpdateOrderCo
 from rocketmq_tools.command.topic.update_topic_perm_sub_command import UpdateTopicPermSubCommand
 from rocketmq_tools.command.topic.update_static_topic_sub_command import UpdateStaticTopicSubCommand
 from rocketmq_tools.command.topic.update_topic_sub_command import UpdateTopicSubCommand
+from rocketmq_tools.command.topic.update_topic_list_sub_command import UpdateTopicListSubCommand
 
 __all__ = ["main", "build_parser", "sub_commands"]
 
@@ -115,8 +142,10 @@ def sub_commands() -> List[SubCommand]:
         QuickstartCommand(), NamesrvCommand(), BrokerCommand(), SendCommand(), ConsumeCommand(), BenchmarkCommand(),
         # mqadmin (Java MQAdminStartup.initCommand order)
         UpdateTopicSubCommand(),
+        UpdateTopicListSubCommand(),
         DeleteTopicSubCommand(),
         UpdateSubGroupSubCommand(),
+        UpdateSubGroupListSubCommand(),
         SetConsumeModeSubCommand(),
         DeleteSubscriptionGroupCommand(),
         UpdateBrokerConfigSubCommand(),
@@ -124,6 +153,9 @@ def sub_commands() -> List[SubCommand]:
         TopicRouteSubCommand(),
         TopicStatusSubCommand(),
         TopicClusterSubCommand(),
+        AddBrokerSubCommand(),
+        RemoveBrokerSubCommand(),
+        ResetMasterFlushOffsetSubCommand(),
         BrokerStatusSubCommand(),
         QueryMsgByIdSubCommand(),
         QueryMsgByKeySubCommand(),
@@ -174,6 +206,21 @@ def sub_commands() -> List[SubCommand]:
         ExportMetadataCommand(),
         ExportConfigsCommand(),
         ExportMetricsCommand(),
+        ExportMetadataInRocksDBCommand(),
+        ExportPopRecordCommand(),
+        HAStatusSubCommand(),
+        GetSyncStateSetSubCommand(),
+        GetBrokerEpochSubCommand(),
+        GetControllerMetaDataSubCommand(),
+        GetControllerConfigSubCommand(),
+        UpdateControllerConfigSubCommand(),
+        ReElectMasterSubCommand(),
+        CleanControllerBrokerMetaSubCommand(),
+        DumpCompactionLogCommand(),
+        GetColdDataFlowCtrInfoSubCommand(),
+        UpdateColdDataFlowCtrGroupConfigSubCommand(),
+        RemoveColdDataFlowCtrGroupConfigSubCommand(),
+        CommitLogSetReadAheadSubCommand(),
         CreateUserSubCommand(),
         UpdateUserSubCommand(),
         DeleteUserSubCommand(),
@@ -186,6 +233,8 @@ def sub_commands() -> List[SubCommand]:
         GetAclSubCommand(),
         ListAclSubCommand(),
         CopyAclsSubCommand(),
+        RocksDBConfigToJsonCommand(),
+        CheckRocksdbCqWriteProgressCommand(),
     ]
 
 
@@ -225,6 +274,9 @@ def build_parser(commands: Sequence[SubCommand]) -> argparse.ArgumentParser:
         if command.namesrv_option == NAMESRV_OPTIONAL:
             sub.add_argument("-n", "--namesrvAddr", help="Name server address list, eg: 127.0.0.1:9876 "
                                                          "(default: an embedded NameServer and Broker)")
+        elif command.namesrv_option == NAMESRV_LOCAL:
+            sub.add_argument("-n", "--namesrvAddr", help="Name server address list, eg: 127.0.0.1:9876 "
+                                                         "(optional: $NAMESRV_ADDR is not read)")
         else:
             sub.add_argument("-n", "--namesrvAddr", help="Name server address list, eg: "
                                                          "192.168.0.1:9876;192.168.0.2:9876 (default: $NAMESRV_ADDR)")
@@ -247,7 +299,7 @@ def _run(command: SubCommand, args: argparse.Namespace) -> int:
     if command.namesrv_option == NAMESRV_REQUIRED:
         args.namesrv_addr = parse_namesrv_addr(args.namesrvAddr)
         check_namesrv_reachable(args.namesrv_addr)
-    elif command.namesrv_option == NAMESRV_OPTIONAL:
+    elif command.namesrv_option in (NAMESRV_OPTIONAL, NAMESRV_LOCAL):
         args.namesrv_addr = parse_namesrv_addr(args.namesrvAddr) if args.namesrvAddr is not None else None
         if args.namesrv_addr is not None:
             check_namesrv_reachable(args.namesrv_addr)

@@ -139,6 +139,17 @@ from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
+# 5.3.3: batch updates, HA, cold data, RocksDB
+from rocketmq_common.check_rocksdb_cq_write_result import CheckRocksdbCqWriteResult, CheckStatus
+from rocketmq_common.constant.f_ile_readahead_mode import FIleReadaheadMode
+from rocketmq_common.protocol.body.create_topic_list_request_body import CreateTopicListRequestBody
+from rocketmq_common.protocol.body.subscription_group_list import SubscriptionGroupList
+from rocketmq_common.protocol.header.check_rocksdb_cq_write_progress_request_header import \
+    CheckRocksdbCqWriteProgressRequestHeader
+from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import \
+    ExportRocksDBConfigToJsonRequestHeader
+from rocketmq_common.protocol.header.reset_master_flush_offset_header import ResetMasterFlushOffsetHeader
+
 if TYPE_CHECKING:
     from rocketmq_acl.plain.plain_access_validator import PlainAccessValidator
     from rocketmq_auth.authentication.model.user import User
@@ -152,6 +163,8 @@ __all__ = ["AdminBrokerProcessor"]
 log = logging.getLogger(__name__)
 
 _LONG_MAX = (1 << 63) - 1
+#: Java ``LibC.MADV_NORMAL`` / ``MADV_RANDOM``: the commit log read modes of SET_COMMITLOG_READ_MODE
+_MADV_NORMAL, _MADV_RANDOM = 0, 1
 _CQ_ENTRY = struct.Struct(">qiq")  # a consume queue entry: commit log offset, size, tags code
 _Handler = Callable[["AdminBrokerProcessor", "ChannelHandlerContext", RemotingCommand], Optional[RemotingCommand]]
 
@@ -203,6 +216,18 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
 
     # ------------------------------------------------------------------ topics
 
+    def _refuses_mixed_message_type(self, topic_config: TopicConfig, response: RemotingCommand) -> bool:
+        """Java 5.3.3's check of topic creation: ``+message.type=MIXED`` without ``enable_mixed_message_type``
+        answers INVALID_PARAMETER "MIXED message type is not supported."."""
+        if self.broker_controller.get_broker_config().enable_mixed_message_type or not topic_config.attributes:
+            return False
+        msg_type_attr_key = AttributeParser.ATTR_ADD_PLUS_SIGN + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name()
+        if topic_config.attributes.get(msg_type_attr_key) != TopicMessageType.MIXED.get_value():
+            return False
+        response.code = ResponseCode.INVALID_PARAMETER
+        response.remark = "MIXED message type is not supported."
+        return True
+
     def update_and_create_topic(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java 5.3.3 ``updateAndCreateTopic`` (the success response keeps Java's placeholder remark): the header's
         attribute changes (``+message.type=FIFO``) are applied as Java applies them; a malformed or refused one
@@ -220,13 +245,8 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         controller = self.broker_controller
         try:
             topic_config.attributes = AttributeParser.parse_to_map(header.attributes)
-            if not controller.get_broker_config().enable_mixed_message_type:
-                msg_type_attr_key = (AttributeParser.ATTR_ADD_PLUS_SIGN
-                                     + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.get_name())
-                if topic_config.attributes.get(msg_type_attr_key) == TopicMessageType.MIXED.get_value():
-                    response.code = ResponseCode.INVALID_PARAMETER
-                    response.remark = "MIXED message type is not supported."
-                    return response
+            if self._refuses_mixed_message_type(topic_config, response):
+                return response
             with self._lock:
                 topic_config_manager = controller.get_topic_config_manager()
                 if topic_config == topic_config_manager.get_topic_config_table().get(topic):
@@ -1273,6 +1293,168 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
             response.remark = "Exception was thrown when putting message back to RMQ_SYS_TRANS_HALF_TOPIC."
         return response
 
+    # ------------------------------------------------------------------ 5.3.3: batch updates, HA, cold data, RocksDB
+
+    def update_and_create_topic_list(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateTopicList`` (5.3.3): validate every topic (INVALID_PARAMETER for a bad or system
+        name, or MIXED without ``enable_mixed_message_type``), then create or update them all and register them
+        at once. As Java, a list holding a topic whose configuration is unchanged answers SUCCESS and changes
+        nothing."""
+        body = CreateTopicListRequestBody.decode(request.body)
+        topic_config_list = body.topic_config_list or []
+        log.info("AdminBrokerProcessor#updateAndCreateTopicList: topicNames: %s, called by %s",
+                 "".join("%s;" % tc.topic_name for tc in topic_config_list), ctx.channel().get_remote_addr())
+        response = _new_response()
+        controller = self.broker_controller
+        with self._lock:
+            topic_config_manager = controller.get_topic_config_manager()
+            for topic_config in topic_config_list:
+                topic = topic_config.topic_name
+                if not TopicValidator.validate_topic(topic, response) or TopicValidator.is_system_topic(topic,
+                                                                                                        response):
+                    response.code = ResponseCode.INVALID_PARAMETER
+                    return response
+                if self._refuses_mixed_message_type(topic_config, response):
+                    return response
+                if topic_config == topic_config_manager.get_topic_config_table().get(topic):
+                    log.info("update or create topic=%s without changes, so idempotent", topic)
+                    response.code = ResponseCode.SUCCESS
+                    return response
+            try:
+                for topic_config in topic_config_list:
+                    topic_config_manager.update_topic_config(topic_config)
+            except RuntimeError as e:
+                log.info("Update / create topic list failed: %s", e)
+                response.code = ResponseCode.SYSTEM_ERROR
+                response.remark = str(e)
+                return response
+        controller.register_increment_broker_data(topic_config_list, topic_config_manager.get_data_version())
+        response.code = ResponseCode.SUCCESS
+        return response
+
+    def update_and_create_subscription_group_list(self, ctx: "ChannelHandlerContext",
+                                                  request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndCreateSubscriptionGroupList`` (5.3.3): create or update every group of the list."""
+        group_config_list = SubscriptionGroupList.decode(request.body).group_config_list or []
+        log.info("AdminBrokerProcessor#updateAndCreateSubscriptionGroupList: groupNames: %s, called by %s",
+                 "".join("%s;" % config.group_name for config in group_config_list),
+                 ctx.channel().get_remote_addr())
+        self.broker_controller.get_subscription_group_manager().update_subscription_group_config_list(
+            group_config_list)
+        return _success(_new_response())
+
+    def update_cold_data_flow_ctr_group_config(self, ctx: "ChannelHandlerContext",
+                                               request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateColdDataFlowCtrGroupConfig`` (5.3.3): ``group=threshold`` properties; an entry whose
+        threshold is not a number is logged and skipped, as Java does."""
+        response = _new_response()
+        log.info("updateColdDataFlowCtrGroupConfig called by %s", ctx.channel().get_remote_addr())
+        if request.body is not None:
+            properties = MixAll.string2properties(request.body.decode("utf-8"))
+            if properties is None:
+                log.error("updateColdDataFlowCtrGroupConfig string2Properties error")
+                response.remark = "string2Properties error"
+                return response
+            service = self.broker_controller.get_cold_data_cg_ctr_service()
+            for consumer_group, value in properties.items():
+                try:
+                    service.add_or_update_group_config(consumer_group, int(value))
+                except ValueError:
+                    log.error("updateColdDataFlowCtrGroupConfig properties on entry error, key: %s, val: %s",
+                              consumer_group, value)
+        return _success(response)
+
+    def remove_cold_data_flow_ctr_group_config(self, ctx: "ChannelHandlerContext",
+                                               request: RemotingCommand) -> RemotingCommand:
+        """Java ``removeColdDataFlowCtrGroupConfig`` (5.3.3): the body is the group."""
+        log.info("removeColdDataFlowCtrGroupConfig called by %s", ctx.channel().get_remote_addr())
+        if request.body is not None:
+            self.broker_controller.get_cold_data_cg_ctr_service().remove_group_config(request.body.decode("utf-8"))
+        return _success(_new_response())
+
+    def get_cold_data_flow_ctr_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getColdDataFlowCtrInfo`` (5.3.3): the ColdDataCgCtrService's JSON."""
+        log.info("getColdDataFlowCtrInfo called by %s", ctx.channel().get_remote_addr())
+        content = self.broker_controller.get_cold_data_cg_ctr_service().get_cold_data_flow_ctr_info()
+        return _success(_new_response(), content.encode("utf-8"))
+
+    def set_commit_log_readahead_mode(self, ctx: "ChannelHandlerContext",
+                                      request: RemotingCommand) -> RemotingCommand:
+        """Java ``setCommitLogReadaheadMode`` (5.3.3): the ``READ_AHEAD_MODE`` ext field, 0 (read ahead) or 1
+        (random), applied to every commit log segment; the success remark names the mode."""
+        response = _new_response()
+        log.info("setCommitLogReadaheadMode called by %s", ctx.channel().get_remote_addr())
+        if request.ext_fields is None:
+            response.remark = "set commitlog readahead mode param error"
+            return response
+        try:
+            mode = int(request.ext_fields.get(FIleReadaheadMode.READ_AHEAD_MODE))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            log.info("set commitlog readahead mode failed: %r", request.ext_fields)
+            response.remark = "set commitlog readahead mode failed"
+            return response
+        if mode not in (_MADV_RANDOM, _MADV_NORMAL):
+            response.code = ResponseCode.INVALID_PARAMETER
+            response.remark = "set commitlog readahead mode param value error"
+            return response
+        message_store = self.broker_controller.get_message_store()
+        message_store.get_message_store_config().data_read_ahead_enable = mode == _MADV_NORMAL
+        message_store.get_commit_log().scan_file_and_set_read_mode(mode)
+        response.code = ResponseCode.SUCCESS
+        response.remark = "set commitlog readahead mode success, mode: %d" % mode
+        return response
+
+    def check_rocksdb_cq_write_progress(self, ctx: "ChannelHandlerContext",
+                                        request: RemotingCommand) -> RemotingCommand:
+        """Java ``checkRocksdbCqWriteProgress`` (5.3.3): answers CHECK_IN_PROGRESS and logs the check's result.
+        This store keeps no RocksDB consume queues (Java's ``rocksdbCQDoubleWriteEnable`` false), so the result is
+        Java's CHECK_NOT_OK for that case."""
+        request.decode_command_custom_header(CheckRocksdbCqWriteProgressRequestHeader)
+        check_result = CheckRocksdbCqWriteResult(
+            check_result="rocksdbCQWriteEnable is false, checkRocksdbCqWriteProgressCommand is invalid",
+            check_status=CheckStatus.CHECK_NOT_OK.get_value())
+        log.info("checkRocksdbCqWriteProgress result: %s", check_result.to_json())
+        result = CheckRocksdbCqWriteResult(check_status=CheckStatus.CHECK_IN_PROGRESS.get_value())
+        return _success(_new_response(), result.encode())
+
+    def export_rocks_db_config_to_json(self, ctx: "ChannelHandlerContext",
+                                       request: RemotingCommand) -> RemotingCommand:
+        """Java ``exportRocksDBConfigToJson`` (5.3.3): each asked kv config is exported when its manager keeps it
+        in RocksDB; this broker keeps topics, groups and offsets in JSON files only, so there is nothing to export:
+        SUCCESS with Java's remark "export done."."""
+        header = request.decode_command_custom_header(ExportRocksDBConfigToJsonRequestHeader)
+        log.info("exportRocksDBConfigToJson %s: the configs are JSON files already", header.fetch_config_type())
+        response = _success(_new_response())
+        response.remark = "export done."
+        return response
+
+    def get_broker_ha_status(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerHaStatus`` (5.3.3): the store's HARuntimeInfo."""
+        info = self.broker_controller.get_message_store().get_ha_runtime_info()
+        return _success(_new_response(), info.encode())
+
+    def reset_master_flush_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``resetMasterFlushOffset`` (5.3.3): a slave takes the offset, a master ignores it; SUCCESS."""
+        if self.broker_controller.get_broker_config().broker_id != MixAll.MASTER_ID:
+            header = request.decode_command_custom_header(ResetMasterFlushOffsetHeader)
+            if header.master_flush_offset is not None:
+                self.broker_controller.get_message_store().master_flushed_offset = header.master_flush_offset
+        return _success(_new_response())
+
+    def get_broker_epoch_cache(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``getBrokerEpochCache`` (5.3.3): epochs exist in controller mode only, which this broker does not
+        have: Java's answer to a broker outside it, SYSTEM_ERROR "this request only for controllerMode "."""
+        response = _new_response()
+        response.remark = "this request only for controllerMode "
+        return response
+
+    def transfer_pop_to_fs_store(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
+        """Java ``transferPopToFsStore`` (5.3.3, POP_ROLLBACK): move the POP records of the RocksDB POP consumer
+        store (``popConsumerKVServiceEnable``) to the file store. This broker keeps its POP records in its
+        store's files only, so, as a Java broker without that service, there is nothing to move: SUCCESS."""
+        log.info("POP_ROLLBACK called by %s: the POP records are in the file store", ctx.channel().get_remote_addr())
+        return _success(_new_response())
+
 
 def _topic_config_of(header: CreateTopicRequestHeader, response: RemotingCommand) -> Optional[TopicConfig]:
     # the topic config of an update-and-create request; None (the response filled) for an invalid or system topic
@@ -1376,4 +1558,17 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.GET_BROKER_CONSUME_STATS: AdminBrokerProcessor.fetch_all_consume_stats_in_broker,
     RequestCode.VIEW_BROKER_STATS_DATA: AdminBrokerProcessor.view_broker_stats_data,
     RequestCode.QUERY_CONSUME_QUEUE: AdminBrokerProcessor.query_consume_queue,
+    RequestCode.UPDATE_AND_CREATE_TOPIC_LIST: AdminBrokerProcessor.update_and_create_topic_list,
+    RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP_LIST:
+        AdminBrokerProcessor.update_and_create_subscription_group_list,
+    RequestCode.UPDATE_COLD_DATA_FLOW_CTR_CONFIG: AdminBrokerProcessor.update_cold_data_flow_ctr_group_config,
+    RequestCode.REMOVE_COLD_DATA_FLOW_CTR_CONFIG: AdminBrokerProcessor.remove_cold_data_flow_ctr_group_config,
+    RequestCode.GET_COLD_DATA_FLOW_CTR_INFO: AdminBrokerProcessor.get_cold_data_flow_ctr_info,
+    RequestCode.SET_COMMITLOG_READ_MODE: AdminBrokerProcessor.set_commit_log_readahead_mode,
+    RequestCode.CHECK_ROCKSDB_CQ_WRITE_PROGRESS: AdminBrokerProcessor.check_rocksdb_cq_write_progress,
+    RequestCode.EXPORT_ROCKSDB_CONFIG_TO_JSON: AdminBrokerProcessor.export_rocks_db_config_to_json,
+    RequestCode.GET_BROKER_HA_STATUS: AdminBrokerProcessor.get_broker_ha_status,
+    RequestCode.RESET_MASTER_FLUSH_OFFSET: AdminBrokerProcessor.reset_master_flush_offset,
+    RequestCode.GET_BROKER_EPOCH_CACHE: AdminBrokerProcessor.get_broker_epoch_cache,
+    RequestCode.POP_ROLLBACK: AdminBrokerProcessor.transfer_pop_to_fs_store,
 }

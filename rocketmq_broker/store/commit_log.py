@@ -10,6 +10,7 @@ message-arriving listener is called after the lock is released.
 from __future__ import annotations
 
 import logging
+import mmap
 import struct
 import threading
 import time
@@ -170,6 +171,29 @@ class CommitLog(Bean):
         return self.mapped_file_queue.flush_all()
 
     # ------------------------------------------------------------------ offsets and reads
+
+    def scan_file_and_set_read_mode(self, mode: int) -> None:
+        """Java ``scanFileAndSetReadMode`` (5.3.3): madvise every segment ``mode`` (``mmap.MADV_NORMAL`` 0: read
+        ahead, ``MADV_RANDOM`` 1: not); nothing on a platform without madvise."""
+        if not hasattr(mmap.mmap, "madvise"):
+            log.info("no madvise on this platform: scanFileAndSetReadMode does nothing")
+            return
+        log.info("scanFileAndSetReadMode mode: %d", mode)
+        for mapped_file in self.mapped_file_queue.get_mapped_files():
+            self.set_file_read_mode(mapped_file, mode)
+
+    @staticmethod
+    def set_file_read_mode(mapped_file: Optional[MappedFile], mode: int) -> int:
+        """Java ``setFileReadMode`` (5.3.3): madvise one segment; 0, or -1 for a segment without a map."""
+        mapping = mapped_file.get_mapped_byte_buffer() if mapped_file is not None else None
+        if mapping is None:
+            return -1
+        try:
+            mapping.madvise(mode)
+        except (OSError, ValueError) as e:  # a segment being closed
+            log.info("madvise of %s failed: %s", mapped_file, e)
+            return -1
+        return 0
 
     def get_max_offset(self) -> int:
         """Java ``getMaxOffset``: end of the written data."""

@@ -53,6 +53,7 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_ext_batch import MessageExtBatch
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
+from rocketmq_common.protocol.body.ha_runtime_info import HARuntimeInfo
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, Prop
@@ -99,6 +100,9 @@ class DefaultMessageStore(Bean):
     dispatcher_list = Prop(ListOf(CommitLogDispatcher))
     put_message_hook_list = Prop(ListOf(PutMessageHook))
     timer_message_store = Prop(TimerMessageStore)
+    #: 5.3.3: a slave's copy of its master's flushed offset (RESET_MASTER_FLUSH_OFFSET; kept in memory here, not in
+    #: the checkpoint file)
+    master_flushed_offset = Prop(int, 0)
 
     def __init__(self, message_store_config: MessageStoreConfig,
                  broker_stats_manager: Optional[BrokerStatsManager] = None,
@@ -636,6 +640,20 @@ class DefaultMessageStore(Bean):
     def get_min_phy_offset(self) -> int:
         """Java ``getMinPhyOffset``."""
         return self.commit_log.get_min_offset()
+
+    def get_ha_runtime_info(self) -> HARuntimeInfo:
+        """Java ``getHARuntimeInfo`` (5.3.3) with Java's ``DefaultHAService.getRuntimeInfo``: this store replicates
+        to no slave and from no master, so a master reports its commit log's max offset and no slave, a slave its
+        max offset and the master flushed offset it was given."""
+        info = HARuntimeInfo()
+        if self.message_store_config.broker_role is BrokerRole.SLAVE:
+            info.master = False
+            info.ha_client_runtime_info.max_offset = self.get_max_phy_offset()
+            info.ha_client_runtime_info.master_flush_offset = self.master_flushed_offset
+        else:
+            info.master = True
+            info.master_commit_log_max_offset = self.commit_log.get_max_offset()
+        return info
 
     def get_earliest_message_time(self, topic: Optional[str] = None, queue_id: int = 0) -> int:
         """Java ``getEarliestMessageTime``: store time of a queue's first message, or (no topic) of the

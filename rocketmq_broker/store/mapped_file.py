@@ -142,6 +142,10 @@ class MappedFile(Bean):
 
     # ------------------------------------------------------------------ state
 
+    def get_mapped_byte_buffer(self) -> Optional[mmap.mmap]:
+        """Java ``getMappedByteBuffer``: the segment's memory map (None for a buffered segment)."""
+        return self._map
+
     def get_read_position(self) -> int:
         """Java ``getReadPosition``: the end of readable data."""
         return self.wrote_position

@@ -8,7 +8,7 @@ first use when ``autoCreateSubscriptionGroup`` is on (or the group is a ``CID_RM
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Dict, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
@@ -55,14 +55,28 @@ class SubscriptionGroupManager(ConfigManager, TypedBean):
 
     def update_subscription_group_config(self, config: SubscriptionGroupConfig) -> None:
         """Java ``updateSubscriptionGroupConfig``."""
+        self.update_subscription_group_config_without_persist(config)
+        self.data_version.next_version()
+        self.persist()
+
+    def update_subscription_group_config_list(self, config_list: Optional[List[SubscriptionGroupConfig]]) -> None:
+        """Java ``updateSubscriptionGroupConfigList`` (5.3.3): every group of the list, one new data version and
+        one write of the file for all."""
+        if not config_list:
+            return
+        for config in config_list:
+            self.update_subscription_group_config_without_persist(config)
+        self.data_version.next_version()
+        self.persist()
+
+    def update_subscription_group_config_without_persist(self, config: SubscriptionGroupConfig) -> None:
+        """Java ``updateSubscriptionGroupConfigWithoutPersist`` (5.3.3): put the group's configuration."""
         old = self.subscription_group_table.get(config.group_name)
         self.subscription_group_table[config.group_name] = config
         if old is not None:
             log.info("update subscription group config, old: %s new: %s", old, config)
         else:
             log.info("create new subscription group, %s", config)
-        self.data_version.next_version()
-        self.persist()
 
     def disable_consume(self, group_name: str) -> None:
         """Java ``disableConsume``."""

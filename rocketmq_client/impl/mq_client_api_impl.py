@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, cast
 
 from rocketmq_client.consumer.ack_result import AckResult
 from rocketmq_client.consumer.ack_status import AckStatus
@@ -202,6 +202,29 @@ from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCo
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
+
+# the mqadmin commands of 5.3.3: containers, HA, controllers, cold data, RocksDB, batch updates
+from rocketmq_common.check_rocksdb_cq_write_result import CheckRocksdbCqWriteResult
+from rocketmq_common.constant.f_ile_readahead_mode import FIleReadaheadMode
+from rocketmq_common.protocol.body.broker_member_group import BrokerMemberGroup
+from rocketmq_common.protocol.body.broker_replicas_info import BrokerReplicasInfo
+from rocketmq_common.protocol.body.create_topic_list_request_body import CreateTopicListRequestBody
+from rocketmq_common.protocol.body.epoch_entry_cache import EpochEntryCache
+from rocketmq_common.protocol.body.ha_runtime_info import HARuntimeInfo
+from rocketmq_common.protocol.body.subscription_group_list import SubscriptionGroupList
+from rocketmq_common.protocol.header.add_broker_request_header import AddBrokerRequestHeader
+from rocketmq_common.protocol.header.check_rocksdb_cq_write_progress_request_header import \
+    CheckRocksdbCqWriteProgressRequestHeader
+from rocketmq_common.protocol.header.controller.admin.clean_controller_broker_data_request_header import \
+    CleanControllerBrokerDataRequestHeader
+from rocketmq_common.protocol.header.controller.elect_master_request_header import ElectMasterRequestHeader
+from rocketmq_common.protocol.header.controller.elect_master_response_header import ElectMasterResponseHeader
+from rocketmq_common.protocol.header.controller.get_meta_data_response_header import GetMetaDataResponseHeader
+from rocketmq_common.protocol.header.create_topic_list_request_header import CreateTopicListRequestHeader
+from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import (
+    ConfigType, ExportRocksDBConfigToJsonRequestHeader)
+from rocketmq_common.protocol.header.remove_broker_request_header import RemoveBrokerRequestHeader
+from rocketmq_common.protocol.header.reset_master_flush_offset_header import ResetMasterFlushOffsetHeader
 
 if TYPE_CHECKING:
     from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
@@ -1114,10 +1137,11 @@ class MQClientAPIImpl(TypedBean):
         return sort_map
 
     def _invoke_broker(self, addr: str, request: RemotingCommand, timeout_millis: int,
-                       client_exception: bool = False) -> RemotingCommand:
-        """invokeSync through the VIP channel; the response when SUCCESS, else the exception the Java method
-        throws: :class:`MQBrokerException` with the address, or :class:`MQClientException` (``client_exception``)."""
-        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+                       client_exception: bool = False, vip: bool = True) -> RemotingCommand:
+        """invokeSync through the VIP channel (``addr`` itself when not ``vip``); the response when SUCCESS, else
+        the exception the Java method throws: :class:`MQBrokerException` with the address, or
+        :class:`MQClientException` (``client_exception``)."""
+        response = self.remoting_client.invoke_sync(self._vip(addr) if vip else addr, request, timeout_millis)
         if response.get_code() != ResponseCode.SUCCESS:
             if client_exception:
                 raise MQClientException(response.get_code(), response.get_remark())
@@ -1692,9 +1716,14 @@ class MQClientAPIImpl(TypedBean):
             return
         request = RemotingCommand.create_request_command(RequestCode.UPDATE_NAMESRV_CONFIG, None)
         request.set_body(text.encode("utf-8"))
+        self._invoke_all(servers, request, timeout_millis)
+
+    def _invoke_all(self, servers: List[str], request: RemotingCommand, timeout_millis: int) -> None:
+        """``request`` to every server in turn; the last failure as MQClientException once all were asked (the
+        configuration updates of name servers and controllers)."""
         err_response = None
-        for name_server in servers:
-            response = self.remoting_client.invoke_sync(name_server, request, timeout_millis)
+        for server in servers:
+            response = self.remoting_client.invoke_sync(server, request, timeout_millis)
             if response.get_code() != ResponseCode.SUCCESS:
                 err_response = response
         if err_response is not None:
@@ -1751,3 +1780,190 @@ class MQClientAPIImpl(TypedBean):
             return True
         log.error("Failed to resume half message check logic. Remark=%s", response.get_remark())
         return False
+
+    # ------------------------------------------------------------------ 5.3.3: the new mqadmin commands
+
+    def add_broker(self, addr: str, broker_config_path: str, timeout_millis: int) -> None:
+        """Java ``addBroker`` (5.3.3): ADD_BROKER, a broker container starts a broker from the configuration at
+        ``broker_config_path`` (a broker answers REQUEST_CODE_NOT_SUPPORTED: MQBrokerException)."""
+        request_header = AddBrokerRequestHeader()
+        request_header.set_config_path(broker_config_path)
+        request = RemotingCommand.create_request_command(RequestCode.ADD_BROKER, request_header)
+        self._invoke_broker(addr, request, timeout_millis, vip=False)
+
+    def remove_broker(self, addr: str, cluster_name: str, broker_name: str, broker_id: int,
+                      timeout_millis: int) -> None:
+        """Java ``removeBroker`` (5.3.3): REMOVE_BROKER, a broker container stops one of its brokers."""
+        request_header = RemoveBrokerRequestHeader()
+        request_header.set_broker_cluster_name(cluster_name)
+        request_header.set_broker_name(broker_name)
+        request_header.set_broker_id(broker_id)
+        request = RemotingCommand.create_request_command(RequestCode.REMOVE_BROKER, request_header)
+        self._invoke_broker(addr, request, timeout_millis, vip=False)
+
+    def check_rocksdb_cq_write_progress(self, broker_addr: str, topic: str, check_store_time: int,
+                                        timeout_millis: int) -> CheckRocksdbCqWriteResult:
+        """Java ``checkRocksdbCqWriteProgress`` (5.3.3): CHECK_ROCKSDB_CQ_WRITE_PROGRESS, the broker compares its
+        RocksDB consume queues with the file ones in the background (MQClientException unless SUCCESS)."""
+        header = CheckRocksdbCqWriteProgressRequestHeader()
+        header.set_topic(topic)
+        header.set_check_store_time(check_store_time)
+        request = RemotingCommand.create_request_command(RequestCode.CHECK_ROCKSDB_CQ_WRITE_PROGRESS, header)
+        response = self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True, vip=False)
+        return CheckRocksdbCqWriteResult.decode(response.get_body())
+
+    def set_commit_log_read_ahead_mode(self, addr: str, mode: str, timeout_millis: int) -> Optional[str]:
+        """Java ``setCommitLogReadAheadMode`` (5.3.3): SET_COMMITLOG_READ_MODE with the mode ("0" normal, "1"
+        random) as the ``READ_AHEAD_MODE`` ext field; the broker's remark (None when empty)."""
+        request = RemotingCommand.create_request_command(RequestCode.SET_COMMITLOG_READ_MODE, None)
+        request.set_ext_fields({FIleReadaheadMode.READ_AHEAD_MODE: mode})
+        response = self._invoke_broker(addr, request, timeout_millis, vip=False)
+        return response.get_remark() or None
+
+    def export_pop_record(self, broker_addr: str, timeout: int) -> None:
+        """Java ``exportPopRecord`` (5.3.3): POP_ROLLBACK, the broker moves its POP consumer records from its
+        RocksDB store to the file store (a broker without that store just answers SUCCESS)."""
+        request = RemotingCommand.create_request_command(RequestCode.POP_ROLLBACK, None)
+        self._invoke_broker(broker_addr, request, timeout, vip=False)
+
+    def get_broker_epoch_cache(self, broker_addr: str) -> EpochEntryCache:
+        """Java ``getBrokerEpochCache`` (5.3.3): GET_BROKER_EPOCH_CACHE (3 s); a broker outside controller mode
+        answers SYSTEM_ERROR "this request only for controllerMode " (MQBrokerException)."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_EPOCH_CACHE, None)
+        response = self._invoke_broker(broker_addr, request, 3000, vip=False)
+        return EpochEntryCache.decode(response.get_body())
+
+    def get_cold_data_flow_ctr_info(self, addr: str, timeout_millis: int) -> Optional[str]:
+        """Java ``getColdDataFlowCtrInfo`` (5.3.3): GET_COLD_DATA_FLOW_CTR_INFO, the broker's cold read flow
+        control tables as JSON text (None without a body)."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_COLD_DATA_FLOW_CTR_INFO, None)
+        response = self._invoke_broker(addr, request, timeout_millis, vip=False)
+        body = response.get_body()
+        return body.decode("utf-8") if body else None
+
+    def update_cold_data_flow_ctr_group_config(self, addr: str, properties: Dict[str, str],
+                                               timeout_millis: int) -> None:
+        """Java ``updateColdDataFlowCtrGroupConfig`` (5.3.3): UPDATE_COLD_DATA_FLOW_CTR_CONFIG, each group's cold
+        read threshold as ``group=threshold`` properties (nothing sent when empty)."""
+        text = MixAll.properties2string(properties)
+        if text:
+            request = RemotingCommand.create_request_command(RequestCode.UPDATE_COLD_DATA_FLOW_CTR_CONFIG, None)
+            request.set_body(text.encode("utf-8"))
+            self._invoke_broker(addr, request, timeout_millis)
+
+    def remove_cold_data_flow_ctr_group_config(self, addr: str, consumer_group: str, timeout_millis: int) -> None:
+        """Java ``removeColdDataFlowCtrGroupConfig`` (5.3.3): REMOVE_COLD_DATA_FLOW_CTR_CONFIG with the group as
+        the body (nothing sent for an empty group)."""
+        if consumer_group:
+            request = RemotingCommand.create_request_command(RequestCode.REMOVE_COLD_DATA_FLOW_CTR_CONFIG, None)
+            request.set_body(consumer_group.encode("utf-8"))
+            self._invoke_broker(addr, request, timeout_millis)
+
+    def get_controller_config(self, controller_servers: Optional[List[str]],
+                              timeout_millis: int) -> Optional[Dict[str, Dict[str, str]]]:
+        """Java ``getControllerConfig`` (5.3.3): GET_CONTROLLER_CONFIG of each controller (the name servers when
+        none given); MQClientException when one does not answer SUCCESS (a name server or broker without a
+        controller answers REQUEST_CODE_NOT_SUPPORTED)."""
+        servers = controller_servers or self.remoting_client.get_name_server_address_list()
+        if not servers:
+            return None
+        request = RemotingCommand.create_request_command(RequestCode.GET_CONTROLLER_CONFIG, None)
+        config_map: Dict[str, Dict[str, str]] = {}
+        for controller in servers:
+            response = self._invoke_broker(controller, request, timeout_millis, client_exception=True, vip=False)
+            config_map[controller] = MixAll.string2properties((response.get_body() or b"").decode("utf-8")) or {}
+        return config_map
+
+    def update_controller_config(self, properties: Dict[str, str], controllers: Optional[List[str]],
+                                 timeout_millis: int) -> None:
+        """Java ``updateControllerConfig`` (5.3.3): UPDATE_CONTROLLER_CONFIG at every controller; the last failure
+        as MQClientException once all were asked."""
+        text = MixAll.properties2string(properties)
+        if not text or not controllers:
+            return
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_CONTROLLER_CONFIG, None)
+        request.set_body(text.encode("utf-8"))
+        self._invoke_all(controllers, request, timeout_millis)
+
+    def get_controller_meta_data(self, controller_address: str) -> GetMetaDataResponseHeader:
+        """Java ``getControllerMetaData`` (5.3.3): CONTROLLER_GET_METADATA_INFO (3 s), the controller group and its
+        leader (MQBrokerException unless SUCCESS)."""
+        request = RemotingCommand.create_request_command(RequestCode.CONTROLLER_GET_METADATA_INFO, None)
+        response = self._invoke_broker(controller_address, request, 3000, vip=False)
+        return cast(GetMetaDataResponseHeader, response.decode_command_custom_header(GetMetaDataResponseHeader))
+
+    def _controller_leader(self, controller_addr: str) -> str:
+        """The controller leader's address, from :meth:`get_controller_meta_data`."""
+        leader_address = self.get_controller_meta_data(controller_addr).get_controller_leader_address()
+        if leader_address is None:
+            raise MQClientException(ResponseCode.SYSTEM_ERROR, "the controller %s knows no leader: retry once the "
+                                    "controllers elected one" % controller_addr)
+        return leader_address
+
+    def get_in_sync_state_data(self, controller_address: str, brokers: List[str]) -> BrokerReplicasInfo:
+        """Java ``getInSyncStateData`` (5.3.3): CONTROLLER_GET_SYNC_STATE_DATA at the controller leader, the
+        replicas of each broker name."""
+        request = RemotingCommand.create_request_command(RequestCode.CONTROLLER_GET_SYNC_STATE_DATA, None)
+        request.set_body(fastjson.dumps(list(brokers)).encode("utf-8"))
+        response = self._invoke_broker(self._controller_leader(controller_address), request, 3000, vip=False)
+        return BrokerReplicasInfo.decode(response.get_body())
+
+    def elect_master(self, controller_addr: str, cluster_name: str, broker_name: str,
+                     broker_id: int) -> Tuple[ElectMasterResponseHeader, Optional[BrokerMemberGroup]]:
+        """Java ``electMaster`` (5.3.3): CONTROLLER_ELECT_MASTER at the controller leader (an operator's election
+        of ``broker_id``); the new master and the replica group."""
+        request = RemotingCommand.create_request_command(
+            RequestCode.CONTROLLER_ELECT_MASTER,
+            ElectMasterRequestHeader.of_admin_trigger(cluster_name, broker_name, broker_id))
+        response = self._invoke_broker(self._controller_leader(controller_addr), request, 3000, vip=False)
+        body = response.get_body()
+        member_group = BrokerMemberGroup.decode(body) if body else None
+        return (cast(ElectMasterResponseHeader, response.decode_command_custom_header(ElectMasterResponseHeader)),
+                member_group)
+
+    def clean_controller_broker_data(self, controller_addr: str, cluster_name: Optional[str], broker_name: str,
+                                     broker_controller_ids_to_clean: Optional[str],
+                                     is_clean_living_broker: bool) -> None:
+        """Java ``cleanControllerBrokerData`` (5.3.3): CLEAN_BROKER_DATA at the controller leader."""
+        header = CleanControllerBrokerDataRequestHeader(
+            cluster_name=cluster_name, broker_name=broker_name,
+            broker_controller_ids_to_clean=broker_controller_ids_to_clean,
+            is_clean_living_broker=is_clean_living_broker)
+        request = RemotingCommand.create_request_command(RequestCode.CLEAN_BROKER_DATA, header)
+        self._invoke_broker(self._controller_leader(controller_addr), request, 3000, vip=False)
+
+    def get_broker_ha_status(self, broker_addr: str, timeout_millis: int) -> HARuntimeInfo:
+        """Java ``getBrokerHAStatus`` (5.3.3): GET_BROKER_HA_STATUS, a master's slaves or a slave's replication."""
+        request = RemotingCommand.create_request_command(RequestCode.GET_BROKER_HA_STATUS, None)
+        response = self._invoke_broker(broker_addr, request, timeout_millis, vip=False)
+        return HARuntimeInfo.decode(response.get_body())
+
+    def reset_master_flush_offset(self, broker_addr: str, master_flush_offset: int) -> None:
+        """Java ``resetMasterFlushOffset`` (5.3.3): RESET_MASTER_FLUSH_OFFSET (3 s); a master ignores it."""
+        request_header = ResetMasterFlushOffsetHeader()
+        request_header.set_master_flush_offset(master_flush_offset)
+        request = RemotingCommand.create_request_command(RequestCode.RESET_MASTER_FLUSH_OFFSET, request_header)
+        self._invoke_broker(broker_addr, request, 3000, vip=False)
+
+    def export_rocks_db_config_to_json(self, broker_addr: str, config_type: List[ConfigType],
+                                       timeout_millis: int) -> None:
+        """Java ``exportRocksDBConfigToJson`` (5.3.3): EXPORT_ROCKSDB_CONFIG_TO_JSON, the broker writes the kv
+        configs it keeps in RocksDB to its JSON files (MQClientException unless SUCCESS)."""
+        header = ExportRocksDBConfigToJsonRequestHeader()
+        header.update_config_type(config_type)
+        request = RemotingCommand.create_request_command(RequestCode.EXPORT_ROCKSDB_CONFIG_TO_JSON, header)
+        self._invoke_broker(broker_addr, request, timeout_millis, client_exception=True, vip=False)
+
+    def create_subscription_group_list(self, address: str, configs: List["SubscriptionGroupConfig"],
+                                       timeout_millis: int) -> None:
+        """Java ``createSubscriptionGroupList`` (5.3.3): UPDATE_AND_CREATE_SUBSCRIPTIONGROUP_LIST."""
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP_LIST, None)
+        request.set_body(SubscriptionGroupList(group_config_list=list(configs)).encode())
+        self._invoke_broker(address, request, timeout_millis, client_exception=True)
+
+    def create_topic_list(self, address: str, topic_config_list: List["TopicConfig"], timeout_millis: int) -> None:
+        """Java ``createTopicList`` (5.3.3): UPDATE_AND_CREATE_TOPIC_LIST."""
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_CREATE_TOPIC_LIST,
+                                                         CreateTopicListRequestHeader())
+        request.set_body(CreateTopicListRequestBody(topic_config_list=list(topic_config_list)).encode())
+        self._invoke_broker(address, request, timeout_millis, client_exception=True)

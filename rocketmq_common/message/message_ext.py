@@ -94,8 +94,9 @@ class MessageExt(Message):
         return ("MessageExt [brokerName=%s, queueId=%s, storeSize=%s, queueOffset=%s, sysFlag=%s, bornTimestamp=%s, "
                 "bornHost=%s, storeTimestamp=%s, storeHost=%s, msgId=%s, commitLogOffset=%s, bodyCRC=%s, "
                 "reconsumeTimes=%s, preparedTransactionOffset=%s, toString()=%s]" % (
-                    self.broker_name, self.queue_id, self.store_size, self.queue_offset, self.sys_flag,
-                    self.born_timestamp, _address_repr(self.born_host), self.store_timestamp,
+                    "null" if self.broker_name is None else self.broker_name, self.queue_id, self.store_size,
+                    self.queue_offset, self.sys_flag, self.born_timestamp, _address_repr(self.born_host),
+                    self.store_timestamp,
                     _address_repr(self.store_host), self.msg_id, self.commit_log_offset, self.body_crc,
                     self.reconsume_times, self.prepared_transaction_offset, Message.__repr__(self)))
 

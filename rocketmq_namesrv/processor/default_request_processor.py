@@ -40,7 +40,7 @@ from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequestProcessor
 from rocketmq_remoting.protocol import fastjson
-from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
 
 if TYPE_CHECKING:
     from rocketmq_namesrv.namesrv_controller import NamesrvController
@@ -125,13 +125,16 @@ class DefaultRequestProcessor(AsyncNettyRequestProcessor):
         }
 
     def process_request(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> Optional[RemotingCommand]:
-        """Java ``processRequest``: dispatch on the request code; None (no response) for unknown codes."""
+        """Java 5.3.3 ``processRequest``: dispatch on the request code; an unknown code (a controller's, when no
+        controller runs in this NameServer) answers REQUEST_CODE_NOT_SUPPORTED ``" request type <code> not
+        supported"``."""
         if ctx is not None and log.isEnabledFor(logging.DEBUG):
             log.debug("receive request, %s %s %s", request.code,
                       RemotingHelper.parse_channel_remote_addr(ctx.channel()), request)
         handler = self._handlers.get(request.code)
         if handler is None:
-            return None
+            return RemotingCommand.create_response_command(RemotingSysResponseCode.REQUEST_CODE_NOT_SUPPORTED,
+                                                           " request type %d not supported" % request.code)
         return handler(ctx, request)
 
     def reject_request(self) -> bool:

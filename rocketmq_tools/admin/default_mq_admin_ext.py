@@ -12,7 +12,7 @@ A ClientConfig (name server, instance name...) plus the admin calls, each delega
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -20,7 +20,15 @@ from rocketmq_remoting.common.bean import Prop
 from rocketmq_tools.admin.default_mq_admin_ext_impl import DefaultMQAdminExtImpl
 
 if TYPE_CHECKING:
+    from rocketmq_common.check_rocksdb_cq_write_result import CheckRocksdbCqWriteResult
     from rocketmq_common.plain_access_config import PlainAccessConfig
+    from rocketmq_common.protocol.body.broker_member_group import BrokerMemberGroup
+    from rocketmq_common.protocol.body.broker_replicas_info import BrokerReplicasInfo
+    from rocketmq_common.protocol.body.epoch_entry_cache import EpochEntryCache
+    from rocketmq_common.protocol.body.ha_runtime_info import HARuntimeInfo
+    from rocketmq_common.protocol.header.controller.elect_master_response_header import ElectMasterResponseHeader
+    from rocketmq_common.protocol.header.controller.get_meta_data_response_header import GetMetaDataResponseHeader
+    from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import ConfigType
     from rocketmq_client.query_result import QueryResult
     from rocketmq_common.acl_config import AclConfig
     from rocketmq_common.message.message_request_mode import MessageRequestMode
@@ -468,3 +476,93 @@ class DefaultMQAdminExt(ClientConfig):
                  resource_filter: Optional[str]) -> Optional[List[AclInfo]]:
         """Java ``listAcl`` (5.3.3)."""
         return self.default_mq_admin_ext_impl.list_acl(broker_addr, subject_filter, resource_filter)
+
+    # ------------------------------------------------------------------ mqadmin 5.3.3: containers, HA, controllers,
+    # cold data, RocksDB, batch updates
+
+    def add_broker_to_container(self, broker_container_addr: str, broker_config: str) -> None:
+        """Java ``addBrokerToContainer`` (5.3.3); ADD_BROKER at a broker container (20 s)."""
+        self.default_mq_admin_ext_impl.add_broker_to_container(broker_container_addr, broker_config)
+
+    def remove_broker_from_container(self, broker_container_addr: str, cluster_name: str, broker_name: str,
+                                     broker_id: int) -> None:
+        """Java ``removeBrokerFromContainer`` (5.3.3); REMOVE_BROKER at a broker container (20 s)."""
+        self.default_mq_admin_ext_impl.remove_broker_from_container(broker_container_addr, cluster_name, broker_name,
+                                                                    broker_id)
+
+    def check_rocksdb_cq_write_progress(self, broker_addr: str, topic: str,
+                                        check_store_time: int) -> "CheckRocksdbCqWriteResult":
+        """Java ``checkRocksdbCqWriteProgress`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.check_rocksdb_cq_write_progress(broker_addr, topic, check_store_time)
+
+    def clean_controller_broker_data(self, controller_addr: str, cluster_name: Optional[str], broker_name: str,
+                                     broker_id_set_to_clean: Optional[str], is_clean_living_broker: bool) -> None:
+        """Java ``cleanControllerBrokerData`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.clean_controller_broker_data(controller_addr, cluster_name, broker_name,
+                                                            broker_id_set_to_clean, is_clean_living_broker)
+
+    def set_commit_log_read_ahead_mode(self, broker_addr: str, mode: str) -> Optional[str]:
+        """Java ``setCommitLogReadAheadMode`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.set_commit_log_read_ahead_mode(broker_addr, mode)
+
+    def export_pop_records(self, broker_addr: str, timeout: int) -> None:
+        """Java ``exportPopRecords`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.export_pop_records(broker_addr, timeout)
+
+    def get_broker_epoch_cache(self, broker_addr: str) -> "EpochEntryCache":
+        """Java ``getBrokerEpochCache`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_broker_epoch_cache(broker_addr)
+
+    def get_cold_data_flow_ctr_info(self, broker_addr: str) -> Optional[str]:
+        """Java ``getColdDataFlowCtrInfo`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_cold_data_flow_ctr_info(broker_addr)
+
+    def update_cold_data_flow_ctr_group_config(self, broker_addr: str, properties: Dict[str, str]) -> None:
+        """Java ``updateColdDataFlowCtrGroupConfig`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.update_cold_data_flow_ctr_group_config(broker_addr, properties)
+
+    def remove_cold_data_flow_ctr_group_config(self, broker_addr: str, consumer_group: str) -> None:
+        """Java ``removeColdDataFlowCtrGroupConfig`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.remove_cold_data_flow_ctr_group_config(broker_addr, consumer_group)
+
+    def get_controller_config(self, controller_servers: Optional[List[str]]) -> Optional[Dict[str, Dict[str, str]]]:
+        """Java ``getControllerConfig`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_controller_config(controller_servers)
+
+    def update_controller_config(self, properties: Dict[str, str], controllers: Optional[List[str]]) -> None:
+        """Java ``updateControllerConfig`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.update_controller_config(properties, controllers)
+
+    def get_controller_meta_data(self, controller_addr: str) -> "GetMetaDataResponseHeader":
+        """Java ``getControllerMetaData`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_controller_meta_data(controller_addr)
+
+    def get_in_sync_state_data(self, controller_address: str, brokers: List[str]) -> "BrokerReplicasInfo":
+        """Java ``getInSyncStateData`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_in_sync_state_data(controller_address, brokers)
+
+    def elect_master(self, controller_addr: str, cluster_name: str, broker_name: str,
+                     broker_id: int) -> Tuple["ElectMasterResponseHeader", Optional["BrokerMemberGroup"]]:
+        """Java ``electMaster`` (5.3.3); Java's ``Pair`` is a tuple."""
+        return self.default_mq_admin_ext_impl.elect_master(controller_addr, cluster_name, broker_name, broker_id)
+
+    def get_broker_ha_status(self, broker_addr: str) -> "HARuntimeInfo":
+        """Java ``getBrokerHAStatus`` (5.3.3)."""
+        return self.default_mq_admin_ext_impl.get_broker_ha_status(broker_addr)
+
+    def reset_master_flush_offset(self, broker_addr: str, master_flush_offset: int) -> None:
+        """Java ``resetMasterFlushOffset`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.reset_master_flush_offset(broker_addr, master_flush_offset)
+
+    def export_rocks_db_config_to_json(self, broker_addr: str, config_type: List["ConfigType"]) -> None:
+        """Java ``exportRocksDBConfigToJson`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.export_rocks_db_config_to_json(broker_addr, config_type)
+
+    def create_and_update_subscription_group_config_list(self, broker_addr: str,
+                                                         configs: List["SubscriptionGroupConfig"]) -> None:
+        """Java ``createAndUpdateSubscriptionGroupConfigList`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.create_and_update_subscription_group_config_list(broker_addr, configs)
+
+    def create_and_update_topic_config_list(self, broker_addr: str, topic_config_list: List["TopicConfig"]) -> None:
+        """Java ``createAndUpdateTopicConfigList`` (5.3.3)."""
+        self.default_mq_admin_ext_impl.create_and_update_topic_config_list(broker_addr, topic_config_list)

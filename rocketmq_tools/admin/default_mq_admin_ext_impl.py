@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, Union, cast
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, Tuple, Union, cast
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
 from rocketmq_client.impl.mq_client_manager import MQClientManager
@@ -56,7 +56,15 @@ from rocketmq_tools.admin.api.track_type import TrackType
 from rocketmq_tools.admin.mq_admin_utils import MQAdminUtils
 
 if TYPE_CHECKING:
+    from rocketmq_common.check_rocksdb_cq_write_result import CheckRocksdbCqWriteResult
     from rocketmq_common.plain_access_config import PlainAccessConfig
+    from rocketmq_common.protocol.body.broker_member_group import BrokerMemberGroup
+    from rocketmq_common.protocol.body.broker_replicas_info import BrokerReplicasInfo
+    from rocketmq_common.protocol.body.epoch_entry_cache import EpochEntryCache
+    from rocketmq_common.protocol.body.ha_runtime_info import HARuntimeInfo
+    from rocketmq_common.protocol.header.controller.elect_master_response_header import ElectMasterResponseHeader
+    from rocketmq_common.protocol.header.controller.get_meta_data_response_header import GetMetaDataResponseHeader
+    from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import ConfigType
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_common.acl_config import AclConfig
     from rocketmq_common.message.message_request_mode import MessageRequestMode
@@ -820,3 +828,92 @@ class DefaultMQAdminExtImpl:
                  resource_filter: Optional[str]) -> Optional[List[AclInfo]]:
         """Java ``listAcl`` (5.3.3)."""
         return self._api().list_acl(broker_addr, subject_filter, resource_filter, self.timeout_millis)
+
+    # ------------------------------------------------------------------ mqadmin 5.3.3: containers, HA, controllers,
+    # cold data, RocksDB, batch updates
+
+    def add_broker_to_container(self, broker_container_addr: str, broker_config: str) -> None:
+        """Java ``addBrokerToContainer`` (5.3.3); ADD_BROKER at a broker container (20 s)."""
+        self._api().add_broker(broker_container_addr, broker_config, 20000)
+
+    def remove_broker_from_container(self, broker_container_addr: str, cluster_name: str, broker_name: str,
+                                     broker_id: int) -> None:
+        """Java ``removeBrokerFromContainer`` (5.3.3); REMOVE_BROKER at a broker container (20 s)."""
+        self._api().remove_broker(broker_container_addr, cluster_name, broker_name, broker_id, 20000)
+
+    def check_rocksdb_cq_write_progress(self, broker_addr: str, topic: str,
+                                        check_store_time: int) -> "CheckRocksdbCqWriteResult":
+        """Java ``checkRocksdbCqWriteProgress`` (5.3.3)."""
+        return self._api().check_rocksdb_cq_write_progress(broker_addr, topic, check_store_time, self.timeout_millis)
+
+    def clean_controller_broker_data(self, controller_addr: str, cluster_name: Optional[str], broker_name: str,
+                                     broker_id_set_to_clean: Optional[str], is_clean_living_broker: bool) -> None:
+        """Java ``cleanControllerBrokerData`` (5.3.3)."""
+        self._api().clean_controller_broker_data(controller_addr, cluster_name, broker_name, broker_id_set_to_clean,
+                                                 is_clean_living_broker)
+
+    def set_commit_log_read_ahead_mode(self, broker_addr: str, mode: str) -> Optional[str]:
+        """Java ``setCommitLogReadAheadMode`` (5.3.3)."""
+        return self._api().set_commit_log_read_ahead_mode(broker_addr, mode, self.timeout_millis)
+
+    def export_pop_records(self, broker_addr: str, timeout: int) -> None:
+        """Java ``exportPopRecords`` (5.3.3)."""
+        self._api().export_pop_record(broker_addr, timeout)
+
+    def get_broker_epoch_cache(self, broker_addr: str) -> "EpochEntryCache":
+        """Java ``getBrokerEpochCache`` (5.3.3)."""
+        return self._api().get_broker_epoch_cache(broker_addr)
+
+    def get_cold_data_flow_ctr_info(self, broker_addr: str) -> Optional[str]:
+        """Java ``getColdDataFlowCtrInfo`` (5.3.3)."""
+        return self._api().get_cold_data_flow_ctr_info(broker_addr, self.timeout_millis)
+
+    def update_cold_data_flow_ctr_group_config(self, broker_addr: str, properties: Dict[str, str]) -> None:
+        """Java ``updateColdDataFlowCtrGroupConfig`` (5.3.3)."""
+        self._api().update_cold_data_flow_ctr_group_config(broker_addr, properties, self.timeout_millis)
+
+    def remove_cold_data_flow_ctr_group_config(self, broker_addr: str, consumer_group: str) -> None:
+        """Java ``removeColdDataFlowCtrGroupConfig`` (5.3.3)."""
+        self._api().remove_cold_data_flow_ctr_group_config(broker_addr, consumer_group, self.timeout_millis)
+
+    def get_controller_config(self, controller_servers: Optional[List[str]]) -> Optional[Dict[str, Dict[str, str]]]:
+        """Java ``getControllerConfig`` (5.3.3)."""
+        return self._api().get_controller_config(controller_servers, self.timeout_millis)
+
+    def update_controller_config(self, properties: Dict[str, str], controllers: Optional[List[str]]) -> None:
+        """Java ``updateControllerConfig`` (5.3.3)."""
+        self._api().update_controller_config(properties, controllers, self.timeout_millis)
+
+    def get_controller_meta_data(self, controller_addr: str) -> "GetMetaDataResponseHeader":
+        """Java ``getControllerMetaData`` (5.3.3)."""
+        return self._api().get_controller_meta_data(controller_addr)
+
+    def get_in_sync_state_data(self, controller_address: str, brokers: List[str]) -> "BrokerReplicasInfo":
+        """Java ``getInSyncStateData`` (5.3.3)."""
+        return self._api().get_in_sync_state_data(controller_address, brokers)
+
+    def elect_master(self, controller_addr: str, cluster_name: str, broker_name: str,
+                     broker_id: int) -> Tuple["ElectMasterResponseHeader", Optional["BrokerMemberGroup"]]:
+        """Java ``electMaster`` (5.3.3); Java's ``Pair`` is a tuple."""
+        return self._api().elect_master(controller_addr, cluster_name, broker_name, broker_id)
+
+    def get_broker_ha_status(self, broker_addr: str) -> "HARuntimeInfo":
+        """Java ``getBrokerHAStatus`` (5.3.3)."""
+        return self._api().get_broker_ha_status(broker_addr, self.timeout_millis)
+
+    def reset_master_flush_offset(self, broker_addr: str, master_flush_offset: int) -> None:
+        """Java ``resetMasterFlushOffset`` (5.3.3)."""
+        self._api().reset_master_flush_offset(broker_addr, master_flush_offset)
+
+    def export_rocks_db_config_to_json(self, broker_addr: str, config_type: List["ConfigType"]) -> None:
+        """Java ``exportRocksDBConfigToJson`` (5.3.3)."""
+        self._api().export_rocks_db_config_to_json(broker_addr, config_type, self.timeout_millis)
+
+    def create_and_update_subscription_group_config_list(self, broker_addr: str,
+                                                         configs: List["SubscriptionGroupConfig"]) -> None:
+        """Java ``createAndUpdateSubscriptionGroupConfigList`` (5.3.3)."""
+        self._api().create_subscription_group_list(broker_addr, configs, self.timeout_millis)
+
+    def create_and_update_topic_config_list(self, broker_addr: str, topic_config_list: List["TopicConfig"]) -> None:
+        """Java ``createAndUpdateTopicConfigList`` (5.3.3)."""
+        self._api().create_topic_list(broker_addr, topic_config_list, self.timeout_millis)

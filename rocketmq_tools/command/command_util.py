@@ -80,3 +80,10 @@ class CommandUtil:
             if broker_data is not None:
                 addrs.update((broker_data.broker_addrs or {}).values())
         return addrs
+
+    @staticmethod
+    def fetch_master_and_slave_addr_by_broker_name(admin: "DefaultMQAdminExt", broker_name: str) -> Set[str]:
+        """Java ``fetchMasterAndSlaveAddrByBrokerName`` (5.3.3): every address of the broker name (empty for an
+        unknown one)."""
+        broker_data = (admin.examine_broker_cluster_info().broker_addr_table or {}).get(broker_name)
+        return set((broker_data.broker_addrs or {}).values()) if broker_data is not None else set()

@@ -5,12 +5,15 @@ import abc
 import argparse
 from typing import Optional
 
-__all__ = ["SubCommand", "NAMESRV_REQUIRED", "NAMESRV_OPTIONAL", "NAMESRV_NONE"]
+__all__ = ["SubCommand", "NAMESRV_REQUIRED", "NAMESRV_OPTIONAL", "NAMESRV_LOCAL", "NAMESRV_NONE"]
 
 #: the subcommand talks to a name server: ``-n`` (or ``NAMESRV_ADDR``) is required and checked before it runs
 NAMESRV_REQUIRED = "required"
 #: ``-n`` is accepted; without it the subcommand runs its own servers (quickstart)
 NAMESRV_OPTIONAL = "optional"
+#: ``-n`` is accepted, not required, and ``$NAMESRV_ADDR`` is not read: the subcommand works on local files or a
+#: broker address without it (dumpCompactionLog, rocksDBConfigToJson)
+NAMESRV_LOCAL = "local"
 #: no ``-n`` option (the server commands parse their own options)
 NAMESRV_NONE = "none"
 

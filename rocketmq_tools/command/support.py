@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import codecs
 import itertools
+import json
 import os
 import socket
 import sys
 import threading
 import time
-from typing import IO, TYPE_CHECKING, Any, Iterator, List, Mapping, Optional
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, List, Mapping, Optional, Tuple
 
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_client.exception import MQBrokerException, MQClientException
-from rocketmq_common.java_hash_map import java_hash_set_order
+from rocketmq_common.java_hash_map import java_hash_map_order, java_hash_set_order
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.exception import (RemotingConnectException, RemotingSendRequestException,
                                          RemotingTimeoutException)
 from rocketmq_remoting.netty.netty_system_config import get_system_property
+from rocketmq_remoting.protocol import fastjson
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
+from rocketmq_tools.command.command_util import CommandUtil
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 
 if TYPE_CHECKING:
@@ -27,7 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["acl_rpc_hook", "parse_namesrv_addr", "check_namesrv_reachable", "unique_instance_name", "new_admin",
            "describe", "is_unreachable", "parse_bool", "parse_timestamp", "java_map", "java_bool", "java_value",
-           "java_bean", "Progress", "split_list", "check_charset", "java_message_properties"]
+           "java_bean", "Progress", "split_list", "check_charset", "java_message_properties", "read_json_list",
+           "java_json_object", "pretty_json", "repeat_every", "each_broker_of", "on_broker_or_masters", "submit_batch"]
 
 #: how long the reachability check waits for a name server's TCP handshake
 NAMESRV_CONNECT_TIMEOUT = 3.0
@@ -228,3 +233,104 @@ def java_message_properties(properties: Mapping[str, str]) -> str:
 def split_list(value: Optional[str]) -> List[str]:
     """Java ``StringUtils.split(value, ",")`` without blanks."""
     return [item.strip() for item in (value or "").split(",") if item.strip()]
+
+
+def read_json_list(file_name: str, item_type: type) -> Optional[List[Any]]:
+    """Java ``JSON.parseArray(Files.readAllBytes(path), type)`` of the batch commands (5.3.3): the beans of the JSON
+    list in ``file_name``; None after Java's line "the file path ... does not exists" when there is no such file.
+    Text that is not a JSON list of such objects fails with exit code 2, naming the file."""
+    if not os.path.exists(file_name):
+        print("the file path %s does not exists" % file_name)
+        return None
+    with open(file_name, "rb") as f:
+        data = f.read()
+    try:
+        parsed = fastjson.loads(data) if data.strip() else None
+        if parsed is not None and not isinstance(parsed, list):
+            raise ValueError("not a JSON list")
+        return [from_json_value(item, item_type) for item in parsed or ()]
+    except (ValueError, TypeError, AttributeError) as e:
+        raise SubCommandException("%s: not a JSON list of %s: %s" % (file_name, item_type.__name__, e), 2) from None
+
+
+def java_json_object(value: Any) -> Any:
+    """A parsed JSON value with every object in the order of fastjson's ``JSONObject`` (a Java ``HashMap``)."""
+    if isinstance(value, dict):
+        return {key: java_json_object(value[key]) for key in java_hash_map_order(dict.fromkeys(value, ""))}
+    if isinstance(value, list):
+        return [java_json_object(v) for v in value]
+    return value
+
+
+def pretty_json(value: Any) -> str:
+    """fastjson's ``JSON.toJSONString(value, true)``: tab-indented, no blank after ``:``, keys as given."""
+    return json.dumps(value, indent="\t", separators=(",", ":"), ensure_ascii=False)
+
+
+def repeat_every(interval: Optional[str], run: Callable[[], None]) -> None:
+    """The ``-i`` option of haStatus / getBrokerEpoch / getSyncStateSet (5.3.3): ``run`` once without it, else
+    every ``interval`` seconds (3 when empty) until Ctrl-C."""
+    if interval is None:
+        run()
+        return
+    seconds = int(interval) if interval.strip() else 3
+    while True:
+        run()
+        sys.stdout.flush()
+        time.sleep(seconds)
+
+
+def each_broker_of(admin: DefaultMQAdminExt, broker_addr: Optional[str],
+                   cluster_name: Optional[str]) -> Iterator[Tuple[str, str]]:
+    """The brokers a ``-b`` / ``-c`` command of 5.3.3 prints one block for, each with its heading line: the
+    broker (``============addr============``), or each master of the cluster then its slaves
+    (``============Master: m============``, ``============My Master: m=====Slave: s============``)."""
+    if broker_addr is not None:
+        yield "============%s============" % broker_addr, broker_addr
+        return
+    if cluster_name is None:
+        return
+    for master, slaves in sorted(CommandUtil.fetch_master_and_slave_distinguish(admin, cluster_name).items()):
+        yield "============Master: %s============" % master, master
+        for slave in slaves:
+            yield "============My Master: %s=====Slave: %s============" % (master, slave), slave
+
+
+def on_broker_or_masters(admin: DefaultMQAdminExt, broker_addr: Optional[str], cluster_name: str,
+                         action: Callable[[str], None], done_line: str, cluster_done_line: Optional[str] = None,
+                         keep_going: bool = True) -> int:
+    """Run ``action`` at ``broker_addr`` or else at every master of ``cluster_name``, printing ``done_line % addr``
+    after each (``cluster_done_line`` for the masters, when it differs); the exit code. With ``keep_going``, as
+    most of Java's 5.3.3 commands, a master that fails is reported on stderr and the next one asked (exit code 1
+    then); else, and at a single broker, the failure is the command's."""
+    if broker_addr is not None:
+        action(broker_addr)
+        print(done_line % broker_addr)
+        return 0
+    code = 0
+    for addr in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster_name)):
+        try:
+            action(addr)
+            print((cluster_done_line or done_line) % addr)
+        except Exception as e:  # noqa: BLE001 - Java prints the stack and goes on with the next master
+            if not keep_going:
+                raise
+            print("%s failed: %s" % (addr, describe(e)), file=sys.stderr)
+            code = 1
+    return code
+
+
+def submit_batch(args: Any, item_type: type, submit: Callable[[DefaultMQAdminExt, str, List[Any]], None],
+                 done_line: str, cluster_done_line: Optional[str] = None) -> int:
+    """updateTopicList / updateSubGroupList (5.3.3): the ``item_type`` beans of the JSON list file ``-f``, submitted
+    at once to ``-b`` or to every master of ``-c`` (the first failure ends the command, as Java's); exit code 1
+    for a missing file, 0 (nothing sent) for an empty list."""
+    configs = read_json_list(args.filename.strip(), item_type)
+    if configs is None:
+        return 1
+    if not configs:
+        return 0
+    with new_admin(args.namesrv_addr) as admin:
+        return on_broker_or_masters(
+            admin, args.brokerAddr and args.brokerAddr.strip(), args.clusterName and args.clusterName.strip(),
+            lambda addr: submit(admin, addr, configs), done_line, cluster_done_line, keep_going=False)

@@ -232,10 +232,12 @@ class RealCluster:
     ``work``. With ``acl`` (the text of a ``plain_acl.yml``) the broker checks every request against it
     (``aclEnable``); with ``tls`` it takes TLS connections only (``tls.server.mode=enforcing``, Netty's self-signed
     test certificate). On a 5.x build the broker also has the timer wheel (``timerWheelEnable``) and recall
-    (``recallMessageEnable``) on, as the anchors' ``start.sh`` has them; ``broker_config`` adds or overrides keys."""
+    (``recallMessageEnable``) on, as the anchors' ``start.sh`` has them; ``broker_config`` adds or overrides keys, and
+    ``namesrv_config`` the NameServer's (a controller in it: ``enableControllerInNamesrv``)."""
 
     def __init__(self, anchors: Anchors, work: str, acl: Optional[str] = None, tls: bool = False,
-                 broker_config: Optional[Dict[str, Any]] = None) -> None:
+                 broker_config: Optional[Dict[str, Any]] = None,
+                 namesrv_config: Optional[Dict[str, Any]] = None) -> None:
         self.namesrv_addr = "127.0.0.1:%d" % free_port()
         port = free_broker_port()
         self.broker_addr = "127.0.0.1:%d" % port
@@ -247,7 +249,7 @@ class RealCluster:
         rocketmq_home = anchors.home
         namesrv_conf = _write_properties(os.path.join(work, "namesrv.properties"), {
             "listenPort": self.namesrv_addr.rsplit(":", 1)[1], "rocketmqHome": rocketmq_home,
-            "kvConfigPath": os.path.join(work, "kvConfig.json")})
+            "kvConfigPath": os.path.join(work, "kvConfig.json"), **(namesrv_config or {})})
         broker_conf = self._broker_properties(work, self.broker_name, port)
         home_dir = None
         if acl is not None:  # the broker reads ${rocketmq.home.dir}/conf/plain_acl.yml

@@ -81,6 +81,8 @@ class MessageStoreConfig(Bean):
     timer_congest_num_each_slot = Prop(int, (1 << 31) - 1)
     timer_enable_disruptor = Prop(bool, False)  # accepted from a 5.3.3 file; one dequeue thread here either way
     timer_skip_unknown_error = Prop(bool, False)
+    #: 5.3.3: the commit log files are read ahead (madvise NORMAL); SET_COMMITLOG_READ_MODE 1 turns it off (RANDOM)
+    data_read_ahead_enable = Prop(bool, True)
 
     def normalize(self) -> None:
         """Turn enum settings given by name (as read from a properties file) into the enums."""

@@ -1,5 +1,5 @@
 """Request and response headers (Java ``org.apache.rocketmq.common.protocol.header``); re-exports every
-header class, those of the ``namesrv`` and ``filtersrv`` subpackages included."""
+header class, those of the ``namesrv``, ``filtersrv`` and (5.3.3) ``controller`` subpackages included."""
 from __future__ import annotations
 
 from rocketmq_common.protocol.header.ack_message_request_header import AckMessageRequestHeader
@@ -133,6 +133,24 @@ from rocketmq_common.protocol.header.view_message_request_header import (
     ViewMessageRequestHeader, ViewMessageResponseHeader,
 )
 
+# 5.3.3: the new mqadmin subcommands' (containers, HA, controllers, RocksDB, batch updates)
+from rocketmq_common.protocol.header.add_broker_request_header import AddBrokerRequestHeader
+from rocketmq_common.protocol.header.check_rocksdb_cq_write_progress_request_header import (
+    CheckRocksdbCqWriteProgressRequestHeader,
+)
+from rocketmq_common.protocol.header.controller.admin.clean_controller_broker_data_request_header import (
+    CleanControllerBrokerDataRequestHeader,
+)
+from rocketmq_common.protocol.header.controller.elect_master_request_header import ElectMasterRequestHeader
+from rocketmq_common.protocol.header.controller.elect_master_response_header import ElectMasterResponseHeader
+from rocketmq_common.protocol.header.controller.get_meta_data_response_header import GetMetaDataResponseHeader
+from rocketmq_common.protocol.header.create_topic_list_request_header import CreateTopicListRequestHeader
+from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import (
+    ExportRocksDBConfigToJsonRequestHeader,
+)
+from rocketmq_common.protocol.header.remove_broker_request_header import RemoveBrokerRequestHeader
+from rocketmq_common.protocol.header.reset_master_flush_offset_header import ResetMasterFlushOffsetHeader
+
 __all__ = [
     "AckMessageRequestHeader",
     "AddWritePermOfBrokerRequestHeader",
@@ -222,4 +240,14 @@ __all__ = [
     "ViewMessageResponseHeader",
     "WipeWritePermOfBrokerRequestHeader",
     "WipeWritePermOfBrokerResponseHeader",
+    "AddBrokerRequestHeader",
+    "CheckRocksdbCqWriteProgressRequestHeader",
+    "CleanControllerBrokerDataRequestHeader",
+    "ElectMasterRequestHeader",
+    "ElectMasterResponseHeader",
+    "GetMetaDataResponseHeader",
+    "CreateTopicListRequestHeader",
+    "ExportRocksDBConfigToJsonRequestHeader",
+    "RemoveBrokerRequestHeader",
+    "ResetMasterFlushOffsetHeader",
 ]

@@ -26,7 +26,6 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.exception import RemotingTimeoutException
 from rocketmq_remoting.remoting_client import RemotingClient
 
 __all__ = ["namesrv", "client"]  # fixtures
@@ -271,10 +270,13 @@ def test_unchanged_data_version_does_not_rewrite_topics(namesrv, client):
     assert _route(client, addr, "GoldenTopic").queue_datas[0].write_queue_nums == 4
 
 
-def test_unknown_request_code_gets_no_response(namesrv, client):
+def test_unknown_request_code_is_not_supported(namesrv, client):
+    """As a 5.3.3 NameServer (4.9.7's gave no answer): a controller's code when no controller runs in it."""
     addr = addr_of(namesrv)
-    with pytest.raises(RemotingTimeoutException):
-        invoke(client, addr, request(9999), timeout_millis=300)
+    code = RequestCode.CONTROLLER_GET_METADATA_INFO
+    response = invoke(client, addr, request(code))
+    assert (response.code, response.remark) == (ResponseCode.REQUEST_CODE_NOT_SUPPORTED,
+                                                " request type %d not supported" % code)
     assert invoke(client, addr, request(RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER)).code == ResponseCode.SUCCESS
 
 

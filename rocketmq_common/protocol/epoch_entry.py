@@ -1,0 +1,22 @@
+"""Java ``org.apache.rocketmq.remoting.protocol.EpochEntry`` (5.3.3)."""
+from __future__ import annotations
+
+from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
+
+__all__ = ["EpochEntry"]
+
+_LONG_MAX = (1 << 63) - 1
+
+
+class EpochEntry(RemotingSerializable):
+    """One epoch of a controller-mode broker's commit log: from ``start_offset`` to ``end_offset``."""
+
+    epoch = Prop(int, 0)
+    start_offset = Prop(int, 0)
+    end_offset = Prop(int, _LONG_MAX)
+
+    def __str__(self) -> str:
+        """Java ``toString``: ``EpochEntry{epoch=1, startOffset=0, endOffset=100}``."""
+        return "EpochEntry{epoch=%d, startOffset=%d, endOffset=%d}" % (self.epoch, self.start_offset,
+                                                                       self.end_offset)

@@ -1,0 +1,1 @@
+"""mqadmin's metadata subcommands (Java ``org.apache.rocketmq.tools.command.metadata``, 5.3.3)."""
