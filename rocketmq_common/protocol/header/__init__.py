@@ -150,6 +150,17 @@ from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_head
 )
 from rocketmq_common.protocol.header.remove_broker_request_header import RemoveBrokerRequestHeader
 from rocketmq_common.protocol.header.reset_master_flush_offset_header import ResetMasterFlushOffsetHeader
+# the user and ACL 2.0 requests (5.3.3)
+from rocketmq_common.protocol.header.create_acl_request_header import CreateAclRequestHeader
+from rocketmq_common.protocol.header.create_user_request_header import CreateUserRequestHeader
+from rocketmq_common.protocol.header.delete_acl_request_header import DeleteAclRequestHeader
+from rocketmq_common.protocol.header.delete_user_request_header import DeleteUserRequestHeader
+from rocketmq_common.protocol.header.get_acl_request_header import GetAclRequestHeader
+from rocketmq_common.protocol.header.get_user_request_header import GetUserRequestHeader
+from rocketmq_common.protocol.header.list_acls_request_header import ListAclsRequestHeader
+from rocketmq_common.protocol.header.list_users_request_header import ListUsersRequestHeader
+from rocketmq_common.protocol.header.update_acl_request_header import UpdateAclRequestHeader
+from rocketmq_common.protocol.header.update_user_request_header import UpdateUserRequestHeader
 
 __all__ = [
     "AckMessageRequestHeader",
@@ -250,4 +261,14 @@ __all__ = [
     "ExportRocksDBConfigToJsonRequestHeader",
     "RemoveBrokerRequestHeader",
     "ResetMasterFlushOffsetHeader",
+    "CreateAclRequestHeader",
+    "CreateUserRequestHeader",
+    "DeleteAclRequestHeader",
+    "DeleteUserRequestHeader",
+    "GetAclRequestHeader",
+    "GetUserRequestHeader",
+    "ListAclsRequestHeader",
+    "ListUsersRequestHeader",
+    "UpdateAclRequestHeader",
+    "UpdateUserRequestHeader",
 ]

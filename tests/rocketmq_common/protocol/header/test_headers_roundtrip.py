@@ -40,9 +40,9 @@ def test_every_header_class_is_exported_by_the_header_package():
     assert set(HEADERS) <= exported
     # 4.9.7 has 79 header classes in common.protocol.header(.namesrv/.filtersrv); the ACL-config response header
     # with a List field (code 54, removed in 4.9.8) is the one left out; 5.3.3 adds the two of RECALL_MESSAGE
-    # and POP's 5 (Pop, Ack, ChangeInvisibleTime), static topics' GetTopicConfigRequestHeader, and the 10 of the new
-    # mqadmin subcommands (containers, HA, controllers, RocksDB, batch updates).
-    assert len(HEADERS) == 97
+    # and POP's 5 (Pop, Ack, ChangeInvisibleTime), static topics' GetTopicConfigRequestHeader, the 10 of the new
+    # mqadmin subcommands (containers, HA, controllers, RocksDB, batch updates) and the 10 of users and ACL 2.0.
+    assert len(HEADERS) == 107
 
 
 @pytest.mark.parametrize("cls", HEADERS, ids=lambda c: c.__name__)
