@@ -270,7 +270,7 @@ def test_a_tracing_producer_traces_its_recalls_when_the_recall_trace_is_on(
     monkeypatch.setenv("com.rocketmq.recall.default.trace.enable", "true")
     topic = unique("TopicRecallTraced")
     embedded_cluster.create_topic(topic)
-    producer = new_producer(enable_trace=True)
+    producer = new_producer(enable_trace=True, trace_msg_batch_num=1)  # each record sent at once
     handle = producer.send(delayed(b"traced", 60_000, topic)).get_recall_handle()
     producer.recall_message(topic, handle)
     msg_id = RecallMessageHandle.decode_handle(handle).get_message_id()
