@@ -21,7 +21,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.util_all import UtilAll
 from rocketmq_client.exception import MQClientException
-from rocketmq_remoting.common.bean import Prop, TypedBean, check_prop_value
+from rocketmq_remoting.common.bean import Prop, TypedBean, check_prop_value, java_string
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -455,27 +455,16 @@ class ClientConfig(TypedBean):
                 "mqClientApiTimeout=%s, detectTimeout=%s, detectInterval=%s, language=%s, "
                 "enableStreamRequestType=%s, sendLatencyEnable=%s, startDetectorEnable=%s, "
                 "enableHeartbeatChannelEventListener=%s, enableTrace=%s, traceTopic='%s'}"
-                % (_jstr(self.namesrv_addr), _jstr(self.client_ip), _jstr(self.instance_name),
-                   self.client_callback_executor_threads, _jstr(self.namespace),
-                   _jbool(self._namespace_initialized), _jstr(self.namespace_v2), self.access_channel.name,
-                   self.poll_name_server_interval, self.heartbeat_broker_interval,
-                   self.persist_consumer_offset_interval, self.pull_time_delay_mills_when_exception,
-                   _jbool(self.unit_mode), _jstr(self.unit_name), _jbool(self.decode_read_body),
-                   _jbool(self.decode_decompress_body), _jbool(self.vip_channel_enabled),
-                   _jbool(self.use_heartbeat_v2), _jbool(self.use_tls), self.mq_client_api_timeout,
-                   self.detect_timeout, self.detect_interval, self.language.name,
-                   _jbool(self.enable_stream_request_type), _jbool(self.send_latency_enable),
-                   _jbool(self.start_detector_enable), _jbool(self.enable_heartbeat_channel_event_listener),
-                   _jbool(self.enable_trace), _jstr(self.trace_topic)))
-
-
-def _jstr(value: Optional[str]) -> str:
-    """Java's string concatenation of a possibly null String."""
-    return "null" if value is None else value
-
-
-def _jbool(value: bool) -> str:
-    return "true" if value else "false"
+                % tuple(map(java_string, (
+                    self.namesrv_addr, self.client_ip, self.instance_name, self.client_callback_executor_threads,
+                    self.namespace, self._namespace_initialized, self.namespace_v2, self.access_channel,
+                    self.poll_name_server_interval, self.heartbeat_broker_interval,
+                    self.persist_consumer_offset_interval, self.pull_time_delay_mills_when_exception, self.unit_mode,
+                    self.unit_name, self.decode_read_body, self.decode_decompress_body, self.vip_channel_enabled,
+                    self.use_heartbeat_v2, self.use_tls, self.mq_client_api_timeout, self.detect_timeout,
+                    self.detect_interval, self.language, self.enable_stream_request_type, self.send_latency_enable,
+                    self.start_detector_enable, self.enable_heartbeat_channel_event_listener, self.enable_trace,
+                    self.trace_topic))))
 
 
 def _sealing(init: Any) -> Any:
