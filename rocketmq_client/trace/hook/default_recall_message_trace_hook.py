@@ -53,8 +53,7 @@ class DefaultRecallMessageTraceHook(RPCHook):
             region_id = response.ext_fields[MessageConst.PROPERTY_MSG_REGION]
             request_header = request.decode_command_custom_header(RecallMessageRequestHeader)
             handle = RecallMessageHandle.decode_handle(request_header.get_recall_handle())
-            if not isinstance(handle, HandleV1):
-                return
+            assert isinstance(handle, HandleV1)  # the only version decode_handle returns (Java casts)
             trace_bean = TraceBean(topic=NamespaceUtil.without_namespace(request_header.get_topic()),
                                    msg_id=handle.get_message_id())
             trace_context = TraceContext(trace_type=TraceType.Recall, region_id=region_id, trace_beans=[trace_bean],
