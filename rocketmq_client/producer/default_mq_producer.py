@@ -42,7 +42,7 @@ from rocketmq_client.impl.producer.default_mq_producer_impl import (
     MIN_BACK_PRESSURE_SIZE,
     DefaultMQProducerImpl,
 )
-from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, SELECT, is_callback, parse_send_args
+from rocketmq_client.impl.producer.send_args import DEFAULT, QUEUE, parse_send_args
 from rocketmq_client.producer.produce_accumulator import (
     ProduceAccumulator,
     check_batch_max_bytes,
@@ -528,46 +528,37 @@ class DefaultMQProducer(ClientConfig):
         queue given or selected (as Java's); the timeout forms send at once."""
         if kwargs:
             args = _keyword_form("send", args, kwargs)
-        impl = self.default_mq_producer_impl
         if isinstance(msg, Message):
+            kind, mq, selector, arg, callback, timeout = parse_send_args("send", args)
             if self.get_namespace():
                 msg.set_topic(self.with_namespace(msg.get_topic()))
-            if not args:  # the common cases first: send(msg) and send(msg, callback)
-                if self.get_auto_batch():
-                    return self._send_auto_batched(msg, None, None)
-                return impl.send_default_impl(msg, _SYNC, None, self.send_msg_timeout)
-            if len(args) == 1 and is_callback(args[0]):
-                if self.get_auto_batch():
-                    return self._send_auto_batched(msg, None, args[0])
-                impl.send_async_default(msg, args[0], self.send_msg_timeout)
-                return None
-            form = parse_send_args("send", args)
-            if form.timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
-                if form.kind == QUEUE:
-                    return self._send_auto_batched(msg, self.queue_with_namespace(form.mq),  # type: ignore[arg-type]
-                                                   form.callback)
-                if form.kind == SELECT:
-                    return self._send_selected_auto_batched(msg, form.selector, form.arg, form.callback)
+            if timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
+                if kind == DEFAULT:
+                    return self._send_auto_batched(msg, None, callback)
+                if kind == QUEUE:
+                    return self._send_auto_batched(msg, self.queue_with_namespace(mq), callback)  # type: ignore
+                return self._send_selected_auto_batched(msg, selector, arg, callback)
         elif _is_message_collection(msg):
-            form = parse_send_args("send", args, allow_selector=False)
+            kind, mq, selector, arg, callback, timeout = parse_send_args("send", args, allow_selector=False)
             msg = self._batch(msg)
         else:
             raise TypeError("send() takes a Message or a collection of Messages, got %s" % type(msg).__name__)
-        timeout = self.send_msg_timeout if form.timeout is None else form.timeout
-        callback = form.callback
-        if form.kind == DEFAULT:
+        impl = self.default_mq_producer_impl
+        if timeout is None:
+            timeout = self.send_msg_timeout
+        if kind == DEFAULT:
             if callback is None:
                 return impl.send_default_impl(msg, _SYNC, None, timeout)
             impl.send_async_default(msg, callback, timeout)
-        elif form.kind == QUEUE:
-            mq = self.queue_with_namespace(form.mq)  # type: ignore[arg-type]
+        elif kind == QUEUE:
+            mq = self.queue_with_namespace(mq)  # type: ignore[arg-type]
             if callback is None:
                 return impl.send_to_queue(msg, mq, timeout)
             impl.send_to_queue_async(msg, mq, callback, timeout)
         else:
             if callback is None:
-                return impl.send_select_impl(msg, form.selector, form.arg, _SYNC, None, timeout)
-            impl.send_select_async(msg, form.selector, form.arg, callback, timeout)
+                return impl.send_select_impl(msg, selector, arg, _SYNC, None, timeout)
+            impl.send_select_async(msg, selector, arg, callback, timeout)
         return None
 
     @overload

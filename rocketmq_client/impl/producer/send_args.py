@@ -68,23 +68,35 @@ def as_selector(selector: Any) -> Any:
     return selector if callable(getattr(selector, "select", None)) else _FunctionSelector(selector)
 
 
+#: the form of ``send(msg)``: every call without arguments after the message returns it
+_NO_ARGS = SendArgs(DEFAULT, None, None, None, None, None)
+#: a SendArgs from a tuple of its fields, in C (``SendArgs(...)`` runs a generated ``__new__`` in Python)
+_new_send_args = tuple.__new__
+
+
 def parse_send_args(method: str, args: Sequence[Any], allow_selector: bool = True,
                     allow_callback: bool = True, allow_timeout: bool = True) -> SendArgs:
-    """Recognise the Java overload of ``method(msg, *args)``; raise TypeError naming the accepted forms."""
-    n = len(args)
+    """Recognise the Java overload of ``method(msg, *args)``; raise TypeError naming the accepted forms.
+
+    Every send passes here, so the two commonest forms are told first: ``(msg)`` returns one shared result and
+    ``(msg, callback)`` is recognised with one test (an object that is a callback and a selector is taken as the
+    callback, the one form of one argument it can complete); the tail after the queue or the selector's
+    argument (``[callback][, timeout]``) is read in place."""
+    if not args:
+        return _NO_ARGS
+    first = args[0]
+    if len(args) == 1 and allow_callback and is_callback(first):
+        return _new_send_args(SendArgs, (DEFAULT, None, None, None, first, None))  # type: ignore[no-any-return]
     try:
-        if n == 0:
-            return SendArgs(DEFAULT, None, None, None, None, None)
-        first = args[0]
         if isinstance(first, MessageQueue):
-            callback, timeout = _tail(args[1:], allow_callback, allow_timeout)
+            callback, timeout = _tail(args, 1, allow_callback, allow_timeout)
             return SendArgs(QUEUE, first, None, None, callback, timeout)
         if allow_selector and _is_selector(first):
-            if n < 2:
+            if len(args) < 2:
                 raise TypeError("a selector needs its argument")
-            callback, timeout = _tail(args[2:], allow_callback, allow_timeout)
+            callback, timeout = _tail(args, 2, allow_callback, allow_timeout)
             return SendArgs(SELECT, None, as_selector(first), args[1], callback, timeout)
-        callback, timeout = _tail(args, allow_callback, allow_timeout)
+        callback, timeout = _tail(args, 0, allow_callback, allow_timeout)
         return SendArgs(DEFAULT, None, None, None, callback, timeout)
     except TypeError as e:
         raise TypeError("unsupported arguments for %s(msg, %s): %s; the Java forms are (msg[, callback][, timeout]), "
@@ -93,18 +105,22 @@ def parse_send_args(method: str, args: Sequence[Any], allow_selector: bool = Tru
                             ", (msg, selector, arg[, callback][, timeout])" if allow_selector else "")) from None
 
 
-def _tail(rest: Sequence[Any], allow_callback: bool, allow_timeout: bool) -> Tuple[Any, Optional[int]]:
+def _tail(args: Sequence[Any], start: int, allow_callback: bool, allow_timeout: bool) -> Tuple[Any, Optional[int]]:
+    """The ``[callback][, timeout]`` of ``args[start:]``."""
     callback = None
     timeout = None
-    items = list(rest)
-    if items and is_callback(items[0]):
+    n = len(args)
+    i = start
+    if i < n and is_callback(args[i]):
         if not allow_callback:
             raise TypeError("no callback in this form")
-        callback = items.pop(0)
-    if items and _is_timeout(items[0]):
+        callback = args[i]
+        i += 1
+    if i < n and _is_timeout(args[i]):
         if not allow_timeout:
             raise TypeError("no timeout in this form")
-        timeout = items.pop(0)
-    if items:
-        raise TypeError("unexpected %r" % (items[0],))
+        timeout = args[i]
+        i += 1
+    if i < n:
+        raise TypeError("unexpected %r" % (args[i],))
     return callback, timeout
