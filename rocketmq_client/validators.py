@@ -58,10 +58,7 @@ class Validators:
                 text = None
             if text is None or "\x01" in text or "\x02" in text:
                 Validators._check_properties(properties)
-        # every send passes here: a non-empty topic of legal characters (none of them blank) within the length
-        # limit is valid, so check_topic only runs to raise its message
-        if not topic or len(topic) > Validators.TOPIC_MAX_LENGTH or TopicValidator.is_topic_or_group_illegal(topic):
-            Validators.check_topic(topic)
+        Validators.check_topic(topic)
         Validators.is_not_allowed_send_topic(topic)
         body = msg.body
         if body is None:
@@ -90,7 +87,12 @@ class Validators:
 
     @staticmethod
     def check_topic(topic: Optional[str]) -> None:
-        """Java ``checkTopic``: not blank, at most 127 characters, only ``[%|a-zA-Z0-9_-]``."""
+        """Java ``checkTopic``: not blank, at most 127 characters, only ``[%|a-zA-Z0-9_-]``.
+
+        Every send passes here: a non-empty topic of legal characters (none of them blank) within the length
+        limit is valid, so that is tested first; Java's tests, in Java's order, only pick the message."""
+        if topic and len(topic) <= Validators.TOPIC_MAX_LENGTH and not TopicValidator.is_topic_or_group_illegal(topic):
+            return
         if UtilAll.is_blank(topic):
             raise MQClientException("The specified topic is blank", None)
         if len(topic) > Validators.TOPIC_MAX_LENGTH:  # type: ignore[arg-type]
