@@ -295,7 +295,9 @@ def _run_into_future(future: "concurrent.futures.Future[Any]", fn: Callable[...,
 def executor_submitter(executor: Any) -> Callable[..., Any]:
     """The cheapest "run ``fn(*args)`` on this executor" entry point: :meth:`ThreadPoolExecutor.execute`, or
     ``submit`` for any :class:`concurrent.futures.Executor`. Both raise a :class:`RuntimeError` subclass when
-    the executor refuses the task."""
+    the executor refuses the task. Each async send asks, so this pool's own class is told first."""
+    if isinstance(executor, ThreadPoolExecutor):
+        return executor.execute
     execute = getattr(executor, "execute", None)
     if callable(execute):
         return execute

@@ -224,8 +224,6 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         self._default_async_sender_executor = ThreadPoolExecutor(threads, threads, ASYNC_SENDER_QUEUE_CAPACITY,
                                                                  "AsyncSenderExecutor_")
         self._async_sender_executor: Any = None
-        self._async_submit: Any = None  # executor_submitter() of the executor in _async_submit_executor
-        self._async_submit_executor: Any = None
         self._init_back_pressure()
         self.service_state = ServiceState.CREATE_JUST
         self.mq_client_factory = None
@@ -541,12 +539,8 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
         if backpressure and not self._acquire_back_pressure(msg, send_callback, timeout, args[-1]):
             return
         executor = self.get_async_sender_executor()
-        submit = self._async_submit
-        if submit is None or executor is not self._async_submit_executor:
-            submit = self._async_submit = executor_submitter(executor)
-            self._async_submit_executor = executor
         try:
-            submit(task, *args)
+            executor_submitter(executor)(task, *args)
         except RuntimeError as e:  # RejectedExecutionException, or concurrent.futures after shutdown
             if backpressure:
                 task(*args)
