@@ -200,7 +200,6 @@ from rocketmq_remoting.netty.netty_system_config import get_system_property, par
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
-from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 # the mqadmin commands of 5.3.3: containers, HA, controllers, cold data, RocksDB, batch updates
@@ -276,7 +275,6 @@ if TYPE_CHECKING:
     from rocketmq_common.topic_config import TopicConfig
     from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
     from rocketmq_remoting.netty.response_future import ResponseFuture
-    from rocketmq_remoting.remoting_client import RemotingClient
 
 __all__ = ["MQClientAPIImpl"]
 
@@ -323,7 +321,7 @@ class _SendCallbackInvoke(InvokeCallback):
     def __init__(self, api: "MQClientAPIImpl", addr: str, broker_name: str, msg: "Message", timeout_millis: float,
                  request: RemotingCommand, send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                  instance: Optional["MQClientInstance"], retry_times_when_send_failed: int,
-                 times: "Optional[_AtomicInteger]",
+                 times: "_AtomicInteger",
                  context: Optional["SendMessageContext"], producer: Any, begin: float) -> None:
         self.api = api
         self.addr = addr
@@ -341,8 +339,7 @@ class _SendCallbackInvoke(InvokeCallback):
         self.begin = begin
 
     def operation_complete(self, response_future: "ResponseFuture") -> None:
-        # Java takes "cost" (what is left of the timeout for a retry) on entry; only failures use it, so it is
-        # taken there (microseconds later), sparing each successful send a clock read
+        cost = int((time.monotonic() - self.begin) * 1000)
         response = response_future.get_response_command()
         send_callback = self.send_callback
         context = self.context
@@ -373,7 +370,7 @@ class _SendCallbackInvoke(InvokeCallback):
             except Exception as e:
                 producer.update_fault_item(broker_name, _now_millis() - response_future.get_begin_timestamp(),
                                            True, True)
-                self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - self._cost(), self.request,
+                self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - cost, self.request,
                                             send_callback, self.topic_publish_info, self.instance,
                                             self.retry_times_when_send_failed, self.times, e, context, False, producer)
             return
@@ -385,13 +382,9 @@ class _SendCallbackInvoke(InvokeCallback):
                                    response_future.get_cause())
         else:
             ex = MQClientException("unknow reseaon", response_future.get_cause())
-        self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - self._cost(), self.request,
+        self.api._on_exception_impl(broker_name, self.msg, self.timeout_millis - cost, self.request,
                                     send_callback, self.topic_publish_info, self.instance,
                                     self.retry_times_when_send_failed, self.times, ex, context, True, producer)
-
-    def _cost(self) -> int:
-        """Java's ``cost``: milliseconds since the send began."""
-        return int((time.monotonic() - self.begin) * 1000)
 
 
 class _PullCallbackInvoke(InvokeCallback):
@@ -516,21 +509,18 @@ class _AckCallbackInvoke(InvokeCallback):
         self.ack_callback.on_success(ack_result)
 
 
-#: guards every _AtomicInteger: they count failures only, so one lock serves them all (and a send does not
-#: allocate a lock)
-_ATOMIC_INTEGER_LOCK = threading.Lock()
-
-
 class _AtomicInteger:
     """Java ``AtomicInteger`` (the async send retry counter)."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_value", "_lock")
 
     def __init__(self) -> None:
         self._value = 0
+        self._lock = threading.Lock()
 
     def increment_and_get(self) -> int:
-        with _ATOMIC_INTEGER_LOCK:
+        """Java ``incrementAndGet``."""
+        with self._lock:
             self._value += 1
             return self._value
 
@@ -539,7 +529,8 @@ class MQClientAPIImpl(TypedBean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
 
-    #: a :class:`RemotingClient` (an alias of NettyRemotingClient)
+    #: the NettyRemotingClient (Java types this field with the RemotingClient interface; the Prop keeps the class
+    #: its setter checks for)
     remoting_client = Prop(NettyRemotingClient, required=True)
 
     # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
@@ -556,7 +547,7 @@ class MQClientAPIImpl(TypedBean):
         then the StreamTypeRPCHook (``enable_stream_request_type``), then ``rpc_hook``."""
         self.client_config = client_config
         self.top_addressing = TopAddressing(TopAddressing.configured_ws_addr(), client_config.unit_name)
-        self.remoting_client = RemotingClient(netty_client_config, channel_event_listener)
+        self.remoting_client = NettyRemotingClient(netty_client_config, channel_event_listener)
         self.client_remoting_processor = client_remoting_processor
         self.name_srv_addr: Optional[str] = None
         self.remoting_client.register_rpc_hook(NamespaceRpcHook(client_config))
@@ -819,12 +810,12 @@ class MQClientAPIImpl(TypedBean):
             self.remoting_client.invoke_oneway(addr, request, int(timeout_millis))
             return None
         if communication_mode is CommunicationMode.ASYNC:
+            times = _AtomicInteger()
             cost_time_async = (time.monotonic() - begin_start_time) * 1000
             if timeout_millis < cost_time_async:
                 raise RemotingTooMuchRequestException("sendMessage call timeout")
-            # (Java's retry counter, new AtomicInteger(), is created by _on_exception_impl at the first failure)
             self._send_message_async(addr, broker_name, msg, timeout_millis - cost_time_async, request,
-                                     send_callback, topic_publish_info, instance, retry_times_when_send_failed, None,
+                                     send_callback, topic_publish_info, instance, retry_times_when_send_failed, times,
                                      context, producer)
             return None
         cost_time_sync = (time.monotonic() - begin_start_time) * 1000
@@ -841,7 +832,7 @@ class MQClientAPIImpl(TypedBean):
     def _send_message_async(self, addr: Optional[str], broker_name: str, msg: "Message", timeout_millis: float,
                             request: RemotingCommand, send_callback: Any,
                             topic_publish_info: Optional["TopicPublishInfo"], instance: Optional["MQClientInstance"],
-                            retry_times_when_send_failed: int, times: Optional[_AtomicInteger],
+                            retry_times_when_send_failed: int, times: _AtomicInteger,
                             context: Optional["SendMessageContext"], producer: Any) -> None:
         begin = time.monotonic()
         try:
@@ -860,14 +851,10 @@ class MQClientAPIImpl(TypedBean):
     def _on_exception_impl(self, broker_name: str, msg: "Message", timeout_millis: float, request: RemotingCommand,
                            send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                            instance: Optional["MQClientInstance"], times_total: int,
-                           cur_times: Optional[_AtomicInteger],
+                           cur_times: _AtomicInteger,
                            e: BaseException, context: Optional["SendMessageContext"], need_retry: bool,
                            producer: Any) -> None:
-        """Java ``onExceptionImpl``: resend with a new opaque and the remaining time, or report ``e``. The retry
-        counter (Java's ``new AtomicInteger()`` per send) is created at the first failure: a send that succeeds at
-        once never needs it."""
-        if cur_times is None:
-            cur_times = _AtomicInteger()
+        """Java ``onExceptionImpl``: resend with a new opaque and the remaining time, or report ``e``."""
         tmp = cur_times.increment_and_get()
         if need_retry and tmp <= times_total:
             retry_broker_name = broker_name
