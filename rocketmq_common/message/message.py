@@ -71,9 +71,14 @@ def check_property_text(value: Any, parameter: str) -> None:
 
 
 def check_property(name: Any, value: Any) -> None:
-    """:func:`check_property_text` of a property's name and value (the message built only on failure)."""
-    if (type(name) is not str or type(value) is not str or "\x01" in name or "\x02" in name
-            or "\x01" in value or "\x02" in value):
+    """:func:`check_property_text` of a property's name and value (the message built only on failure). Every
+    ``put_property`` passes here: one concatenation (it fails or is no ``str`` unless both are ``str``) and two
+    scans of it in C, the per-part check only when those find something."""
+    try:
+        text = name + value
+    except TypeError:
+        text = None
+    if type(text) is not str or "\x01" in text or "\x02" in text:
         check_property_text(name, "property name")
         check_property_text(value, "the value of property %r" % name)
 

@@ -14,7 +14,7 @@ from rocketmq_client.hook.consume_message_context import ConsumeMessageContext
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_client.impl.consumer.consume_message_service import (ConsumeMessageService, ConsumeThreadPoolExecutor,
                                                                    consume_thread_prefix, shutdown_gracefully)
-from rocketmq_common.message.message_const import MessageConst
+from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 
 _CONSUME_SUCCESS = ConsumeConcurrentlyStatus.CONSUME_SUCCESS
 _RECONSUME_LATER = ConsumeConcurrentlyStatus.RECONSUME_LATER
-_PROPERTY_CONSUME_START_TIMESTAMP = MessageConst.PROPERTY_CONSUME_START_TIMESTAMP
 _time = time.time
 
 
@@ -300,7 +299,7 @@ class ConsumeRequest(TypedBean):
         impl.reset_retry_and_namespace(msgs, service.consumer_group)
 
         consume_message_context = None
-        has_hook = bool(impl.consume_message_hook_list)
+        has_hook = impl.has_hook()
         if has_hook:
             consume_message_context = ConsumeMessageContext()
             consume_message_context.set_namespace(consumer.get_namespace())
@@ -316,10 +315,7 @@ class ConsumeRequest(TypedBean):
         try:
             start = str(int(begin_timestamp * 1000))
             for msg in msgs:
-                props = msg.properties
-                if props is None:
-                    msg.properties = props = {}
-                props[_PROPERTY_CONSUME_START_TIMESTAMP] = start
+                MessageAccessor.set_consume_start_time_stamp(msg, start)
             status = service.message_listener.consume_message(list(msgs), context)
         except Exception as e:
             log.warning("consumeMessage exception: %s Group: %s Msgs: %s MQ: %s",

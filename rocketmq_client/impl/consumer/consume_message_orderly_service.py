@@ -372,7 +372,7 @@ class ConsumeRequest(TypedBean):
             context = ConsumeOrderlyContext(consumer.queue_without_namespace(message_queue))
             status = None
             consume_message_context = None
-            has_hook = bool(impl.consume_message_hook_list)
+            has_hook = impl.has_hook()
             if has_hook:
                 consume_message_context = ConsumeMessageContext()
                 consume_message_context.set_consumer_group(consumer.get_consumer_group())

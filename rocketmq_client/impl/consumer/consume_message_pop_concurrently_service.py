@@ -20,6 +20,7 @@ from rocketmq_client.impl.consumer.consume_message_concurrently_service import c
 from rocketmq_client.impl.consumer.consume_message_service import (ConsumeMessageService, ConsumeThreadPoolExecutor,
                                                                    consume_thread_prefix, shutdown_gracefully)
 from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
+from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
@@ -326,7 +327,7 @@ class ConsumeRequest(TypedBean):
         try:
             start = str(int(begin_timestamp * 1000))
             for msg in msgs:
-                msg.put_property(MessageConst.PROPERTY_CONSUME_START_TIMESTAMP, start)
+                MessageAccessor.set_consume_start_time_stamp(msg, start)
             status = service.message_listener.consume_message(list(msgs), context)
         except Exception as e:
             log.warning("consumeMessage exception: %s Group: %s Msgs: %s MQ: %s",
