@@ -57,11 +57,6 @@ class AtomicLong:
             self._value += delta
             return self._value
 
-    def add_guarded(self, delta: int) -> None:
-        """``addAndGet`` without the counter's own lock, for a counter whose every writer holds one outer lock
-        (``ProcessQueue.msg_count`` / ``msg_size``: all their writes happen under ``tree_map_lock``, as in Java)."""
-        self._value += delta
-
     def increment_and_get(self) -> int:
         """Java ``incrementAndGet``."""
         return self.add_and_get(1)
@@ -286,8 +281,8 @@ class ProcessQueue(TypedBean):
                     body = msg.body
                     if body is not None:
                         size += len(body)
-            self.msg_size.add_guarded(size)
-            self.msg_count.add_guarded(valid_msg_cnt)
+            self.msg_size.add_and_get(size)
+            self.msg_count.add_and_get(valid_msg_cnt)
             if not self.consuming and not self.msg_tree_map.is_empty():
                 dispatch_to_consume = True
                 self.consuming = True
@@ -329,8 +324,8 @@ class ProcessQueue(TypedBean):
                             body = msg.body
                             if body is not None:
                                 size += len(body)
-                    self.msg_size.add_guarded(-size)
-                    self.msg_count.add_guarded(removed_cnt)
+                    self.msg_size.add_and_get(-size)
+                    self.msg_count.add_and_get(removed_cnt)
                     if not tree.is_empty():
                         result = tree.first_key()  # type: ignore[assignment]
         except Exception:
@@ -353,8 +348,8 @@ class ProcessQueue(TypedBean):
         with self.tree_map_lock:
             consuming = self.consuming_msg_orderly_tree_map
             offset = consuming.last_key()
-            self.msg_count.add_guarded(-consuming.size())
-            self.msg_size.add_guarded(-sum(_body_len(msg) for msg in consuming.values()))
+            self.msg_count.add_and_get(-consuming.size())
+            self.msg_size.add_and_get(-sum(_body_len(msg) for msg in consuming.values()))
             consuming.clear()
             if offset is not None:
                 return offset + 1
