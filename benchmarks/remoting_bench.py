@@ -1,4 +1,5 @@
-"""Remoting layer throughput: frame codec, and RemotingClient round trips to a RemotingServer in another process.
+"""Remoting layer throughput: frame codec, and NettyRemotingClient round trips to a NettyRemotingServer in another
+process.
 
 Figures printed (each also with the CPU time both processes spent per request, which is steadier than
 wall-clock rates on a shared machine):
@@ -45,8 +46,8 @@ from rocketmq_remoting.netty.netty_client_config import NettyClientConfig  # noq
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor  # noqa: E402
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig  # noqa: E402
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType  # noqa: E402
-from rocketmq_remoting.remoting_client import RemotingClient  # noqa: E402
-from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient  # noqa: E402
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer  # noqa: E402
 
 SEND_MESSAGE_V2 = 310
 ON_EXECUTOR = 311  # the same processor, never run inline
@@ -86,7 +87,7 @@ def _raw_echo(listener: socket.socket) -> None:
 
 
 def serve() -> None:
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(SEND_MESSAGE_V2, _Responder(), inline_when_idle=True)
     server.register_processor(ON_EXECUTOR, _Responder())
     server.start()
@@ -165,7 +166,7 @@ def bench_raw(port: int, seconds: float, server_pid: int) -> Tuple[float, str]:
         return _timed(run, server_pid)
 
 
-def bench_sync(client: RemotingClient, addr: str, seconds: float, server_pid: int,
+def bench_sync(client: NettyRemotingClient, addr: str, seconds: float, server_pid: int,
                code: int = SEND_MESSAGE_V2) -> Tuple[float, str]:
     def run() -> int:
         deadline = time.perf_counter() + seconds
@@ -198,7 +199,7 @@ class _Counter(InvokeCallback):
                 raise RuntimeError("only %d of %d async requests completed" % (self.done, n))
 
 
-def bench_async(client: RemotingClient, addr: str, seconds: float, server_pid: int) -> Tuple[float, str]:
+def bench_async(client: NettyRemotingClient, addr: str, seconds: float, server_pid: int) -> Tuple[float, str]:
     counter = _Counter()
 
     def run() -> int:
@@ -241,7 +242,7 @@ def main() -> None:
         port, raw_port = map(int, child.stdout.readline().split())  # type: ignore[union-attr]
         addr = "127.0.0.1:%d" % port
         config = NettyClientConfig(client_async_semaphore_value=WINDOW)
-        with RemotingClient(config) as client:
+        with NettyRemotingClient(config) as client:
             client.invoke_sync(addr, make_request(), 3000)  # connect
             bench_sync(client, addr, 1.0, child.pid)  # warm up: the first second after start-up is always slower
             if args.profile:

@@ -105,6 +105,7 @@ from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 from rocketmq_remoting.remoting_server import RemotingServer
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -349,8 +350,8 @@ class BrokerController(TypedBean):
                 result = result and self.timer_message_store.load()
         if not result:
             return False
-        self.remoting_server = RemotingServer(self.netty_server_config, self.client_housekeeping_service,
-                                              self.tls_config)
+        self.remoting_server = NettyRemotingServer(self.netty_server_config, self.client_housekeeping_service,
+                                                   self.tls_config)
         config = self.broker_config
         self.send_message_executor = ThreadPoolExecutor(
             config.send_message_thread_pool_nums, config.send_message_thread_pool_nums,
@@ -435,7 +436,8 @@ class BrokerController(TypedBean):
     def register_processor(self) -> None:
         """Java ``registerProcessor``."""
         server = self.remoting_server
-        assert server is not None
+        # the Netty server's, as Java casts for what its interface lacks: inline_when_idle is an addition
+        assert isinstance(server, NettyRemotingServer)
         send_processor = SendMessageProcessor(self)
         inline = self.broker_config.inline_send_and_pull_when_idle
         # a send waiting for a sync flush must not hold up the other requests of its connection

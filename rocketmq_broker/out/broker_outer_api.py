@@ -36,6 +36,7 @@ from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -49,7 +50,7 @@ class BrokerOuterAPI:
 
     def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
                  rpc_hook: Optional[RPCHook] = None, tls_config: Optional[TlsSystemConfig] = None) -> None:
-        self.remoting_client = RemotingClient(netty_client_config, tls_config=tls_config)
+        self.remoting_client: RemotingClient = NettyRemotingClient(netty_client_config, tls_config=tls_config)
         self.remoting_client.register_rpc_hook(rpc_hook)
         self.broker_outer_executor = ThreadPoolExecutor(4, 10, 32, "brokerOutApi_thread_")
         self.client_metadata = ClientMetadata()

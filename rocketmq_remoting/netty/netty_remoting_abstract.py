@@ -15,9 +15,10 @@ import logging
 import queue
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
+from rocketmq_remoting.common.pair import Pair
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
 from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
@@ -35,7 +36,7 @@ from rocketmq_remoting.netty.response_future import ResponseFuture
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
 from rocketmq_remoting.rpc_hook import RPCHook
 
-__all__ = ["NettyEventExecutor", "NettyRemotingAbstract", "Pair"]
+__all__ = ["NettyEventExecutor", "NettyRemotingAbstract"]
 
 log = logging.getLogger(__name__)
 
@@ -44,22 +45,6 @@ _monotonic = time.monotonic
 #: Java's grace period: a pending request is expired this long after its timeout
 _SCAN_GRACE_SECONDS = 1.0
 _SCAN_PERIOD_SECONDS = 1.0
-
-
-class Pair:
-    """A processor and its executor (Java ``org.apache.rocketmq.remoting.common.Pair``)."""
-
-    __slots__ = ("object1", "object2")
-
-    def __init__(self, object1: NettyRequestProcessor, object2: object) -> None:
-        self.object1 = object1
-        self.object2 = object2
-
-    def get_object1(self) -> NettyRequestProcessor:
-        return self.object1
-
-    def get_object2(self) -> object:
-        return self.object2
 
 
 class NettyRemotingAbstract(TypedBean):
@@ -81,8 +66,8 @@ class NettyRemotingAbstract(TypedBean):
         self.semaphore_oneway = Semaphore(permits_oneway)
         self.semaphore_async = Semaphore(permits_async)
         self.response_table: Dict[int, ResponseFuture] = {}
-        self.processor_table: Dict[int, Pair] = {}
-        self.default_request_processor: Optional[Pair] = None
+        self.processor_table: "Dict[int, Pair[NettyRequestProcessor, Any]]" = {}
+        self.default_request_processor: "Optional[Pair[NettyRequestProcessor, Any]]" = None
         self.rpc_hooks = []
         self.netty_event_executor = NettyEventExecutor(self)
         self._house_keeping_stop = threading.Event()
@@ -121,6 +106,10 @@ class NettyRemotingAbstract(TypedBean):
         if rpc_hook is not None and rpc_hook not in self.rpc_hooks:
             self.rpc_hooks.append(rpc_hook)
 
+    def clear_rpc_hook(self) -> None:
+        """Java 5.3.3 ``clearRPCHook``: remove every RPC hook."""
+        self.rpc_hooks.clear()
+
     def do_before_rpc_hooks(self, addr: Optional[str], request: RemotingCommand) -> None:
         for hook in self.rpc_hooks:
             hook.do_before_request(addr, request)
@@ -130,7 +119,7 @@ class NettyRemotingAbstract(TypedBean):
         for hook in self.rpc_hooks:
             hook.do_after_response(addr, request, response)
 
-    def get_processor_pair(self, request_code: int) -> Optional[Pair]:
+    def get_processor_pair(self, request_code: int) -> "Optional[Pair[NettyRequestProcessor, Any]]":
         return self.processor_table.get(request_code)
 
     @staticmethod

@@ -13,6 +13,7 @@ ends and joins all of them.
 """
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import random
 import socket
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.pair import Pair
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.exception import (
@@ -37,7 +39,10 @@ from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.netty.tls_transport import tls_handshake
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract, Pair
+from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
+
+if TYPE_CHECKING:
+    from rocketmq_remoting.netty.response_future import ResponseFuture
 
 __all__ = ["NettyRemotingClient", "ChannelWrapper"]
 
@@ -88,6 +93,26 @@ class ChannelWrapper(TypedBean):
         self.channel = channel
         self.cause = cause
         self._done.set()
+
+
+class _FutureInvokeCallback(InvokeCallback):
+    """Java's anonymous ``InvokeCallback`` of ``RemotingClient.invoke``: completes its future."""
+
+    __slots__ = ("_future",)
+
+    def __init__(self, future: "concurrent.futures.Future[RemotingCommand]") -> None:
+        self._future = future
+
+    def operation_complete(self, response_future: "ResponseFuture") -> None:
+        response = response_future.get_response_command()
+        if response is not None:
+            self._future.set_result(response)
+            return
+        addr = RemotingHelper.parse_channel_remote_addr(response_future.get_process_channel())
+        if response_future.is_send_request_ok():
+            self._future.set_exception(RemotingTimeoutException("", addr, response_future.get_timeout_millis()))
+        else:
+            self._future.set_exception(RemotingSendRequestException(addr, response_future.get_cause()))
 
 
 def _init_value_index() -> int:
@@ -336,6 +361,26 @@ class NettyRemotingClient(NettyRemotingAbstract):
         self._remove_from_table(addr, channel)
         channel.close()
 
+    def close_channels(self, addr_list: List[str]) -> None:
+        """Java 5.3.3 ``closeChannels``: close the connections to these addresses. Their pending requests fail
+        with the close, the pulls among them too (what Java's ``interruptPullRequests`` does next)."""
+        for addr in addr_list:
+            cw = self.channel_tables.get(addr)
+            if cw is None:
+                continue
+            self.close_channel(addr, cw.get_channel())
+
+    def is_address_reachable(self, addr: Optional[str]) -> bool:
+        """Java 5.3.3 ``isAddressReachable``: whether a connection to ``addr`` is open or can be opened now."""
+        if not addr:
+            return False
+        try:
+            channel = self._get_and_create_channel(addr)
+            return channel is not None and channel.is_active()
+        except Exception:
+            log.warning("Get and create channel of %s failed", addr, exc_info=True)
+            return False
+
     def _remove_from_table(self, addr: Optional[str], channel: Channel) -> None:
         if not self._lock_channel_tables.acquire(True, LOCK_TIMEOUT_MILLIS / 1000.0):
             log.warning("closeChannel: try to lock channel table, but timeout, %dms", LOCK_TIMEOUT_MILLIS)
@@ -439,6 +484,18 @@ class NettyRemotingClient(NettyRemotingAbstract):
             log.warning("invokeOneway: send request exception, so close the channel[%s]", addr)
             self.close_channel(addr, channel)
             raise
+
+    def invoke(self, addr: Optional[str], request: RemotingCommand,
+               timeout_millis: int) -> "concurrent.futures.Future[RemotingCommand]":
+        """Java 5.3.3 ``invoke`` (a default method of ``RemotingClient``): :meth:`invoke_async` as a future that
+        completes with the response, or with the RemotingTimeoutException / RemotingSendRequestException (or the
+        exception ``invoke_async`` raised)."""
+        future: "concurrent.futures.Future[RemotingCommand]" = concurrent.futures.Future()
+        try:
+            self.invoke_async(addr, request, timeout_millis, _FutureInvokeCallback(future))
+        except Exception as e:
+            future.set_exception(e)
+        return future
 
     # ------------------------------------------------------------------ processors and executors
 

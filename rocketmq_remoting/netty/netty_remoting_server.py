@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.bean import Prop
+from rocketmq_remoting.common.pair import Pair
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.invoke_callback import InvokeCallback
@@ -38,7 +39,7 @@ from rocketmq_remoting.netty.nio_event_loop import NioEventLoop
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract, Pair
+from rocketmq_remoting.netty.netty_remoting_abstract import NettyRemotingAbstract
 
 __all__ = ["NettyRemotingServer"]
 
@@ -299,6 +300,10 @@ class NettyRemotingServer(NettyRemotingAbstract):
         self._check_processor(processor, executor)
         self.default_request_processor = Pair(processor, executor if executor is not None
                                               else self.public_executor)
+
+    def get_default_processor_pair(self) -> "Optional[Pair[NettyRequestProcessor, Any]]":
+        """Java ``getDefaultProcessorPair``: the processor of the codes without their own, and its executor."""
+        return self.default_request_processor
 
     def get_callback_executor(self) -> Optional[Any]:
         return self.public_executor

@@ -3,7 +3,7 @@
 ``acl_file``: ``plain_acl.yml`` in tmp_path with the accounts of ``acl_support`` (write another text with
 ``acl_file.write_text``). ``acl_cluster``: a started EmbeddedCluster whose broker has ``acl_enable`` on that file
 and topics AclTopic / SubOnlyTopic (4 queues each); ``start_acl_cluster(**broker_config)`` starts one with
-more broker settings. ``raw_client(hook=None)``: a started RemotingClient with
+more broker settings. ``raw_client(hook=None)``: a started NettyRemotingClient with
 the hook registered. ``wait_until`` comes from ``tests/conftest.py``.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from acl_support import ACL_YAML, TOPICS
 from rocketmq_broker.embedded_cluster import EmbeddedCluster
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 
@@ -51,11 +51,11 @@ def acl_cluster(start_acl_cluster) -> EmbeddedCluster:
 
 
 @pytest.fixture
-def raw_client() -> Iterator[Callable[[Optional[RPCHook]], RemotingClient]]:
-    made: List[RemotingClient] = []
+def raw_client() -> Iterator[Callable[[Optional[RPCHook]], NettyRemotingClient]]:
+    made: List[NettyRemotingClient] = []
 
-    def make(hook: Optional[RPCHook] = None) -> RemotingClient:
-        client = RemotingClient()
+    def make(hook: Optional[RPCHook] = None) -> NettyRemotingClient:
+        client = NettyRemotingClient()
         client.register_rpc_hook(hook)
         client.start()
         made.append(client)

@@ -48,7 +48,7 @@ from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcesso
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from waiting import wait_for  # noqa: F401 - the broker tests import it from here with the other helpers
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden_data"
@@ -322,12 +322,12 @@ def split_records(body: Optional[bytes]) -> List[bytes]:
 
 
 
-def invoke(client: RemotingClient, addr: str, code: int, header: Optional[CommandCustomHeader] = None,
+def invoke(client: NettyRemotingClient, addr: str, code: int, header: Optional[CommandCustomHeader] = None,
            body: Optional[bytes] = None) -> RemotingCommand:
     return client.invoke_sync(addr, RemotingCommand.create_request_command(code, header, body), TIMEOUT_MILLIS)
 
 
-def get_route(client: RemotingClient, namesrv_addr: str, topic: str) -> Optional[TopicRouteData]:
+def get_route(client: NettyRemotingClient, namesrv_addr: str, topic: str) -> Optional[TopicRouteData]:
     """The NameServer's route of ``topic``, None when it answers TOPIC_NOT_EXIST."""
     response = invoke(client, namesrv_addr, RequestCode.GET_ROUTEINFO_BY_TOPIC, GetRouteInfoRequestHeader(topic=topic))
     if response.code != 0:
@@ -372,13 +372,13 @@ class NotifyRecorder(NettyRequestProcessor):
 
 
 class ConsumerClient:
-    """One client connection acting as a consumer: a RemotingClient with a NotifyRecorder for code 40."""
+    """One client connection acting as a consumer: a NettyRemotingClient with a NotifyRecorder for code 40."""
 
     def __init__(self, broker_addr: str, client_id: str) -> None:
         self.broker_addr = broker_addr
         self.client_id = client_id
         self.recorder = NotifyRecorder()
-        self.client = RemotingClient()
+        self.client = NettyRemotingClient()
         self.client.register_processor(RequestCode.NOTIFY_CONSUMER_IDS_CHANGED, self.recorder)
         self.client.start()
 
@@ -439,7 +439,7 @@ class CheckRecorder(NettyRequestProcessor):
     (``fromTransactionCheck=true``) in the state ``answer(check)`` returns (None: no answer), one-way to the
     broker, like Java's ``ClientRemotingProcessor.checkTransactionState``."""
 
-    def __init__(self, client: RemotingClient, broker_addr: str, group: str,
+    def __init__(self, client: NettyRemotingClient, broker_addr: str, group: str,
                  answer: Callable[[CheckTransactionStateRequestHeader], Optional[int]]) -> None:
         self.client = client
         self.broker_addr = broker_addr
@@ -467,7 +467,7 @@ class CheckRecorder(NettyRequestProcessor):
 
 
 class FakeProducer:
-    """A RemotingClient registered by heartbeat as a producer of ``group`` with a :class:`CheckRecorder`."""
+    """A NettyRemotingClient registered by heartbeat as a producer of ``group`` with a :class:`CheckRecorder`."""
 
     def __init__(self, broker_addr: str, group: str, client_id: str = "127.0.0.1@tx",
                  answer: Callable[[CheckTransactionStateRequestHeader], Optional[int]] = lambda header: COMMIT
@@ -475,7 +475,7 @@ class FakeProducer:
         self.broker_addr = broker_addr
         self.group = group
         self.client_id = client_id
-        self.client = RemotingClient()
+        self.client = NettyRemotingClient()
         self.recorder = CheckRecorder(self.client, broker_addr, group, answer)
         self.client.register_processor(RequestCode.CHECK_TRANSACTION_STATE, self.recorder)
         self.client.start()

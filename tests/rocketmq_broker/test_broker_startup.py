@@ -20,7 +20,7 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.namesrv_controller import NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 BOOT_RE = re.compile(r"The broker\[(?P<name>[^,]+), (?P<addr>[0-9.]+:\d+)\] boot success\. serializeType=JSON"
                      r"(?: and name server is (?P<namesrv>\S+))?")
@@ -36,7 +36,7 @@ def namesrv(tmp_path):
 
 @pytest.fixture
 def client():
-    with RemotingClient() as c:
+    with NettyRemotingClient() as c:
         yield c
 
 
@@ -199,7 +199,7 @@ def test_embedded_cluster_applies_netty_server_config_overrides():
 
 
 def test_embedded_cluster_creates_topics_on_every_broker_and_registers_them(tmp_path):
-    with EmbeddedCluster(str(tmp_path), brokers=2) as cluster, RemotingClient() as client:
+    with EmbeddedCluster(str(tmp_path), brokers=2) as cluster, NettyRemotingClient() as client:
         cluster.create_topic("CreatedTopic", 3, perm=4, order=True)
         route = get_route(client, cluster.namesrv_addr, "CreatedTopic")
         assert route is not None

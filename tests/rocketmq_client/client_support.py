@@ -39,7 +39,7 @@ from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_abstract import Pair
+from rocketmq_remoting.common.pair import Pair
 from store_reading import stored_messages
 from waiting import wait_for
 

@@ -24,7 +24,7 @@ from rocketmq_namesrv.namesrv_controller import NamesrvController
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden_data"
 TIMEOUT_MILLIS = 5000
@@ -52,7 +52,7 @@ def request(code: int, header: Optional[CommandCustomHeader] = None, body: Optio
     return cmd
 
 
-def invoke(client: RemotingClient, addr: str, cmd: RemotingCommand,
+def invoke(client: NettyRemotingClient, addr: str, cmd: RemotingCommand,
            timeout_millis: int = TIMEOUT_MILLIS) -> RemotingCommand:
     return client.invoke_sync(addr, cmd, timeout_millis)
 
@@ -67,7 +67,7 @@ def topic_configs(spec: Dict[str, Tuple[int, int]], sys_flag: int = 0) -> Dict[s
     return table
 
 
-def register_broker(client: RemotingClient, namesrv_addr: str, topics: Dict[str, TopicConfig],
+def register_broker(client: NettyRemotingClient, namesrv_addr: str, topics: Dict[str, TopicConfig],
                     broker_addr: str = "127.0.0.1:10911", broker_name: str = "broker-a",
                     cluster: str = "DefaultCluster", broker_id: int = 0, ha_server_addr: str = "127.0.0.1:10912",
                     data_version: Optional[DataVersion] = None, compressed: bool = False,
@@ -83,7 +83,7 @@ def register_broker(client: RemotingClient, namesrv_addr: str, topics: Dict[str,
     return invoke(client, namesrv_addr, request(RequestCode.REGISTER_BROKER, header, body))
 
 
-def unregister_broker(client: RemotingClient, namesrv_addr: str, broker_addr: str = "127.0.0.1:10911",
+def unregister_broker(client: NettyRemotingClient, namesrv_addr: str, broker_addr: str = "127.0.0.1:10911",
                       broker_name: str = "broker-a", cluster: str = "DefaultCluster",
                       broker_id: int = 0) -> RemotingCommand:
     header = UnRegisterBrokerRequestHeader(broker_name=broker_name, broker_addr=broker_addr, cluster_name=cluster,
@@ -91,13 +91,13 @@ def unregister_broker(client: RemotingClient, namesrv_addr: str, broker_addr: st
     return invoke(client, namesrv_addr, request(RequestCode.UNREGISTER_BROKER, header))
 
 
-def get_route(client: RemotingClient, namesrv_addr: str, topic: str,
+def get_route(client: NettyRemotingClient, namesrv_addr: str, topic: str,
               version: Optional[int] = None, accept_standard_json_only: Optional[bool] = None) -> RemotingCommand:
     header = GetRouteInfoRequestHeader(topic=topic, accept_standard_json_only=accept_standard_json_only)
     return invoke(client, namesrv_addr, request(RequestCode.GET_ROUTEINFO_BY_TOPIC, header, version=version))
 
 
-def topics_by_cluster(client: RemotingClient, namesrv_addr: str, cluster: str) -> RemotingCommand:
+def topics_by_cluster(client: NettyRemotingClient, namesrv_addr: str, cluster: str) -> RemotingCommand:
     return invoke(client, namesrv_addr,
                   request(RequestCode.GET_TOPICS_BY_CLUSTER, GetTopicsByClusterRequestHeader(cluster=cluster)))
 
@@ -154,7 +154,7 @@ def namesrv(tmp_path: Path) -> Iterator[NamesrvController]:
 
 
 @pytest.fixture
-def client() -> Iterator[RemotingClient]:
+def client() -> Iterator[NettyRemotingClient]:
     """A remoting client, shut down after the test."""
-    with RemotingClient() as remoting_client:
+    with NettyRemotingClient() as remoting_client:
         yield remoting_client

@@ -20,7 +20,7 @@ from namesrv_support import invoke, request
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 BOOT = "The Name Server boot success. serializeType=JSON"
 LISTEN_RE = re.compile(r"The Name Server is listening on 127\.0\.0\.1:(\d+)")
@@ -67,7 +67,7 @@ def _serve_and_stop(tmp_path: Path, signum: int) -> None:
         assert BOOT in lines
         port = int(next(LISTEN_RE.search(line) for line in lines if LISTEN_RE.search(line)).group(1))
         assert port not in (0, 9876)
-        with RemotingClient() as client:
+        with NettyRemotingClient() as client:
             response = invoke(client, "127.0.0.1:%d" % port, request(RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER))
             assert response.code == ResponseCode.SUCCESS and TopicList.decode(response.body).topic_list == set()
         proc.send_signal(signum)

@@ -1,6 +1,6 @@
 """The server process of the hostile-peer tests (``test_remoting_hostile_peers.py``), measured from outside.
 
-``python hostile_peer_server.py [PKI_DIR]``: a RemotingServer on an ephemeral loopback port (TLS permissive with
+``python hostile_peer_server.py [PKI_DIR]``: a NettyRemotingServer on an ephemeral loopback port (TLS permissive with
 the certificates of ``PKI_DIR`` when given), code 10 echoes; prints the port, then answers each ``stats`` line on
 stdin with ``<VmRSS in KiB> <threads of the process> <open connections> <connections not writable>`` (the first
 two from /proc/self/status), until stdin closes.
@@ -17,7 +17,7 @@ from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcesso
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig  # noqa: E402
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig  # noqa: E402
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand  # noqa: E402
-from rocketmq_remoting.remoting_server import RemotingServer  # noqa: E402
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer  # noqa: E402
 
 ECHO = 10
 
@@ -29,7 +29,7 @@ class _Echo(NettyRequestProcessor):
         return response
 
 
-def _stats(server: RemotingServer) -> str:
+def _stats(server: NettyRemotingServer) -> str:
     values = {}
     with open("/proc/self/status") as status:
         for line in status:
@@ -47,7 +47,7 @@ def main() -> None:
         tls_config = TlsSystemConfig(tls_mode=TlsMode.PERMISSIVE, tls_config_file=None, tls_test_mode_enable=False,
                                      tls_server_cert_path=os.path.join(pki, "server.pem"),
                                      tls_server_key_path=os.path.join(pki, "server.key"))
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"), tls_config=tls_config)
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"), tls_config=tls_config)
     server.register_processor(ECHO, _Echo())
     server.start()
     try:

@@ -15,8 +15,8 @@ from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcesso
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.netty.response_future import ResponseFuture
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.remoting_client import RemotingClient
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 ECHO = 10
 SILENT = 11
@@ -113,15 +113,15 @@ def server_config(**kwargs) -> NettyServerConfig:
     return NettyServerConfig(**kwargs)
 
 
-def start_server(config: Optional[NettyServerConfig] = None, **kwargs) -> RemotingServer:
-    server = RemotingServer(config or server_config(), **kwargs)
+def start_server(config: Optional[NettyServerConfig] = None, **kwargs) -> NettyRemotingServer:
+    server = NettyRemotingServer(config or server_config(), **kwargs)
     server.register_processor(ECHO, EchoProcessor())
     server.register_processor(FAIL, FailingProcessor())
     server.start()
     return server
 
 
-def address(server: RemotingServer) -> str:
+def address(server: NettyRemotingServer) -> str:
     return "127.0.0.1:%d" % server.local_listen_port()
 
 
@@ -212,5 +212,5 @@ def server():
 
 @pytest.fixture
 def client():
-    with RemotingClient(NettyClientConfig()) as cli:
+    with NettyRemotingClient(NettyClientConfig()) as cli:
         yield cli

@@ -18,7 +18,7 @@ from rocketmq_remoting.common.tls_mode import TlsMode
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from tls_certs import OPENSSL, make_pki
 
 PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile_peer_server.py")
@@ -62,7 +62,7 @@ def connect(addr: str) -> socket.socket:
     return socket.create_connection((host, int(port)), timeout=10)
 
 
-def timed_round_trips(client: RemotingClient, addr: str, count: int):
+def timed_round_trips(client: NettyRemotingClient, addr: str, count: int):
     """The duration of each of ``count`` sync echo round trips."""
     durations = []
     for _ in range(count):
@@ -73,7 +73,7 @@ def timed_round_trips(client: RemotingClient, addr: str, count: int):
 
 
 def test_frames_announced_long_but_not_sent_cost_what_arrived(server_process):
-    with RemotingClient(NettyClientConfig()) as client:
+    with NettyRemotingClient(NettyClientConfig()) as client:
         timed_round_trips(client, server_process.addr, 3)  # warm: the public executor's threads exist
         rss_before = server_process.stats()[0]
         hostile = []
@@ -124,7 +124,7 @@ def test_peers_that_pipeline_requests_and_never_read_stall_nobody(server_process
         server_process.wait_connections(10)
         # every hostile connection queued more than the high water mark: the server stopped reading them
         wait_until(lambda: server_process.stats()[3] == 10, 30, "10 connections over the high water mark")
-        with RemotingClient(NettyClientConfig()) as client:
+        with NettyRemotingClient(NettyClientConfig()) as client:
             durations = timed_round_trips(client, server_process.addr, 60)
         assert max(durations) < 1.0, "slowest of 60 round trips: %.2f s" % max(durations)
     finally:
@@ -191,13 +191,13 @@ def test_stalled_tls_handshakes_cost_no_thread(pki):
             sock.sendall(b"\x16")  # the first byte of a TLS handshake, and nothing more
             hostile.append(sock)
         server.wait_connections(200)
-        with RemotingClient(NettyClientConfig()) as client:  # the loop read every first byte before this one
+        with NettyRemotingClient(NettyClientConfig()) as client:  # the loop read every first byte before this one
             assert max(timed_round_trips(client, server.addr, 3)) < 1.0
             _, threads_during, connections, _ = server.stats()
         assert connections == 201
         print("server threads %d -> %d with 200 stalled TLS handshakes" % (threads_before, threads_during))
         assert threads_during - threads_before <= 20, "threads %d -> %d" % (threads_before, threads_during)
-        tls_client = RemotingClient(NettyClientConfig(use_tls=True), tls_config=TlsSystemConfig(
+        tls_client = NettyRemotingClient(NettyClientConfig(use_tls=True), tls_config=TlsSystemConfig(
             tls_config_file=None, tls_test_mode_enable=False, tls_client_auth_server=True,
             tls_client_trust_cert_path=str(pki / "ca.pem")))
         with tls_client:  # a real TLS client is served meanwhile

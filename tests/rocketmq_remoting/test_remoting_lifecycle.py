@@ -13,8 +13,8 @@ from rocketmq_remoting.exception import RemotingConnectException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.netty.netty_system_config import NettySystemConfig
-from rocketmq_remoting.remoting_client import RemotingClient
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 
 class EventRecorder(ChannelEventListener):
@@ -59,7 +59,7 @@ def test_shutdown_ends_every_thread_and_closes_every_socket():
     srv = start_server(channel_event_listener=server_events)
     holder = HoldingProcessor()
     srv.register_processor(HOLD, holder)
-    cli = RemotingClient(NettyClientConfig(), channel_event_listener=EventRecorder())
+    cli = NettyRemotingClient(NettyClientConfig(), channel_event_listener=EventRecorder())
     cli.start()
     cli.register_processor(40, HoldingProcessor())
     for _ in range(3):
@@ -91,9 +91,9 @@ def test_shutdown_ends_every_thread_and_closes_every_socket():
 
 def test_context_managers():
     before = set(threading.enumerate())
-    with RemotingServer(server_config()) as srv:
+    with NettyRemotingServer(server_config()) as srv:
         srv.register_processor(ECHO, HoldingProcessor())
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             callback = RecordingCallback()
             cli.invoke_async(address(srv), request(), 5000, callback)
             wait_until(lambda: cli.response_table, message="pending request")
@@ -102,7 +102,7 @@ def test_context_managers():
 
 
 def test_invoking_before_start_is_refused():
-    cli = RemotingClient()
+    cli = NettyRemotingClient()
     with pytest.raises(RemotingConnectException):
         cli.invoke_sync("127.0.0.1:1", request(), 1000)
     cli.shutdown()
@@ -112,7 +112,7 @@ def test_server_channel_events_run_on_the_event_thread():
     events = EventRecorder()
     srv = start_server(channel_event_listener=events)
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             cli.invoke_sync(address(srv), request(), 3000)
             local = cli.channel_tables[address(srv)].get_channel().local_address()
         wait_until(lambda: events.kinds() == ["CONNECT", "CLOSE"], message="connect and close events")
@@ -126,7 +126,7 @@ def test_client_idle_channel_is_closed():
     srv = start_server()
     events = EventRecorder()
     try:
-        with RemotingClient(NettyClientConfig(client_channel_max_idle_time_seconds=0.3),
+        with NettyRemotingClient(NettyClientConfig(client_channel_max_idle_time_seconds=0.3),
                             channel_event_listener=events) as cli:
             cli.invoke_sync(address(srv), request(), 3000)
             channel = cli.channel_tables[address(srv)].get_channel()
@@ -143,7 +143,7 @@ def test_server_idle_channel_is_closed():
     events = EventRecorder()
     srv = start_server(server_config(server_channel_max_idle_time_seconds=0.3), channel_event_listener=events)
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             cli.invoke_sync(address(srv), request(), 3000)
             channel = cli.channel_tables[address(srv)].get_channel()
             wait_until(lambda: not channel.is_active(), message="server closes the idle connection")
@@ -155,7 +155,7 @@ def test_server_idle_channel_is_closed():
 def test_one_connection_per_address_shared_by_threads():
     srv = start_server()
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             errors = []
 
             def call():
@@ -181,7 +181,7 @@ def test_one_connection_per_address_shared_by_threads():
 def test_close_channel_by_address():
     srv = start_server()
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             cli.invoke_sync(address(srv), request(), 3000)
             channel = cli.channel_tables[address(srv)].get_channel()
             cli.close_channel(address(srv))
@@ -214,7 +214,7 @@ def test_config_defaults_match_java():
 def test_server_start_fails_on_a_taken_port():
     first = start_server()
     try:
-        second = RemotingServer(server_config(listen_port=first.local_listen_port()))
+        second = NettyRemotingServer(server_config(listen_port=first.local_listen_port()))
         with pytest.raises(OSError):
             import socket
             with socket.socket() as probe:  # SO_REUSEADDR does not allow two listeners

@@ -31,7 +31,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 PROPERTY_FILTER = pytest.mark.embedded_cluster(broker_config={"enable_property_filter": True})
 TOPIC = "SqlFilterTopic"
@@ -52,8 +52,8 @@ MESSAGES: List[Tuple[Dict[str, str], Optional[str]]] = [
 
 
 @pytest.fixture
-def client() -> Iterator[RemotingClient]:
-    remoting_client = RemotingClient()
+def client() -> Iterator[NettyRemotingClient]:
+    remoting_client = NettyRemotingClient()
     remoting_client.start()
     yield remoting_client
     remoting_client.shutdown()
@@ -63,7 +63,7 @@ def _group() -> str:
     return "SqlFilterGroup_%d" % next(_ids)
 
 
-def _invoke(client: RemotingClient, cluster: EmbeddedCluster, request: RemotingCommand) -> RemotingCommand:
+def _invoke(client: NettyRemotingClient, cluster: EmbeddedCluster, request: RemotingCommand) -> RemotingCommand:
     return client.invoke_sync(cluster.broker_addr, request, TIMEOUT_MILLIS)
 
 
@@ -71,7 +71,7 @@ def _create_topic(cluster: EmbeddedCluster) -> None:
     cluster.broker_controller.get_topic_config_manager().update_topic_config(TopicConfig(TOPIC, 1, 1, 6))
 
 
-def _send(client: RemotingClient, cluster: EmbeddedCluster, properties: Dict[str, str],
+def _send(client: NettyRemotingClient, cluster: EmbeddedCluster, properties: Dict[str, str],
           tags: Optional[str]) -> None:
     props = dict(properties)
     if tags is not None:
@@ -84,13 +84,13 @@ def _send(client: RemotingClient, cluster: EmbeddedCluster, properties: Dict[str
     assert response.code == ResponseCode.SUCCESS, response.remark
 
 
-def _send_all(client: RemotingClient, cluster: EmbeddedCluster) -> None:
+def _send_all(client: NettyRemotingClient, cluster: EmbeddedCluster) -> None:
     _create_topic(cluster)
     for properties, tags in MESSAGES:
         _send(client, cluster, properties, tags)
 
 
-def _pull(client: RemotingClient, cluster: EmbeddedCluster, group: str, expression: Optional[str],
+def _pull(client: NettyRemotingClient, cluster: EmbeddedCluster, group: str, expression: Optional[str],
           expression_type: Optional[str] = ExpressionType.SQL92, with_subscription: bool = True,
           sub_version: int = 0, suspend_millis: int = 0) -> RemotingCommand:
     header = PullMessageRequestHeader(
@@ -107,7 +107,7 @@ def _pulled(response: RemotingCommand) -> List[int]:
     return [m.get_queue_offset() for m in MessageDecoder.decodes(response.body)]
 
 
-def _check_client(client: RemotingClient, cluster: EmbeddedCluster, expression: Optional[str],
+def _check_client(client: NettyRemotingClient, cluster: EmbeddedCluster, expression: Optional[str],
                   expression_type: str = ExpressionType.SQL92) -> RemotingCommand:
     subscription = SubscriptionData(topic=TOPIC, sub_string=expression, expression_type=expression_type)
     body = CheckClientRequestBody(client_id="raw-client", group="CheckGroup", subscription_data=subscription)
@@ -115,7 +115,7 @@ def _check_client(client: RemotingClient, cluster: EmbeddedCluster, expression: 
         RequestCode.CHECK_CLIENT_CONFIG, None, body.encode()))
 
 
-def _heartbeat(client: RemotingClient, cluster: EmbeddedCluster, group: str, expression: str, sub_version: int,
+def _heartbeat(client: NettyRemotingClient, cluster: EmbeddedCluster, group: str, expression: str, sub_version: int,
                expression_type: str = ExpressionType.SQL92, client_id: str = "raw-client") -> None:
     if expression_type == ExpressionType.TAG:
         subscription = FilterAPI.build_subscription_data(TOPIC, expression)
@@ -135,7 +135,8 @@ def _heartbeat(client: RemotingClient, cluster: EmbeddedCluster, group: str, exp
 # ---------------------------------------------------------------------------------------------- CHECK_CLIENT_CONFIG
 
 
-def test_check_client_config_with_the_option_off(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_check_client_config_with_the_option_off(embedded_cluster: EmbeddedCluster,
+                                                 client: NettyRemotingClient) -> None:
     response = _check_client(client, embedded_cluster, "a > 1")
     assert (response.code, response.remark) == (ResponseCode.SYSTEM_ERROR, NOT_SUPPORTED)
     response = _check_client(client, embedded_cluster, "a >")  # refused before compiling, as in Java
@@ -144,7 +145,7 @@ def test_check_client_config_with_the_option_off(embedded_cluster: EmbeddedClust
 
 
 @PROPERTY_FILTER
-def test_check_client_config_with_the_option_on(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_check_client_config_with_the_option_on(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient) -> None:
     response = _check_client(client, embedded_cluster, "a > 1 AND b IN ('x', 'y')")
     assert (response.code, response.remark) == (ResponseCode.SUCCESS, None)
     assert _check_client(client, embedded_cluster, "TagA", ExpressionType.TAG).code == ResponseCode.SUCCESS
@@ -166,7 +167,7 @@ def test_check_client_config_with_the_option_on(embedded_cluster: EmbeddedCluste
 # ---------------------------------------------------------------------------------------------- PULL_MESSAGE
 
 
-def test_sql92_pull_with_the_option_off(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_sql92_pull_with_the_option_off(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     response = _pull(client, embedded_cluster, _group(), "a > 1")
     assert (response.code, response.remark) == (ResponseCode.SYSTEM_ERROR, NOT_SUPPORTED)
@@ -203,7 +204,7 @@ def test_sql92_pull_with_the_option_off(embedded_cluster: EmbeddedCluster, clien
     ("a", []),                                 # a string property is never TRUE
     ("a = 1 trailing tokens are ignored", [0]),
 ])
-def test_sql92_pull_with_the_request_expression(embedded_cluster: EmbeddedCluster, client: RemotingClient,
+def test_sql92_pull_with_the_request_expression(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient,
                                                 expression: str, offsets: List[int]) -> None:
     _send_all(client, embedded_cluster)
     response = _pull(client, embedded_cluster, _group(), expression)
@@ -216,7 +217,7 @@ def test_sql92_pull_with_the_request_expression(embedded_cluster: EmbeddedCluste
 
 @PROPERTY_FILTER
 def test_sql92_pull_with_a_bad_request_expression(embedded_cluster: EmbeddedCluster,
-                                                  client: RemotingClient) -> None:
+                                                  client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     for expression in ("a >", "a > 'x'", "#"):
         response = _pull(client, embedded_cluster, _group(), expression)
@@ -231,7 +232,7 @@ def test_sql92_pull_with_a_bad_request_expression(embedded_cluster: EmbeddedClus
 
 @PROPERTY_FILTER
 def test_sql92_pull_with_the_registered_expression(embedded_cluster: EmbeddedCluster,
-                                                   client: RemotingClient) -> None:
+                                                   client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     group = _group()
     manager = embedded_cluster.broker_controller.get_consumer_filter_manager()
@@ -267,7 +268,7 @@ def test_sql92_pull_with_the_registered_expression(embedded_cluster: EmbeddedClu
 
 @PROPERTY_FILTER
 def test_registered_expression_that_does_not_compile(embedded_cluster: EmbeddedCluster,
-                                                      client: RemotingClient) -> None:
+                                                      client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     group = _group()
     _heartbeat(client, embedded_cluster, group, "a >", 100)
@@ -286,7 +287,7 @@ def test_registered_expression_that_does_not_compile(embedded_cluster: EmbeddedC
 
 
 @PROPERTY_FILTER
-def test_filter_data_not_latest(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_filter_data_not_latest(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     group = _group()
     _heartbeat(client, embedded_cluster, group, "a = 5", 100)
@@ -299,7 +300,7 @@ def test_filter_data_not_latest(embedded_cluster: EmbeddedCluster, client: Remot
 
 
 @PROPERTY_FILTER
-def test_unregister_marks_the_filter_data_dead(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_unregister_marks_the_filter_data_dead(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient) -> None:
     group = _group()
     manager = embedded_cluster.broker_controller.get_consumer_filter_manager()
     _heartbeat(client, embedded_cluster, group, "a = 5", 100, client_id="raw-client-1")
@@ -315,7 +316,7 @@ def test_unregister_marks_the_filter_data_dead(embedded_cluster: EmbeddedCluster
 
 
 @PROPERTY_FILTER
-def test_filter_data_survives_a_broker_restart(embedded_cluster: EmbeddedCluster, client: RemotingClient) -> None:
+def test_filter_data_survives_a_broker_restart(embedded_cluster: EmbeddedCluster, client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     group = _group()
     _heartbeat(client, embedded_cluster, group, "b = 'x'", 100)
@@ -331,7 +332,7 @@ def test_filter_data_survives_a_broker_restart(embedded_cluster: EmbeddedCluster
 
 @pytest.mark.embedded_cluster(broker_config={"enable_property_filter": True, "filter_support_retry": True})
 def test_filter_support_retry_keeps_normal_topics_filtered(embedded_cluster: EmbeddedCluster,
-                                                           client: RemotingClient) -> None:
+                                                           client: NettyRemotingClient) -> None:
     _send_all(client, embedded_cluster)
     assert _pulled(_pull(client, embedded_cluster, _group(), "a < 5")) == [0]
     assert _pulled(_pull(client, embedded_cluster, _group(), "TagB", ExpressionType.TAG)) == [1, 4]
@@ -339,7 +340,7 @@ def test_filter_support_retry_keeps_normal_topics_filtered(embedded_cluster: Emb
 
 @PROPERTY_FILTER
 def test_a_held_sql92_pull_wakes_only_for_a_matching_message(embedded_cluster: EmbeddedCluster,
-                                                             client: RemotingClient) -> None:
+                                                             client: NettyRemotingClient) -> None:
     _create_topic(embedded_cluster)
     controller = embedded_cluster.broker_controller
     store = controller.get_message_store()

@@ -17,12 +17,12 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 
 @pytest.fixture
 def client():
-    with RemotingClient() as c:
+    with NettyRemotingClient() as c:
         yield c
 
 

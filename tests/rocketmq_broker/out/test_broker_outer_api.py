@@ -13,12 +13,12 @@ from rocketmq_common.protocol.header.create_topic_request_header import CreateTo
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 
 @pytest.fixture
 def client():
-    with RemotingClient() as c:
+    with NettyRemotingClient() as c:
         yield c
 
 

@@ -37,14 +37,14 @@ from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 TOPIC = "StatsTopic"
 
 
 @pytest.fixture
 def client():
-    with RemotingClient() as c:
+    with NettyRemotingClient() as c:
         yield c
 
 

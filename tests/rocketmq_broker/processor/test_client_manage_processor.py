@@ -31,7 +31,7 @@ from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionDat
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 GROUP = "GroupA"
 
@@ -75,7 +75,7 @@ def test_heartbeat_creates_group_and_retry_topic(embedded_cluster, clients):
     assert (config.retry_queue_nums, config.retry_max_times, config.consume_enable) == (1, 16, True)
     retry = controller.get_topic_config_manager().select_topic_config("%RETRY%" + GROUP)
     assert (retry.read_queue_nums, retry.write_queue_nums, retry.perm) == (1, 1, 6)
-    with RemotingClient() as nc:
+    with NettyRemotingClient() as nc:
         route = wait_for(lambda: get_route(nc, embedded_cluster.namesrv_addr, "%RETRY%" + GROUP),
                          what="the retry topic route")
     assert (route.queue_datas[0].write_queue_nums, route.queue_datas[0].perm) == (1, 6)

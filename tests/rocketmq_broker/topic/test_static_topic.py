@@ -42,7 +42,7 @@ from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import Topi
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_utils import TopicQueueMappingUtils
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_tools.cli import main as mqadmin
 
 TOPIC = "StaticTopicTest"
@@ -52,7 +52,7 @@ BROKERS = ("broker-a", "broker-b")
 
 @pytest.fixture
 def client():
-    with RemotingClient() as c:
+    with NettyRemotingClient() as c:
         yield c
 
 
@@ -60,7 +60,7 @@ def _addr(cluster: EmbeddedCluster, broker: str) -> str:
     return cluster.broker_addrs[BROKERS.index(broker)]
 
 
-def _create_static_topic(client: RemotingClient, cluster: EmbeddedCluster, config: TopicConfigAndQueueMapping,
+def _create_static_topic(client: NettyRemotingClient, cluster: EmbeddedCluster, config: TopicConfigAndQueueMapping,
                          broker: str) -> None:
     """What ``MQClientAPIImpl.createStaticTopic`` sends (the admin's ``createStaticTopic``)."""
     header = CreateTopicRequestHeader(topic=config.topic_name, default_topic="TBW102",
@@ -73,14 +73,14 @@ def _create_static_topic(client: RemotingClient, cluster: EmbeddedCluster, confi
     assert response.code == ResponseCode.SUCCESS, response.remark
 
 
-def _topic_config(client: RemotingClient, cluster: EmbeddedCluster, broker: str) -> TopicConfigAndQueueMapping:
+def _topic_config(client: NettyRemotingClient, cluster: EmbeddedCluster, broker: str) -> TopicConfigAndQueueMapping:
     response = invoke(client, _addr(cluster, broker), RequestCode.GET_TOPIC_CONFIG,
                       GetTopicConfigRequestHeader(topic=TOPIC, lo=True))
     assert response.code == ResponseCode.SUCCESS, response.remark
     return from_json_value(fastjson.loads(response.body), TopicConfigAndQueueMapping)
 
 
-def _remap(client: RemotingClient, cluster: EmbeddedCluster, target: Set[str]) -> None:
+def _remap(client: NettyRemotingClient, cluster: EmbeddedCluster, target: Set[str]) -> None:
     """``MQAdminUtils.remappingStaticTopic``: the plan, the new leaders written without a logic offset, the old
     leaders closed, the new leaders' logic offsets from the old leaders' max offsets (rounded up to a block),
     written again."""
@@ -105,13 +105,13 @@ def _remap(client: RemotingClient, cluster: EmbeddedCluster, target: Set[str]) -
         _create_static_topic(client, cluster, config_map[broker], broker)
 
 
-def _send(client: RemotingClient, cluster: EmbeddedCluster, broker: str, global_id: int, body: bytes):
+def _send(client: NettyRemotingClient, cluster: EmbeddedCluster, broker: str, global_id: int, body: bytes):
     request = send_request(TOPIC, body, queue_id=global_id)
     request.custom_header.bname = broker
     return client.invoke_sync(_addr(cluster, broker), request, 5000)
 
 
-def _pull(client: RemotingClient, cluster: EmbeddedCluster, broker: str, global_id: int, offset: int,
+def _pull(client: NettyRemotingClient, cluster: EmbeddedCluster, broker: str, global_id: int, offset: int,
           commit_offset: int = 0):
     request = pull_request(GROUP, TOPIC, global_id, offset, sys_flag=5 if commit_offset else 4,
                            commit_offset=commit_offset)
@@ -123,7 +123,7 @@ def _pull(client: RemotingClient, cluster: EmbeddedCluster, broker: str, global_
     return response, header
 
 
-def _offset(client: RemotingClient, cluster: EmbeddedCluster, broker: str, code: int, header) -> Optional[int]:
+def _offset(client: NettyRemotingClient, cluster: EmbeddedCluster, broker: str, code: int, header) -> Optional[int]:
     response = invoke(client, _addr(cluster, broker), code, header)
     if response.code != ResponseCode.SUCCESS:
         return None

@@ -1,4 +1,4 @@
-"""ClientRemotingProcessor: requests a "broker" (a RemotingServer of the test) sends over the client's own
+"""ClientRemotingProcessor: requests a "broker" (a NettyRemotingServer of the test) sends over the client's own
 connection, like a broker does."""
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 TIMEOUT = 3000
 
@@ -65,7 +65,7 @@ class _CheckingProducer(MQProducerInner):
 @pytest.fixture
 def broker_side(client_config, client_instance):
     """(instance, server, channel): the instance connected to a test server that can call it back."""
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     catcher = _ChannelCatcher()
     server.register_processor(RequestCode.HEART_BEAT, catcher)
     server.start()
@@ -79,7 +79,7 @@ def broker_side(client_config, client_instance):
         server.shutdown()
 
 
-def _call(server: RemotingServer, channel: Any, code: int, header: Any, body: Optional[bytes] = None):
+def _call(server: NettyRemotingServer, channel: Any, code: int, header: Any, body: Optional[bytes] = None):
     return server.invoke_sync(channel, RemotingCommand.create_request_command(code, header, body), TIMEOUT)
 
 

@@ -1,5 +1,5 @@
 """MQAdminImpl: topic creation, queue lists and offsets against the embedded cluster; view and query message
-against a test broker (a RemotingServer answering VIEW_MESSAGE_BY_ID and QUERY_MESSAGE like a 4.9.7 broker)."""
+against a test broker (a NettyRemotingServer answering VIEW_MESSAGE_BY_ID and QUERY_MESSAGE like a 4.9.7 broker)."""
 from __future__ import annotations
 
 import threading
@@ -36,7 +36,7 @@ from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 TBW102 = TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC
 
@@ -144,7 +144,7 @@ def query_broker(client_config, client_instance):
     """(admin, processor, broker_addr): an admin whose route of ``QTopic``/``ns%QTopic`` points at the test
     broker."""
     processor = _QueryBroker()
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(RequestCode.VIEW_MESSAGE_BY_ID, processor)
     server.register_processor(RequestCode.QUERY_MESSAGE, processor)
     server.start()
@@ -234,7 +234,7 @@ def test_query_consume_time_span_decodes_the_body_or_raises_the_broker_error(cli
             response.body = QueryConsumeTimeSpanBody(consume_time_span_set=[span]).encode()
             return response
 
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(RequestCode.QUERY_CONSUME_TIME_SPAN, _SpanBroker())
     server.start()
     try:

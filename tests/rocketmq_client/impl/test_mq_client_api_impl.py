@@ -40,7 +40,7 @@ from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.exception import RemotingConnectException
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 from rocketmq_remoting.rpc_hook import RPCHook
 
 TOPIC = "ApiTopic"
@@ -399,7 +399,7 @@ def test_end_transaction_is_one_way_with_remark(api_instance, wait_until):
             received.append(request)
             return None
 
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(RequestCode.END_TRANSACTION, Recorder())
     server.start()
     try:

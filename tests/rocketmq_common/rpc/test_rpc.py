@@ -35,8 +35,8 @@ from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.protocol.remoting_serializable import to_json_value
 from rocketmq_remoting.protocol import fastjson
-from rocketmq_remoting.remoting_client import RemotingClient
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 MOCK = "__syslo__global__"
 
@@ -139,13 +139,13 @@ class _BrokerStub(NettyRequestProcessor):
 
 @pytest.fixture
 def rpc_setup():
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     stub = _BrokerStub()
     for code in (RequestCode.GET_MAX_OFFSET, RequestCode.QUERY_CONSUMER_OFFSET, RequestCode.PULL_MESSAGE,
                  RequestCode.GET_TOPIC_CONFIG, RequestCode.GET_MIN_OFFSET):
         server.register_processor(code, stub)
     server.start()
-    client = RemotingClient()
+    client = NettyRemotingClient()
     client.start()
     metadata = ClientMetadata()
     addr = "127.0.0.1:%d" % server.local_listen_port()

@@ -16,23 +16,23 @@ from rocketmq_common.protocol.header.namesrv import (
 )
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 __all__ = ["namesrv", "client"]  # fixtures
 
 
-def _put(client: RemotingClient, addr: str, namespace: str, key: str, value: str) -> None:
+def _put(client: NettyRemotingClient, addr: str, namespace: str, key: str, value: str) -> None:
     response = invoke(client, addr, request(RequestCode.PUT_KV_CONFIG,
                                             PutKVConfigRequestHeader(namespace=namespace, key=key, value=value)))
     assert response.code == ResponseCode.SUCCESS and response.remark is None
 
 
-def _get(client: RemotingClient, addr: str, namespace: str, key: str):
+def _get(client: NettyRemotingClient, addr: str, namespace: str, key: str):
     return invoke(client, addr, request(RequestCode.GET_KV_CONFIG,
                                         GetKVConfigRequestHeader(namespace=namespace, key=key)))
 
 
-def _list(client: RemotingClient, addr: str, namespace: str):
+def _list(client: NettyRemotingClient, addr: str, namespace: str):
     return invoke(client, addr, request(RequestCode.GET_KVLIST_BY_NAMESPACE,
                                         GetKVListByNamespaceRequestHeader(namespace=namespace)))
 
@@ -54,7 +54,7 @@ def test_kv_config_round_trip_and_persistence_across_restart(tmp_path, client):
     assert json.loads(kv_file.read_text("utf-8")) == {
         "configTable": {"ORDER_TOPIC_CONFIG": {"TopicA": "broker-a:4;broker-b:4"}, "NS2": {"k": "v2"}}}
 
-    with make_controller(tmp_path) as restarted, RemotingClient() as client2:
+    with make_controller(tmp_path) as restarted, NettyRemotingClient() as client2:
         addr = addr_of(restarted)
         listed = _list(client2, addr, "ORDER_TOPIC_CONFIG")
         assert listed.code == ResponseCode.SUCCESS

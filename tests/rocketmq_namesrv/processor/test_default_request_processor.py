@@ -26,7 +26,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 __all__ = ["namesrv", "client"]  # fixtures
 
@@ -34,7 +34,7 @@ RW = PermName.PERM_READ | PermName.PERM_WRITE
 TOPICS = topic_configs({"GoldenTopic": (2, RW), "TBW102": (8, RW | PermName.PERM_INHERIT)})
 
 
-def _route(client: RemotingClient, addr: str, topic: str, **kwargs) -> TopicRouteData:
+def _route(client: NettyRemotingClient, addr: str, topic: str, **kwargs) -> TopicRouteData:
     response = get_route(client, addr, topic, **kwargs)
     assert response.code == ResponseCode.SUCCESS, response
     return TopicRouteData.decode(response.body)
@@ -147,7 +147,7 @@ def test_unregister_drops_the_broker_and_its_topics(namesrv, client):
 
 def test_closing_the_broker_connection_drops_the_broker_at_once(namesrv, client):
     addr = addr_of(namesrv)
-    with RemotingClient() as broker:
+    with NettyRemotingClient() as broker:
         register_broker(broker, addr, TOPICS)
         assert get_route(client, addr, "GoldenTopic").code == ResponseCode.SUCCESS
     wait_for(lambda: get_route(client, addr, "GoldenTopic").code == ResponseCode.TOPIC_NOT_EXIST, 10,
@@ -159,7 +159,7 @@ def test_closing_the_broker_connection_drops_the_broker_at_once(namesrv, client)
 def test_a_broker_that_stops_registering_expires(tmp_path, client):
     controller = make_controller(tmp_path, scan_not_active_broker_delay_millis=50,
                                  scan_not_active_broker_interval_millis=50, broker_channel_expired_time=300)
-    with controller, RemotingClient() as broker:
+    with controller, NettyRemotingClient() as broker:
         addr = addr_of(controller)
         register_broker(broker, addr, TOPICS)
         assert get_route(client, addr, "GoldenTopic").code == ResponseCode.SUCCESS
@@ -290,7 +290,7 @@ def test_shutdown_ends_every_thread_the_name_server_started(tmp_path):
     before = set(threading.enumerate())
     controller = make_controller(tmp_path, scan_not_active_broker_delay_millis=10,
                                  scan_not_active_broker_interval_millis=10)
-    with controller, RemotingClient() as broker:
+    with controller, NettyRemotingClient() as broker:
         register_broker(broker, addr_of(controller), TOPICS)
         assert {t.name for t in threading.enumerate()} >= {"NSScheduledThread1", "RemotingExecutorThread_1",
                                                           "NettyNIOBoss_1", "NettyEventExecutor"}

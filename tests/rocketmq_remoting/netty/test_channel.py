@@ -16,13 +16,13 @@ from rocketmq_remoting.exception import RemotingSendRequestException, RemotingTi
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 NOTIFY = 40
 NOTIFY_THEN_ECHO = 82
 
 
-class ThreadRecordingClient(RemotingClient):
+class ThreadRecordingClient(NettyRemotingClient):
     """Records which thread dispatched each response."""
 
     def __init__(self, config: NettyClientConfig) -> None:
@@ -179,7 +179,7 @@ def test_closing_the_channel_fails_the_leading_caller_at_once(server, recording_
 
 def test_shutdown_ends_the_reader_after_callers_read(server):
     addr = address(server)
-    cli = RemotingClient(NettyClientConfig())
+    cli = NettyRemotingClient(NettyClientConfig())
     cli.start()
     for _ in range(5):
         cli.invoke_sync(addr, request(), 3000)
@@ -254,7 +254,7 @@ def test_busy_executor_gets_the_next_request_instead_of_the_event_loop(server_an
     srv.register_processor(84, Blocking())
     srv.register_processor(83, ThreadNameProcessor(), inline_when_idle=True)
     addr = address(srv)
-    with RemotingClient(NettyClientConfig()) as first, RemotingClient(NettyClientConfig()) as second:
+    with NettyRemotingClient(NettyClientConfig()) as first, NettyRemotingClient(NettyClientConfig()) as second:
         callback = RecordingCallback()
         first.invoke_async(addr, request(84), 10000, callback)
         assert started.wait(5)
@@ -272,7 +272,7 @@ def test_inline_processor_may_invoke_its_own_channel_synchronously(inline_server
             return RemotingCommand.create_response_command(0, "client said " + answer.remark)
 
     inline_server.register_processor(85, AskTheClient())
-    with RemotingClient(NettyClientConfig()) as cli:
+    with NettyRemotingClient(NettyClientConfig()) as cli:
         cli.register_processor(NOTIFY, RecordingProcessor())
         for _ in range(3):
             begin = time.monotonic()

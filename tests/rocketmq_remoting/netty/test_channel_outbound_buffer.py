@@ -9,7 +9,7 @@ from remoting_support import FakeServer, read_frame, request, wait_until
 from rocketmq_remoting.netty.channel_outbound_buffer import (
     DEFAULT_HIGH_WATER_MARK, DEFAULT_LOW_WATER_MARK, ChannelOutboundBuffer)
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 
 def test_unwritable_above_the_high_mark_until_down_to_the_low_mark():
@@ -58,7 +58,7 @@ def test_client_channel_is_not_writable_while_frames_wait_above_the_high_mark():
     config = NettyClientConfig(client_socket_snd_buf_size=64 * 1024, write_buffer_high_water_mark=256 * 1024,
                                write_buffer_low_water_mark=128 * 1024)
     try:
-        with RemotingClient(config) as cli:
+        with NettyRemotingClient(config) as cli:
             addr = fake.address()
             cli.invoke_oneway(addr, request(body=b"first"), 3000)  # connected
             senders = [threading.Thread(target=cli.invoke_oneway, args=(addr, request(body=b"x" * 100000), 30000),

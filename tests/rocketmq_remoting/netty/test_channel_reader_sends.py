@@ -11,7 +11,7 @@ from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 FLOOD = 30
 SMALL_BUFFER = 64 * 1024
@@ -66,7 +66,7 @@ def test_reader_goes_on_reading_while_the_socket_takes_none_of_the_requests_left
     counter = CountingProcessor()
     callback = RecordingCallback()
     try:
-        with RemotingClient(config) as cli:
+        with NettyRemotingClient(config) as cli:
             cli.register_processor(FLOOD, counter)
             bodies = [b"%04d" % i + b"r" * 32 * 1024 for i in range(requests)]
             for body in bodies:
@@ -95,7 +95,7 @@ def test_frames_the_socket_did_not_take_stay_first_and_whole():
     fake.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SMALL_BUFFER)
     config = NettyClientConfig(client_socket_snd_buf_size=SMALL_BUFFER)
     try:
-        with RemotingClient(config) as cli:
+        with NettyRemotingClient(config) as cli:
             cli.invoke_oneway(fake.address(), request(body=b"first"), 3000)
             assert connected.wait(5)
             conn = peer[0]

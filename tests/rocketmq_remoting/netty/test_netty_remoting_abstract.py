@@ -1,4 +1,4 @@
-"""RemotingClient <-> RemotingServer over real loopback sockets: the three invocation styles, both directions."""
+"""NettyRemotingClient <-> RemotingServer over real loopback sockets: the three invocation styles, both directions."""
 from __future__ import annotations
 
 import socket
@@ -15,7 +15,7 @@ from rocketmq_remoting.netty.async_netty_request_processor import AsyncNettyRequ
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode, SerializeType
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 
@@ -99,7 +99,7 @@ def test_oneway_is_processed_and_never_answered():
             raw.sendall(sync.encode())
             first = RemotingCommand.decode(read_frame(raw))
             assert first.opaque == sync.opaque  # nothing was written for the one-way request
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             recorder.event.clear()
             cli.invoke_oneway(address(srv), request(RECORD), 3000)
             assert recorder.event.wait(5)
@@ -202,7 +202,7 @@ def test_async_permits_exhausted_raises_too_much_request():
     srv = start_server()
     srv.register_processor(SILENT, SilentProcessor())
     try:
-        with RemotingClient(NettyClientConfig(client_async_semaphore_value=1)) as cli:
+        with NettyRemotingClient(NettyClientConfig(client_async_semaphore_value=1)) as cli:
             cli.invoke_async(address(srv), request(SILENT), 3000, RecordingCallback())
             with pytest.raises(RemotingTooMuchRequestException):
                 cli.invoke_async(address(srv), request(ECHO), 50, RecordingCallback())
@@ -250,7 +250,7 @@ def test_server_invokes_the_client_sync_and_oneway(server):
 
     server.register_processor(81, Capture())
     client_side = RecordingProcessor()
-    with RemotingClient() as cli:
+    with NettyRemotingClient() as cli:
         cli.register_processor(40, client_side)
         cli.invoke_sync(address(server), request(81), 3000)
         channel = channels[0]

@@ -16,7 +16,7 @@ from rocketmq_remoting.exception import (
     RemotingConnectException, RemotingSendRequestException, RemotingTimeoutException)
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 
 def test_sync_timeout_raises_and_closes_the_channel(server, client):
@@ -34,7 +34,7 @@ def test_sync_timeout_raises_and_closes_the_channel(server, client):
 
 def test_sync_timeout_keeps_the_channel_when_configured(server):
     server.register_processor(SILENT, SilentProcessor())
-    with RemotingClient(NettyClientConfig(client_close_socket_if_timeout=False)) as cli:
+    with NettyRemotingClient(NettyClientConfig(client_close_socket_if_timeout=False)) as cli:
         cli.invoke_sync(address(server), request(ECHO), 3000)
         channel = cli.channel_tables[address(server)].get_channel()
         with pytest.raises(RemotingTimeoutException):
@@ -170,7 +170,7 @@ def test_malformed_frame_closes_that_connection_only(server, client, name, caplo
 def test_frame_limit_is_configurable():
     srv = start_server(server_config(frame_max_length=1024))
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             assert cli.invoke_sync(address(srv), request(body=b"x" * 900), 3000).code == 0
             begin = time.monotonic()
             with pytest.raises(RemotingSendRequestException):
@@ -198,7 +198,7 @@ def test_malformed_frame_from_the_server_fails_the_pending_request_at_once(name)
 
     fake = FakeServer(handler)
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             callback = RecordingCallback()
             begin = time.monotonic()
             cli.invoke_async(fake.address(), request(), 20000, callback)
@@ -219,7 +219,7 @@ def test_sync_request_fails_at_once_when_the_server_sends_garbage():
 
     fake = FakeServer(handler)
     try:
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             begin = time.monotonic()
             with pytest.raises(RemotingSendRequestException):
                 cli.invoke_sync(fake.address(), request(), 20000)

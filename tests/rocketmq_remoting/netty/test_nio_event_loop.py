@@ -15,7 +15,7 @@ from rocketmq_remoting.netty import channel as channel_module
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 NAME = 83  # answered with the name of the thread the request ran on
 EXECUTOR_NAME = 84  # the same, registered to run on the executor
@@ -33,7 +33,7 @@ def name_server(**config):
 
 
 def started_clients(n):
-    clients = [RemotingClient(NettyClientConfig()) for _ in range(n)]
+    clients = [NettyRemotingClient(NettyClientConfig()) for _ in range(n)]
     for cli in clients:
         cli.start()
     return clients
@@ -131,7 +131,7 @@ def test_responses_written_by_executors_are_not_held_back(inline_server):
 
 def test_a_malformed_frame_closes_its_connection_only_and_the_loop_goes_on(inline_server):
     addr = address(inline_server)
-    with RemotingClient(NettyClientConfig()) as good:
+    with NettyRemotingClient(NettyClientConfig()) as good:
         assert good.invoke_sync(addr, request(), 3000).body == b"hello"
         with socket.create_connection(("127.0.0.1", inline_server.local_listen_port()), timeout=10) as bad:
             bad.sendall(b"\xff\xff\xff\xfb")  # negative frame length
@@ -149,14 +149,14 @@ def test_a_connection_closed_by_the_server_is_released_by_its_loop(inline_server
         channel.close()
         assert closed_by_peer(sock)
         wait_until(lambda: channel.fileno() == -1, message="the loop released the socket")
-    with RemotingClient(NettyClientConfig()) as cli:
+    with NettyRemotingClient(NettyClientConfig()) as cli:
         assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"
 
 
 def test_a_connection_that_closes_before_sending_anything_is_released(inline_server):
     socket.create_connection(("127.0.0.1", inline_server.local_listen_port()), timeout=10).close()
     wait_until(lambda: not inline_server._active_channels(), message="the silent connection closed")
-    with RemotingClient(NettyClientConfig()) as cli:
+    with NettyRemotingClient(NettyClientConfig()) as cli:
         assert cli.invoke_sync(address(inline_server), request(), 3000).code == 0
 
 
@@ -208,7 +208,7 @@ def test_a_peer_that_stops_reading_is_closed_instead_of_stalling_the_loop(stall_
         (channel,) = inline_server._active_channels()
         wait_until(lambda: not channel.is_active(), timeout=10, message="the stalled peer closed")
         assert "took none of the" in caplog.text
-        with RemotingClient(NettyClientConfig()) as cli:
+        with NettyRemotingClient(NettyClientConfig()) as cli:
             assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"
     finally:
         stalled.close()
@@ -231,5 +231,5 @@ def test_a_failure_while_closing_one_connection_does_not_end_the_loop(inline_ser
         assert RemotingCommand.decode(read_frame(sock)).code == 0
     wait_until(lambda: "bookkeeping bug" in caplog.text, message="the failing close logged")
     assert failures[0].fileno() == -1
-    with RemotingClient(NettyClientConfig()) as cli:
+    with NettyRemotingClient(NettyClientConfig()) as cli:
         assert cli.invoke_sync(address(inline_server), request(NAME), 3000).remark == "NettyServerNIOSelector_1_1"

@@ -13,7 +13,7 @@ from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
 from rocketmq_remoting.netty.tls_helper import TlsHelper
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.protocol.remoting_command import SerializeType
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from tls_certs import make_pki, requires_openssl
 
 pytestmark = requires_openssl
@@ -36,7 +36,7 @@ def _client_tls(pki, trust="ca.pem", **extra):
 
 
 def _tls_client(tls_config):
-    return RemotingClient(NettyClientConfig(use_tls=True), tls_config=tls_config)
+    return NettyRemotingClient(NettyClientConfig(use_tls=True), tls_config=tls_config)
 
 
 @pytest.mark.parametrize("serialize_type", [SerializeType.JSON, SerializeType.ROCKETMQ], ids=["JSON", "ROCKETMQ"])
@@ -63,7 +63,7 @@ def test_tls_round_trips_with_a_verified_server(pki, serialize_type):
 def test_permissive_server_serves_plain_and_tls_clients(pki):
     srv = start_server(server_config(), tls_config=_server_tls(pki, TlsMode.PERMISSIVE))
     try:
-        with _tls_client(_client_tls(pki)) as tls_cli, RemotingClient() as plain_cli:
+        with _tls_client(_client_tls(pki)) as tls_cli, NettyRemotingClient() as plain_cli:
             assert tls_cli.invoke_sync(address(srv), request(body=b"tls"), 5000).body == b"tls"
             assert plain_cli.invoke_sync(address(srv), request(body=b"plain"), 5000).body == b"plain"
             assert tls_cli.channel_tables[address(srv)].get_channel().is_tls()
@@ -75,7 +75,7 @@ def test_permissive_server_serves_plain_and_tls_clients(pki):
 def test_enforcing_server_rejects_plain_clients(pki):
     srv = start_server(server_config(), tls_config=_server_tls(pki, TlsMode.ENFORCING))
     try:
-        with RemotingClient() as plain_cli:
+        with NettyRemotingClient() as plain_cli:
             with pytest.raises(RemotingSendRequestException):
                 plain_cli.invoke_sync(address(srv), request(), 5000)
         with _tls_client(_client_tls(pki)) as tls_cli:
@@ -90,7 +90,7 @@ def test_disabled_server_refuses_tls_handshakes(pki):
         with _tls_client(_client_tls(pki)) as tls_cli:
             with pytest.raises(RemotingConnectException):
                 tls_cli.invoke_sync(address(srv), request(), 5000)
-        with RemotingClient() as plain_cli:
+        with NettyRemotingClient() as plain_cli:
             assert plain_cli.invoke_sync(address(srv), request(), 5000).code == 0
     finally:
         srv.shutdown()
@@ -132,7 +132,7 @@ def test_server_without_certificate_refuses_tls_but_serves_plain():
         with socket.create_connection(("127.0.0.1", srv.local_listen_port())) as raw:
             raw.sendall(b"\x16\x03\x01\x00\x05hello")
             assert closed_by_peer(raw)
-        with RemotingClient() as cli:
+        with NettyRemotingClient() as cli:
             assert cli.invoke_sync(address(srv), request(), 5000).code == 0
     finally:
         srv.shutdown()

@@ -10,7 +10,7 @@ from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
 from rocketmq_common.message.message import Message
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_remoting import remoting_client
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.support import new_admin, unique_instance_name
 
@@ -75,13 +75,13 @@ def test_runtime_stats_consumers_and_order_conf(embedded_cluster):
 def test_view_message_by_unique_id_does_not_contact_the_producer_address(embedded_cluster, monkeypatch):
     results = _send(embedded_cluster, "ViewTopic", 2, "ViewKey")
     contacted = []
-    real = remoting_client.RemotingClient.invoke_sync
+    real = NettyRemotingClient.invoke_sync
 
     def recording(self, addr, request, timeout_millis):
         contacted.append(addr)
         return real(self, addr, request, timeout_millis)
 
-    monkeypatch.setattr(remoting_client.RemotingClient, "invoke_sync", recording)
+    monkeypatch.setattr(NettyRemotingClient, "invoke_sync", recording)
     with new_admin(embedded_cluster.namesrv_addr) as admin:
         msg = admin.view_message("ViewTopic", results[0].get_msg_id())
         assert msg.get_body() == b"body 0" and msg.get_keys() == "ViewKey"

@@ -16,7 +16,7 @@ from rocketmq_common.protocol.header.update_consumer_offset_request_header impor
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 GROUP = "GoldenAdminCG"
 NOT_SET = "not set any response code"
@@ -40,7 +40,7 @@ def admin(broker):
 @pytest.fixture
 def consumer(broker):
     """The captured push consumer 192.0.2.2@s5cons of GoldenAdminCG (its heartbeat, golden 191)."""
-    client = RemotingClient()
+    client = NettyRemotingClient()
     processors = {
         RequestCode.GET_CONSUMER_RUNNING_INFO: AnsweringProcessor(golden_body("262")),
         RequestCode.CONSUME_MESSAGE_DIRECTLY: AnsweringProcessor(golden_body("268")),

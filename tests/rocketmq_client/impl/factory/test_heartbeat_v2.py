@@ -24,7 +24,7 @@ from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionDat
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_client import RemotingClient
+from rocketmq_remoting.netty.netty_remoting_client import NettyRemotingClient
 
 GROUP = "HeartbeatV2CG"
 
@@ -52,7 +52,7 @@ def test_fingerprint_ignores_client_id_sub_versions_and_the_v2_fields() -> None:
 
 def test_broker_keeps_the_subscriptions_of_a_heartbeat_without_them(embedded_cluster: EmbeddedCluster) -> None:
     manager = embedded_cluster.broker_controller.get_consumer_manager()
-    with RemotingClient() as client:
+    with NettyRemotingClient() as client:
         def beat(data: HeartbeatData) -> RemotingCommand:
             request = RemotingCommand.create_request_command(RequestCode.HEART_BEAT, None)
             request.set_body(data.encode())

@@ -16,7 +16,7 @@ from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 
 MOCK = "__syslo__global__"
 # queue 0 moved from broker-a to broker-b (a newer epoch); queue 3 is on no broker yet
@@ -41,7 +41,7 @@ class _RouteProcessor(NettyRequestProcessor):
 
 @pytest.fixture
 def namesrv_addr() -> Iterator[str]:
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     server.register_processor(RequestCode.GET_ROUTEINFO_BY_TOPIC, _RouteProcessor())
     server.start()
     try:

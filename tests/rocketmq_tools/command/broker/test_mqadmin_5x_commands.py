@@ -19,7 +19,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_remoting.netty.netty_request_processor import NettyRequestProcessor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand, RemotingSysResponseCode
-from rocketmq_remoting.remoting_server import RemotingServer
+from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
 from rocketmq_tools.command.support import repeat_every
 
 from tools_support import send_messages
@@ -273,7 +273,7 @@ class _Controller(NettyRequestProcessor):
 
 @pytest.fixture(scope="module")
 def controller():
-    server = RemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
+    server = NettyRemotingServer(NettyServerConfig(listen_port=0, bind_address="127.0.0.1"))
     processor = _Controller()
     server.register_default_processor(processor, None)
     server.start()
