@@ -4,9 +4,9 @@ Every asynchronous result the client hands out is one of these (``DefaultMQProdu
 ``submit``, ``FutureUtils``). A plain ``concurrent.futures.Future`` brings ten objects the cyclic garbage collector
 tracks (a Condition, its RLock and deque and five bound methods, two lists); 20,000 sends in flight made the
 collector's full collections a third of the client's CPU (benchmarks/README.md, "The lighter Future"). This one
-holds a plain lock; the Condition on that lock is made when a thread first waits (``result``/``exception`` with
-a pending future, ``concurrent.futures.wait``, ``as_completed``), the done-callback list when the first callback
-is added. It is still a ``concurrent.futures.Future`` to callers, to those functions and to
+holds a plain lock; the Condition on that lock is made when a thread first waits in ``result``/``exception``,
+the waiter list when ``concurrent.futures.wait`` or ``as_completed`` first waits for it, the done-callback list
+when the first callback is added. It is still a ``concurrent.futures.Future`` to callers, to those functions and to
 ``asyncio.wrap_future``, with the same semantics (Python 3.8-3.13).
 """
 from __future__ import annotations
@@ -26,8 +26,9 @@ _DONE_STATES = frozenset((CANCELLED, CANCELLED_AND_NOTIFIED, FINISHED))
 
 class CompletableFuture(concurrent.futures.Future):
     """See the module docstring. ``_lock`` guards the state; the base class's ``_condition`` and ``_waiters``
-    (which ``concurrent.futures.wait`` and ``as_completed`` use) are properties made on first use. Nothing runs
-    under the lock that could take it again (it is not reentrant): callbacks and ``repr`` run outside it."""
+    (which ``concurrent.futures.wait`` and ``as_completed`` use) are properties: the lock, and the waiter list
+    made on first use. Nothing runs under the lock that could take it again (it is not reentrant): callbacks and
+    ``repr`` run outside it."""
 
     __slots__ = ("_lock", "_state", "_result", "_exception", "_cond", "_waiter_list", "_callbacks")
 
@@ -41,15 +42,11 @@ class CompletableFuture(concurrent.futures.Future):
         self._callbacks: Optional[List[Callable[[Any], Any]]] = None
 
     @property
-    def _condition(self) -> threading.Condition:  # type: ignore[override]  # made on first use
-        """The Condition on ``_lock``, made for the first thread that waits."""
-        cond = self._cond
-        if cond is None:
-            with self._lock:
-                cond = self._cond
-                if cond is None:
-                    cond = self._cond = threading.Condition(self._lock)
-        return cond
+    def _condition(self) -> threading.Condition:  # type: ignore[override]  # the lock stands for it
+        """What ``concurrent.futures.wait`` and ``as_completed`` hold while they look at the state and add or
+        remove their waiter: the future's lock (they only acquire and release it), so that waiting for 20,000
+        futures makes no Condition for each."""
+        return self._lock  # type: ignore[return-value]
 
     @property
     def _waiters(self) -> List[Any]:  # type: ignore[override]  # made on first use
@@ -127,12 +124,15 @@ class CompletableFuture(concurrent.futures.Future):
         return self._exception
 
     def _wait(self, timeout: Optional[float]) -> None:
-        """Return once finished; raise CancelledError or TimeoutError as the base's ``result`` does."""
-        condition = self._condition
-        with condition:
-            if self._state not in _DONE_STATES:
-                condition.wait(timeout)
+        """Return once finished; raise CancelledError or TimeoutError as the base's ``result`` does. The first
+        thread that waits makes the Condition on ``_lock``."""
+        with self._lock:
             state = self._state
+            if state not in _DONE_STATES:
+                if self._cond is None:
+                    self._cond = threading.Condition(self._lock)
+                self._cond.wait(timeout)
+                state = self._state
         if state in _CANCELLED_STATES:
             raise concurrent.futures.CancelledError()
         if state != FINISHED:

@@ -21,8 +21,8 @@ BOTH = [concurrent.futures.Future, CompletableFuture]
 
 def _waiting(future: concurrent.futures.Future, threads: int = 1) -> bool:
     """True once ``threads`` threads wait on ``future``'s condition (the base's or the light one's)."""
-    condition = future._condition  # made on first use by the light future; the waiters made it already
-    return len(condition._waiters) >= threads  # type: ignore[attr-defined]
+    condition = future._cond if isinstance(future, CompletableFuture) else future._condition  # the light one's:
+    return condition is not None and len(condition._waiters) >= threads  # made by the first waiting thread
 
 
 def _observe(cls, scenario):
@@ -69,6 +69,8 @@ def test_is_a_concurrent_future_of_two_objects_for_the_collector():
     assert all(isinstance(f, concurrent.futures.Future) for f in futures)
     assert tracked <= 2 * len(futures)  # each future and (from Python 3.10, where locks are tracked) its lock
     assert futures[0]._cond is None and futures[0]._waiter_list is None and futures[0]._callbacks is None
+    concurrent.futures.wait(futures, 0)  # holds each one's lock: makes no Condition
+    assert futures[0]._cond is None and futures[0]._waiter_list == []
 
 
 def test_a_callback_that_raises_is_logged_and_the_others_still_run(caplog):
