@@ -1,7 +1,7 @@
 """A :class:`concurrent.futures.Future` of two objects: the project's ``java.util.concurrent.CompletableFuture``.
 
 Every asynchronous result the client hands out is one of these (``DefaultMQProducer.send_async``, the pools'
-``submit``, ``FutureUtils``). A plain ``concurrent.futures.Future`` brings ten objects the cyclic garbage collector
+``submit``, ``FutureUtils``). A plain ``concurrent.futures.Future`` brings ten more objects the cyclic garbage collector
 tracks (a Condition, its RLock and deque and five bound methods, two lists); 20,000 sends in flight made the
 collector's full collections a third of the client's CPU (benchmarks/README.md, "The lighter Future"). This one
 holds a plain lock; the Condition on that lock is made when a thread first waits in ``result``/``exception``,
@@ -153,27 +153,20 @@ class CompletableFuture(concurrent.futures.Future):
         raise RuntimeError("Future in unexpected state")
 
     def set_result(self, result: Any) -> None:
+        self._finish(result, None, False)
+
+    def set_exception(self, exception: Optional[BaseException]) -> None:
+        self._finish(None, exception, True)
+
+    def _finish(self, result: Any, exception: Optional[BaseException], failed: bool) -> None:
         with self._lock:
             state = self._state
             if state not in _DONE_STATES:
                 self._result = result
-                self._state = FINISHED
-                for waiter in self._waiter_list or ():
-                    waiter.add_result(self)
-                if self._cond is not None:
-                    self._cond.notify_all()
-        if state in _DONE_STATES:
-            raise concurrent.futures.InvalidStateError("{}: {!r}".format(state, self))
-        self._invoke_callbacks()
-
-    def set_exception(self, exception: Optional[BaseException]) -> None:
-        with self._lock:
-            state = self._state
-            if state not in _DONE_STATES:
                 self._exception = exception
                 self._state = FINISHED
                 for waiter in self._waiter_list or ():
-                    waiter.add_exception(self)
+                    waiter.add_exception(self) if failed else waiter.add_result(self)
                 if self._cond is not None:
                     self._cond.notify_all()
         if state in _DONE_STATES:
