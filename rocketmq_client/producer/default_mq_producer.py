@@ -143,12 +143,10 @@ class _FutureSendCallback(CompletableFuture, SendCallback):
     __slots__ = ()
 
     def on_success(self, send_result: "SendResult") -> None:
-        if self.set_running_or_notify_cancel():
-            self.set_result(send_result)
+        self.complete(send_result)
 
     def on_exception(self, e: BaseException) -> None:
-        if self.set_running_or_notify_cancel():
-            self.set_exception(e)
+        self.complete_exceptionally(e)
 
 
 class DefaultMQProducer(ClientConfig):

@@ -153,12 +153,22 @@ class CompletableFuture(concurrent.futures.Future):
         raise RuntimeError("Future in unexpected state")
 
     def set_result(self, result: Any) -> None:
-        self._finish(result, None, False)
+        self._finish(result, None, False, True)
 
     def set_exception(self, exception: Optional[BaseException]) -> None:
-        self._finish(None, exception, True)
+        self._finish(None, exception, True, True)
 
-    def _finish(self, result: Any, exception: Optional[BaseException], failed: bool) -> None:
+    def complete(self, value: Any) -> bool:
+        """Java ``complete``: finish with ``value`` unless already done; True if this call finished it. A
+        cancelled future is marked notified (as by :meth:`set_running_or_notify_cancel`), so that
+        ``concurrent.futures.wait`` counts it done: the producer's side of the future in one call."""
+        return self._finish(value, None, False, False)
+
+    def complete_exceptionally(self, ex: BaseException) -> bool:
+        """Java ``completeExceptionally``: as :meth:`complete`, failed with ``ex``."""
+        return self._finish(None, ex, True, False)
+
+    def _finish(self, result: Any, exception: Optional[BaseException], failed: bool, strict: bool) -> bool:
         with self._lock:
             state = self._state
             if state not in _DONE_STATES:
@@ -169,6 +179,14 @@ class CompletableFuture(concurrent.futures.Future):
                     waiter.add_exception(self) if failed else waiter.add_result(self)
                 if self._cond is not None:
                     self._cond.notify_all()
-        if state in _DONE_STATES:
+            elif state == CANCELLED and not strict:
+                self._state = CANCELLED_AND_NOTIFIED
+                for waiter in self._waiter_list or ():
+                    waiter.add_cancelled(self)
+        if state not in _DONE_STATES:
+            if self._callbacks:
+                self._invoke_callbacks()
+            return True
+        if strict:
             raise concurrent.futures.InvalidStateError("{}: {!r}".format(state, self))
-        self._invoke_callbacks()
+        return False

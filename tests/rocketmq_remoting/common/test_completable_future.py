@@ -226,3 +226,16 @@ def test_threads_racing_to_complete_and_cancel_one_future_leave_one_outcome():
             assert all(o[0] == "cancel" for o in won)
         else:
             assert won == [("set", future.result(0))]
+
+
+def test_complete_finishes_once_and_marks_a_cancelled_future_notified():
+    ok, failed, cancelled = CompletableFuture(), CompletableFuture(), CompletableFuture()
+    assert ok.complete(1) and not ok.complete(2) and not ok.complete_exceptionally(KeyError())
+    assert failed.complete_exceptionally(KeyError("k")) and not failed.complete(1)
+    assert (ok.result(0), type(failed.exception(0))) == (1, KeyError)
+    waiter = threading.Thread(target=concurrent.futures.wait, args=([cancelled], 30))
+    waiter.start()
+    wait_for(lambda: cancelled._waiter_list, 10, "wait() to install its waiter")
+    assert cancelled.cancel() and not cancelled.complete(1)
+    waiter.join(10)  # wait() counts a cancelled future done only once notified
+    assert not waiter.is_alive() and cancelled.cancelled() and cancelled._state == "CANCELLED_AND_NOTIFIED"
