@@ -6,7 +6,8 @@
 Starts one real NameServer and broker (``tests/interop/interop_support.RealCluster`` of TREE_B, ephemeral ports),
 then, ROUNDS times, a fresh process per tree and form (A then B, B then A on the next round) runs a
 DefaultMQProducer of that tree: 2,000 sync sends and 5,000 async ones to warm up, then MESSAGES timed async sends
-of 1 KiB, and prints the process CPU per message (``time.process_time()``) and the rate. FORMS (comma-separated,
+of 1 KiB, and prints the process CPU per message (``time.process_time()``), the rate, and the cyclic garbage
+collector's share (wall time of its runs, ``producer_bench.GCTimer``). FORMS (comma-separated,
 default ``window``): ``window``, ``producer.send(msg, callback)`` with 300 in flight (``producer_bench.phase_async``);
 ``callback``, the same with all MESSAGES in flight at once; ``future``, ``producer.send_async(msg)`` for all
 MESSAGES at once, then ``concurrent.futures.wait`` (``producer_bench.phase_futures``; the last two are
@@ -21,7 +22,7 @@ import sys
 import tempfile
 
 _CHILD = r'''
-import os, sys, time
+import gc, os, sys, time
 sys.path[:0] = [sys.argv[1] + "/benchmarks", sys.argv[1]]
 import producer_bench as pb
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
@@ -37,6 +38,8 @@ try:
 except RuntimeError as e:
     print("warm-up:", e, file=sys.stderr)
 note = ""
+collector = pb.GCTimer()
+gc.callbacks.append(collector)
 c0, t0 = time.process_time(), time.perf_counter()
 try:
     if form == "future":
@@ -46,8 +49,11 @@ try:
 except RuntimeError as e:  # the broker's flow control on a loaded machine: some sends refused
     note = " (%s)" % str(e)[:60]
 cpu, elapsed = time.process_time() - c0, time.perf_counter() - t0
+gc.callbacks.remove(collector)
 p.shutdown()
-print("%s %s %.2f us/msg %.0f msgs/s%s" % (sys.argv[1], form, cpu / n * 1e6, n / elapsed, note), flush=True)
+print("%s %s %.2f us/msg %.0f msgs/s, collector %.1f us/msg (%d full)%s" % (
+    sys.argv[1], form, cpu / n * 1e6, n / elapsed, sum(collector.seconds) / n * 1e6, collector.counts[2], note),
+    flush=True)
 '''
 
 
