@@ -57,6 +57,7 @@ from rocketmq_common.protocol.body.ha_runtime_info import HARuntimeInfo
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, Prop
+from rocketmq_remoting.common.completable_future import CompletableFuture
 
 try:
     import fcntl
@@ -846,6 +847,6 @@ class DefaultMessageStore(Bean):
 
 
 def _completed(result: PutMessageResult) -> "concurrent.futures.Future[PutMessageResult]":
-    future: "concurrent.futures.Future[PutMessageResult]" = concurrent.futures.Future()
+    future: "concurrent.futures.Future[PutMessageResult]" = CompletableFuture()
     future.set_result(result)
     return future

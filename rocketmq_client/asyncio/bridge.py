@@ -17,6 +17,7 @@ from typing import Any, Callable, Optional, Set
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_client.producer.send_callback import SendCallback
+from rocketmq_remoting.common.completable_future import CompletableFuture
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
 __all__ = ["LoopCallback", "PendingFutures", "run_in_thread", "run_on_executor", "run_on_loop", "client_closed",
@@ -106,7 +107,7 @@ async def run_in_thread(name: str, fn: Callable[..., Any], *args: Any) -> Any:
     """Run the blocking ``fn(*args)`` (a start or shutdown) in a new thread named ``name`` and await its result;
     the thread has ended when this returns. A thread of its own, so that a lifecycle call never queues behind the
     client's polls or the application's use of the default executor."""
-    done: "concurrent.futures.Future[Any]" = concurrent.futures.Future()
+    done: "concurrent.futures.Future[Any]" = CompletableFuture()
 
     def run() -> None:
         if not done.set_running_or_notify_cancel():

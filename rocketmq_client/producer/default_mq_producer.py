@@ -64,6 +64,7 @@ from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.common.bean import Prop, SetOf
+from rocketmq_remoting.common.completable_future import CompletableFuture
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -135,21 +136,17 @@ def _is_message_collection(value: Any) -> bool:
     return isinstance(value, collections.abc.Iterable) and not isinstance(value, (Message, str, bytes, bytearray))
 
 
-class _FutureSendCallback(SendCallback):
-    """Completes a concurrent.futures.Future (:meth:`DefaultMQProducer.send_async`)."""
+class _FutureSendCallback(CompletableFuture, SendCallback):
+    """The future :meth:`DefaultMQProducer.send_async` returns, and the send's callback that completes it: one
+    object per send (a light future, see CompletableFuture); a future cancelled before the outcome keeps it."""
 
-    __slots__ = ("_future",)
-
-    def __init__(self, future: "concurrent.futures.Future[SendResult]") -> None:
-        self._future = future
+    __slots__ = ()
 
     def on_success(self, send_result: "SendResult") -> None:
-        if self._future.set_running_or_notify_cancel():
-            self._future.set_result(send_result)
+        self.complete(send_result)
 
     def on_exception(self, e: BaseException) -> None:
-        if self._future.set_running_or_notify_cancel():
-            self._future.set_exception(e)
+        self.complete_exceptionally(e)
 
 
 class DefaultMQProducer(ClientConfig):
@@ -585,10 +582,10 @@ class DefaultMQProducer(ClientConfig):
             args = _keyword_form("send_async", args, kwargs, ("mq", "selector", "arg", "timeout"))
         form = parse_send_args("send_async", args, allow_callback=False,
                                allow_selector=isinstance(msg, Message))
-        future: "concurrent.futures.Future[SendResult]" = concurrent.futures.Future()
+        future = _FutureSendCallback()
         head: tuple = () if form.kind == DEFAULT else (form.mq,) if form.kind == QUEUE else (form.selector, form.arg)
         tail: tuple = () if form.timeout is None else (form.timeout,)
-        self.send(msg, *head, _FutureSendCallback(future), *tail)  # type: ignore[call-overload]  # a callback form
+        self.send(msg, *head, future, *tail)  # type: ignore[call-overload]  # a callback form
         return future
 
     def send_oneway(self, msg: Message, *args: Any) -> None:

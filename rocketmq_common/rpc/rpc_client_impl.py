@@ -26,6 +26,7 @@ from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_common.rpc.rpc_exception import RpcException
 from rocketmq_common.rpc.rpc_request import RpcRequest
 from rocketmq_common.rpc.rpc_response import RpcResponse
+from rocketmq_remoting.common.completable_future import CompletableFuture
 from rocketmq_remoting.invoke_callback import InvokeCallback
 from rocketmq_remoting.netty.response_future import ResponseFuture
 from rocketmq_remoting.protocol import fastjson
@@ -94,7 +95,7 @@ class RpcClientImpl(RpcClient):
     @staticmethod
     def create_response_future() -> "Future[RpcResponse]":
         """Java ``createResponseFuture``."""
-        return Future()
+        return CompletableFuture()
 
     def invoke(self, request: RpcRequest, timeout_ms: int) -> "Future[RpcResponse]":
         """Java ``invoke(RpcRequest, long)``. Raises :class:`RpcException`: SYSTEM_ERROR when the broker's address

@@ -24,7 +24,7 @@ queued tasks).
 
 A task that raises is logged (with its traceback) and the thread carries on.
 :meth:`~ThreadPoolExecutor.execute` is the cheap path (no future); :meth:`~ThreadPoolExecutor.submit` returns a
-:class:`concurrent.futures.Future`.
+:class:`~rocketmq_remoting.common.completable_future.CompletableFuture` (a light ``concurrent.futures.Future``).
 """
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ import queue
 import threading
 import time
 from typing import Any, Callable, List, Optional, Set, Tuple
+
+from rocketmq_remoting.common.completable_future import CompletableFuture
 
 __all__ = ["ThreadPoolExecutor", "ThreadFactoryImpl", "RejectedExecutionException", "executor_submitter"]
 
@@ -112,7 +114,7 @@ class ThreadPoolExecutor:
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> "concurrent.futures.Future[Any]":
         """Like :meth:`execute`, returning a :class:`concurrent.futures.Future` of the result."""
-        future: "concurrent.futures.Future[Any]" = concurrent.futures.Future()
+        future: "concurrent.futures.Future[Any]" = CompletableFuture()
         self.execute(_run_into_future, future, fn, args)
         return future
 

@@ -54,10 +54,7 @@ log = logging.getLogger(__name__)
 
 _monotonic = time.monotonic
 _channel_ids = itertools.count(1)
-_MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
-_LEADER_FOLLOWER = hasattr(select, "poll") and _MSG_DONTWAIT
-#: async requests up to this size may be left to a busy reader thread to send (see ``Channel.send_frame``)
-_DEFER_MAX_BYTES = 64 * 1024
+_LEADER_FOLLOWER = hasattr(select, "poll")
 Reader = Union[LeaderFollowerReader, ThreadPerChannelEventLoop, NioByteUnsafe]
 
 
@@ -100,9 +97,6 @@ class Channel:
         self._reader: Optional[Reader] = None
         #: an event loop channel's non-blocking write (``NioByteUnsafe.write``); None: a client channel
         self._loop_write: Optional[Callable[[Any], None]] = None
-        #: the reader thread of a client channel is busy reading and sends what is queued before it next waits for
-        #: data (set by :class:`LeaderFollowerReader`; see :meth:`send_frame`)
-        self.reader_sends = False
         self._inline_busy = False  # a request runs on the event loop reading this channel (``run_inline``)
         now = _monotonic()
         self.last_read_time = now
@@ -150,18 +144,14 @@ class Channel:
         """Encode and send ``cmd`` (Netty ``writeAndFlush``)."""
         self.send_frame(NettyEncoder.encode(cmd))
 
-    def send_frame(self, data: bytes, defer: bool = False) -> None:
+    def send_frame(self, data: bytes) -> None:
         """Send one encoded frame whole: on an event loop channel without blocking (``NioByteUnsafe.write``),
         else as below.
 
         Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
         write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
         (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
-        then it waits for the lock (back pressure). With ``defer`` (async requests) a frame of at most
-        ``_DEFER_MAX_BYTES`` is only queued while the reader thread is busy reading (``reader_sends``): it sends
-        everything queued before it next waits for data, so a stream of async requests goes out in a few large
-        writes instead of one per request (like Netty, whose event loop does the writes of other threads; see
-        benchmarks/README.md for what it saves). Raises :class:`ConnectionError` when the channel is closed, or
+        then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the channel is closed, or
         the :class:`OSError` of the failed write it made itself (the channel is then closed: a partial frame
         cannot be taken back, and every request pending on it fails).
         """
@@ -174,8 +164,6 @@ class Channel:
         outbound = self.outbound
         with outbound.lock:
             outbound.add_message(data)
-        if defer and self.reader_sends and len(data) <= _DEFER_MAX_BYTES and outbound.writable:
-            return  # the reader thread sends it before it waits for data again (it checks the queue after us)
         lock = self._write_lock
         while True:
             if not lock.acquire(False):
@@ -203,37 +191,6 @@ class Channel:
             if not outbound.buffers:
                 return
         self.write_failed(failure)
-
-    def send_queued_now(self) -> bool:
-        """The reader thread: send what is queued without blocking, since it must go on reading (a peer blocked
-        writing to us may only read our data once we read its). True when the socket took only part: the rest
-        stays queued first, and the reader waits for the socket to be writable as well as readable. A frame
-        queued while the write lock is taken is left to its holder."""
-        outbound = self.outbound
-        lock = self._write_lock
-        send = self._sock.send
-        while outbound.buffers:
-            if not lock.acquire(False):
-                return False  # the holder sends it (it re-checks the queue after releasing)
-            try:
-                with outbound.lock:
-                    data = outbound.take_all()
-                if data is None or not self._active:
-                    return False
-                view = memoryview(data)
-                sent = 0
-                try:
-                    while sent < len(view):
-                        sent += send(view[sent:], _MSG_DONTWAIT)
-                except (BlockingIOError, InterruptedError):
-                    with outbound.lock:
-                        outbound.add_first(bytes(view[sent:]))  # before anything queued meanwhile
-                    return True
-                finally:
-                    self.last_write_time = _monotonic()
-            finally:
-                lock.release()
-        return False
 
     def write_failed(self, failure: OSError) -> None:
         """A write failed: report it, close the channel and raise ``failure``."""
@@ -299,10 +256,9 @@ class Channel:
         return unsafe
 
     def wake_reader(self) -> None:
-        """Make sure somebody reads soon (after an async request): nothing to do while the reader thread is busy
-        reading (``reader_sends``)."""
+        """Make sure somebody reads soon (after an async request)."""
         reader = self._reader
-        if reader is not None and not self.reader_sends:
+        if reader is not None:
             reader.wake()
 
     def await_response(self, response_future: "ResponseFuture", timeout_millis: float

@@ -59,11 +59,6 @@ class ChannelOutboundBuffer:
             return True
         return False
 
-    def add_first(self, data: Any) -> None:
-        """Holding ``lock``: put back the part of a buffer the socket did not take, before the others."""
-        self.buffers.appendleft(data)
-        self._pending_bytes += len(data)
-
     def take_all(self) -> Optional[bytes]:
         """Holding ``lock``: remove every buffer, joined (None when there is none); the channel is writable again."""
         buffers = self.buffers

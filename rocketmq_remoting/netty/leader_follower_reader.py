@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import collections
 import select
-import socket
 import threading
 import time
 from typing import TYPE_CHECKING, Callable, Deque, Optional
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
 __all__ = ["LeaderFollowerReader"]
 
 _monotonic = time.monotonic
-_MSG_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)
 #: how often the parked reader thread looks whether nobody reads
 _READER_PARK_SECONDS = 0.01
 
@@ -30,12 +28,10 @@ class LeaderFollowerReader:
 
     The reader thread (``thread_name``) holds the role while no sync caller wants it, and gives it up after a read
     when one waits; parked, it looks again every ``_READER_PARK_SECONDS`` or when woken (:meth:`wake`, after an
-    async request). While it holds the role and is not waiting for data, async requests are left to it to send
-    (``Channel.reader_sends``): it sends them, without blocking, before it next waits. A sync caller whose request
-    is the only one pending (``pending_requests()``, the owner's count) takes the role when it is free and reads
-    until its response arrives, then hands it to another waiting caller, or to the reader thread when requests are
-    pending; this saves the thread wake-up per round trip. With other requests pending the caller only waits, and
-    the reader thread reads (see :meth:`await_response`).
+    async request). A sync caller whose request is the only one pending (``pending_requests()``, the owner's
+    count) takes the role when it is free and reads until its response arrives, then hands it to another waiting
+    caller, or to the reader thread when requests are pending; this saves the thread wake-up per round trip. With
+    other requests pending the caller only waits, and the reader thread reads (see :meth:`await_response`).
     """
 
     __slots__ = ("channel", "_sock", "_pending_requests", "_role", "_followers", "_wake", "_poller", "thread")
@@ -81,53 +77,19 @@ class LeaderFollowerReader:
             if role.acquire(False):
                 try:
                     while channel.is_active():
-                        self._read_and_send()
+                        self._read_once(None)
                         if followers:
-                            channel.reader_sends = False
-                            if not channel.outbound.buffers or not channel.send_queued_now():
-                                break
-                            # the socket takes no more now: keep reading until it does
+                            break
                 finally:
-                    channel.reader_sends = False
                     role.release()
                 self._hand_off_role()
             wake.wait(_READER_PARK_SECONDS)
             wake.clear()
 
-    def _read_and_send(self) -> None:
-        """One turn of the reader thread holding the role: send what writers left to it, read what the socket
-        holds, waiting for data only when there is none, and dispatch it. Writers leave their async requests to
-        it (``reader_sends``) except while it waits."""
-        channel = self.channel
-        view = channel.decoder.recv_view()
-        channel.reader_sends = True
-        if channel.outbound.buffers:
-            channel.send_queued_now()
-        try:
-            n = self._sock.recv_into(view, 0, _MSG_DONTWAIT)
-        except (BlockingIOError, InterruptedError):
-            channel.reader_sends = False  # writers send themselves from now on; what they queued before is ours
-            if channel.outbound.buffers and channel.send_queued_now():
-                self._wait_readable_sending()
-            n = self._sock.recv_into(view)
-            channel.reader_sends = True
-        channel.received(n)
-
-    def _wait_readable_sending(self) -> None:
-        """Frames are queued that the socket did not take: wait until it is readable, sending more of them
-        whenever it is writable, until none is left."""
-        poller = select.poll()
-        poller.register(self._sock, select.POLLIN | select.POLLOUT)
-        send_queued_now = self.channel.send_queued_now
-        while True:
-            events = poller.poll()
-            if any(event & ~select.POLLOUT for _, event in events) or not send_queued_now():
-                return
-
-    def _read_once(self, timeout: float) -> None:
-        """A caller holding the role: one read (after waiting at most ``timeout`` seconds for data), then the
+    def _read_once(self, timeout: Optional[float]) -> None:
+        """Holding the role: one read (after waiting at most ``timeout`` seconds for data; None: block), then the
         channel dispatches every complete frame."""
-        if not self._poller.poll(int(timeout * 1000) + 1):
+        if timeout is not None and not self._poller.poll(int(timeout * 1000) + 1):
             return
         channel = self.channel
         channel.received(self._sock.recv_into(channel.decoder.recv_view()))

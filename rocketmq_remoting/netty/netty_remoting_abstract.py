@@ -409,8 +409,7 @@ class NettyRemotingAbstract(TypedBean):
                           invoke_callback: Optional[InvokeCallback]) -> None:
         """Send ``request``; ``invoke_callback.operation_complete`` gets the outcome on the callback executor.
         Waits up to ``timeout_millis`` for an async permit, else raises :class:`RemotingTooMuchRequestException`.
-        A failed write is reported to the callback (send failure), as Java's write listener does. While the
-        channel's reader thread is busy reading, it sends the request (see :meth:`Channel.send_frame`)."""
+        A failed write is reported to the callback (send failure), as Java's write listener does."""
         if invoke_callback is not None and not callable(getattr(invoke_callback, "operation_complete", None)):
             raise TypeError("%r is not an InvokeCallback (no operation_complete)" % (invoke_callback,))
         begin = _monotonic()
@@ -434,7 +433,7 @@ class NettyRemotingAbstract(TypedBean):
         response_future = ResponseFuture(channel, opaque, timeout_millis - cost_millis, invoke_callback, once)
         self.response_table[opaque] = response_future
         try:
-            channel.send_frame(data, True)
+            channel.send_frame(data)
         except OSError as e:
             log.warning("send a request command to channel <%s> failed: %r", channel.get_remote_addr(), e)
             self.request_fail(opaque, e)

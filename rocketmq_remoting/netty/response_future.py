@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from _thread import allocate_lock
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
     from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
@@ -18,14 +18,15 @@ class ResponseFuture:
     """Registered in the response table under the request's opaque until answered, failed or expired.
 
     A sync caller blocks in :meth:`wait_response` on a plain lock (the cheapest wake-up CPython offers, Java's
-    ``CountDownLatch(1)``); an async request carries its :class:`InvokeCallback`, run at most once, and the
-    permit that :meth:`release` returns at most once. A sync caller that may be asked to take over reading its
-    channel (see ``LeaderFollowerReader.await_response``) waits with :meth:`await_wakeup` instead, and is asked with
-    :meth:`wake_waiter`.
+    ``CountDownLatch(1)``); an async request carries its :class:`InvokeCallback`, run at most once (Java's
+    ``AtomicBoolean executeCallbackOnlyOnce``: its ``compareAndSet(false, true)`` is the non-blocking acquire of a
+    lock never released), and the permit that :meth:`release` returns at most once. A sync caller that may be
+    asked to take over reading its channel (see ``LeaderFollowerReader.await_response``) waits with
+    :meth:`await_wakeup` instead, and is asked with :meth:`wake_waiter`.
     """
 
     __slots__ = ("_opaque", "_process_channel", "_timeout_millis", "_invoke_callback", "_begin_timestamp",
-                 "_deadline", "_latch", "_once", "_callback_once", "_response_command", "_send_request_ok",
+                 "_deadline", "_latch", "_once", "_execute_callback_only_once", "_response_command", "_send_request_ok",
                  "_cause", "_done")
 
     def __init__(self, channel: Optional["Channel"], opaque: int, timeout_millis: int,
@@ -43,19 +44,17 @@ class ResponseFuture:
         self._cause: Optional[BaseException] = None
         self._done = False
         self._latch: Optional[Any] = None  # a lock (Java's CountDownLatch(1)) for a sync caller
-        self._callback_once: Optional[Dict[int, int]] = None
+        self._execute_callback_only_once: Optional[Any] = None
         if invoke_callback is None:
             self._latch = allocate_lock()
             self._latch.acquire()
         else:
-            self._callback_once = {0: 0}  # see execute_invoke_callback
+            self._execute_callback_only_once = allocate_lock()
 
     def execute_invoke_callback(self) -> None:
         """Run the callback, once at most (later calls do nothing)."""
-        # the once-flag is a one-key dict: pop takes the key atomically, so one caller gets it; unlike a lock, a
-        # dict of plain values is not tracked by the garbage collector (see benchmarks/README.md, "ResponseFuture")
-        callback, once = self._invoke_callback, self._callback_once
-        if callback is not None and once is not None and once.pop(0, None) is not None:
+        callback = self._invoke_callback
+        if callback is not None and self._execute_callback_only_once.acquire(False):  # type: ignore[union-attr]
             callback.operation_complete(self)
 
     def release(self) -> None:
