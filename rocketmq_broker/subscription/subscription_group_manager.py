@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Dict, List, Optional
 
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
+from rocketmq_common.attribute.attribute_util import AttributeUtil
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_common.subscription_group_attributes import SubscriptionGroupAttributes
 from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
 
 if TYPE_CHECKING:
@@ -70,8 +72,13 @@ class SubscriptionGroupManager(ConfigManager, TypedBean):
         self.persist()
 
     def update_subscription_group_config_without_persist(self, config: SubscriptionGroupConfig) -> None:
-        """Java ``updateSubscriptionGroupConfigWithoutPersist`` (5.3.3): put the group's configuration."""
+        """Java ``updateSubscriptionGroupConfigWithoutPersist`` (5.3.3): put the group's configuration, its
+        attributes (``+key`` / ``-key``) applied to the current ones against :class:`SubscriptionGroupAttributes`
+        (which has none in 5.3.3: any attribute raises RuntimeError ``unsupported key``, answered SYSTEM_ERROR)."""
         old = self.subscription_group_table.get(config.group_name)
+        config.attributes = AttributeUtil.alter_current_attributes(
+            old is None, SubscriptionGroupAttributes.ALL, (old.attributes if old is not None else None) or {},
+            config.attributes or {})
         self.subscription_group_table[config.group_name] = config
         if old is not None:
             log.info("update subscription group config, old: %s new: %s", old, config)

@@ -1,32 +1,90 @@
-"""Java ``org.apache.rocketmq.common.subscription.SubscriptionGroupConfig``."""
+"""Java ``org.apache.rocketmq.remoting.protocol.subscription.SubscriptionGroupConfig`` (5.3.3; 4.9.7's
+``org.apache.rocketmq.common.subscription.SubscriptionGroupConfig`` has the first nine fields of it only)."""
 from __future__ import annotations
 
-from rocketmq_common.mix_all import MixAll
-from rocketmq_remoting.common.bean import Bean, Prop
+from typing import Any, Dict, Optional, Set
 
-__all__ = ["SubscriptionGroupConfig"]
+from rocketmq_common.java_hash_map import java_hash_map_order, java_hash_set_order
+from rocketmq_common.mix_all import MixAll
+from rocketmq_common.subscription.group_retry_policy import GroupRetryPolicy
+from rocketmq_common.subscription.simple_subscription_data import SimpleSubscriptionData
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, SetOf, java_string
+
+__all__ = ["SubscriptionGroupConfig", "java_field_string"]
+
+
+def java_field_string(value: Any) -> str:
+    """A field's ``toString`` as Java 5.3.3 shows it: the ``HashSet`` of subscriptions and the ``HashMap`` of
+    attributes (fastjson decodes them into these) in their iteration order."""
+    if isinstance(value, (set, frozenset)):
+        return "[%s]" % ", ".join(map(str, java_hash_set_order(value, SimpleSubscriptionData.hash_code)))
+    if isinstance(value, dict):
+        return java_string(java_hash_map_order(value))
+    return java_string(value)
 
 
 class SubscriptionGroupConfig(Bean):
     """A consumer group's configuration on a broker (request body of ``UPDATE_AND_CREATE_SUBSCRIPTIONGROUP``).
 
-    Defaults are Java's: consumption, min-offset start and broadcasting enabled, 1 retry queue, 16 retries,
-    broker id 0 (master), broker 1 when consuming slowly, consumer-ids-changed notifications on. Equal and hashed
-    by every field, as in Java.
+    Defaults are Java's: consumption, min-offset start and broadcasting enabled, not orderly, 1 retry queue, 16
+    retries with the customized (delay level) retry policy, broker id 0 (master), broker 1 when consuming slowly,
+    consumer-ids-changed notifications on, system flag 0, a 15 minute consume timeout (push consumers), no
+    subscriptions, no attributes. A 4.9.7 broker sends and keeps the first nine only (the others keep their
+    defaults here, as in Java 5.3.3's client). Equal and hashed as Java's ``equals``: by every field but the
+    broker id and the retry policy.
     """
 
     group_name = Prop(str)
     consume_enable = Prop(bool, True)
     consume_from_min_enable = Prop(bool, True)
     consume_broadcast_enable = Prop(bool, True)
+    consume_message_orderly = Prop(bool, False)
     retry_queue_nums = Prop(int, 1)
     retry_max_times = Prop(int, 16)
+    group_retry_policy = Prop(GroupRetryPolicy, factory=GroupRetryPolicy)
     broker_id = Prop(int, MixAll.MASTER_ID)
     which_broker_when_consume_slowly = Prop(int, 1)
     notify_consumer_ids_changed_enable = Prop(bool, True)
+    group_sys_flag = Prop(int, 0)
+    consume_timeout_minute = Prop(int, 15)
+    subscription_data_set = Prop(SetOf(SimpleSubscriptionData))
+    attributes = Prop(MapOf(str, str), {})
 
-    def _key(self):
-        return tuple(getattr(self, p.name) for p in self._props)
+    def is_consume_message_orderly(self) -> bool: return self.consume_message_orderly
+
+    def set_consume_message_orderly(self, consume_message_orderly: bool) -> None:
+        self.consume_message_orderly = consume_message_orderly
+
+    def get_group_retry_policy(self) -> GroupRetryPolicy: return self.group_retry_policy
+
+    def set_group_retry_policy(self, group_retry_policy: GroupRetryPolicy) -> None:
+        self.group_retry_policy = group_retry_policy
+
+    def get_group_sys_flag(self) -> int: return self.group_sys_flag
+
+    def set_group_sys_flag(self, group_sys_flag: int) -> None: self.group_sys_flag = group_sys_flag
+
+    def get_consume_timeout_minute(self) -> int: return self.consume_timeout_minute
+
+    def set_consume_timeout_minute(self, consume_timeout_minute: int) -> None:
+        self.consume_timeout_minute = consume_timeout_minute
+
+    def get_subscription_data_set(self) -> Optional[Set[SimpleSubscriptionData]]: return self.subscription_data_set
+
+    def set_subscription_data_set(self, subscription_data_set: Optional[Set[SimpleSubscriptionData]]) -> None:
+        self.subscription_data_set = subscription_data_set
+
+    def get_attributes(self) -> Dict[str, str]: return self.attributes
+
+    def set_attributes(self, attributes: Dict[str, str]) -> None: self.attributes = attributes
+
+    def _key(self) -> tuple:
+        data_set = self.subscription_data_set
+        return (self.group_name, self.consume_enable, self.consume_from_min_enable, self.consume_broadcast_enable,
+                self.consume_message_orderly, self.retry_queue_nums, self.retry_max_times,
+                self.which_broker_when_consume_slowly, self.notify_consumer_ids_changed_enable, self.group_sys_flag,
+                self.consume_timeout_minute, None if data_set is None else frozenset(data_set),
+                None if self.attributes is None else tuple(sorted(self.attributes.items())))
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -37,3 +95,8 @@ class SubscriptionGroupConfig(Bean):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __str__(self) -> str:
+        """Java 5.3.3 ``toString`` (Guava's ``toStringHelper``), as updateSubGroup prints it."""
+        return "SubscriptionGroupConfig{%s}" % ", ".join(
+            "%s=%s" % (p.wire, java_field_string(getattr(self, p.name))) for p in self._props)

@@ -14,7 +14,8 @@ __all__ = ["UpdateBrokerConfigSubCommand"]
 
 
 class UpdateBrokerConfigSubCommand(SubCommand):
-    """Change one setting of a broker (``-b``) or of every master of a cluster (``-c``); the broker persists it."""
+    """Change one setting of a broker (``-b``) or of every master of a cluster (``-c``; with 5.3.3's ``-a``, of
+    its slaves too); the broker persists it."""
 
     def command_name(self) -> str:
         return "updateBrokerConfig"
@@ -26,6 +27,7 @@ class UpdateBrokerConfigSubCommand(SubCommand):
         group = parser.add_mutually_exclusive_group(required=True)
         group.add_argument("-b", "--brokerAddr", help="update which broker")
         group.add_argument("-c", "--clusterName", help="update which cluster")
+        parser.add_argument("-a", "--updateAllBroker", help="update all brokers include slave")
         parser.add_argument("-k", "--key", required=True, help="config key")
         parser.add_argument("-v", "--value", required=True, help="config value")
 
@@ -37,8 +39,13 @@ class UpdateBrokerConfigSubCommand(SubCommand):
                 admin.update_broker_config(broker_addr, properties)
                 print("update broker config success, %s" % broker_addr)
                 return 0
+            cluster_name = args.clusterName.strip()
+            if args.updateAllBroker is not None:  # Java looks at the option's presence only
+                broker_addrs = CommandUtil.fetch_master_and_slave_addr_by_cluster_name(admin, cluster_name)
+            else:
+                broker_addrs = CommandUtil.fetch_master_addr_by_cluster_name(admin, cluster_name)
             code = 0
-            for broker_addr in sorted(CommandUtil.fetch_master_addr_by_cluster_name(admin, args.clusterName.strip())):
+            for broker_addr in sorted(broker_addrs):
                 try:
                     admin.update_broker_config(broker_addr, properties)
                     print("update broker config success, %s" % broker_addr)

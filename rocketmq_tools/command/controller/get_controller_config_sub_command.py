@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from rocketmq_common.java_hash_map import java_concurrent_hash_map_order
 from rocketmq_tools.command.sub_command import SubCommand
 from rocketmq_tools.command.support import new_admin
 
@@ -12,8 +13,8 @@ __all__ = ["GetControllerConfigSubCommand"]
 
 class GetControllerConfigSubCommand(SubCommand):
     """Every setting of each controller of ``-a`` (``host:port;host:port``), as getNamesrvConfig prints a name
-    server's. A NameServer or broker without a controller answers REQUEST_CODE_NOT_SUPPORTED (" request type 1010
-    not supported", exit code 1)."""
+    server's (in the order of the ``Properties`` Java decodes them into). A NameServer or broker without a
+    controller answers REQUEST_CODE_NOT_SUPPORTED (" request type 1010 not supported", exit code 1)."""
 
     def command_name(self) -> str:
         return "getControllerConfig"
@@ -31,6 +32,6 @@ class GetControllerConfigSubCommand(SubCommand):
             controller_configs = admin.get_controller_config(server_list)
         for controller, properties in (controller_configs or {}).items():
             print("============%s============" % controller)
-            for key, value in properties.items():
-                print("%-50s=  %s" % (key, value))
+            for key in java_concurrent_hash_map_order(properties):  # Java iterates the Properties it decoded
+                print("%-50s=  %s" % (key, properties[key]))
         return 0

@@ -40,8 +40,9 @@ def java_queue_order(mqs: Iterable[MessageQueue]) -> List[MessageQueue]:
 
 
 class PrintMessageSubCommand(SubCommand):
-    """Print every message of a topic, queue by queue (``-b``/``-e`` bound it by store time); a progress line
-    on stderr for long topics, Ctrl-C stops."""
+    """Print every message of a topic, queue by queue (``-b``/``-e`` bound it by store time; 5.3.3's ``-l``: the
+    queues of the route of an LMQ's parent topic, read as the LMQ's); a progress line on stderr for long topics,
+    Ctrl-C stops."""
 
     def command_name(self) -> str:
         return "printMsg"
@@ -56,6 +57,7 @@ class PrintMessageSubCommand(SubCommand):
         parser.add_argument("-b", "--beginTimestamp", help="Begin timestamp[currentTimeMillis|yyyy-MM-dd#HH:mm:ss:SSS]")
         parser.add_argument("-e", "--endTimestamp", help="End timestamp[currentTimeMillis|yyyy-MM-dd#HH:mm:ss:SSS]")
         parser.add_argument("-d", "--printBody", help="print body")
+        parser.add_argument("-l", "--lmqParentTopic", help="Lmq parent topic, lmq is used to find the route.")
 
     def execute(self, args: argparse.Namespace) -> int:
         topic = args.topic.strip()
@@ -65,7 +67,11 @@ class PrintMessageSubCommand(SubCommand):
         begin = parse_timestamp(args.beginTimestamp) if args.beginTimestamp else None
         end = parse_timestamp(args.endTimestamp) if args.endTimestamp else None
         with new_tools_pull_consumer(args.namesrv_addr) as consumer:
-            mqs = java_queue_order(consumer.fetch_subscribe_message_queues(topic))
+            if args.lmqParentTopic is not None:  # the parent's queues (in its set's order), renamed to the topic
+                mqs = [MessageQueue(topic, mq.broker_name, mq.queue_id) for mq in java_queue_order(
+                    consumer.fetch_subscribe_message_queues(args.lmqParentTopic.strip()))]
+            else:
+                mqs = java_queue_order(consumer.fetch_subscribe_message_queues(topic))
             progress = Progress("printMsg %s" % topic, len(mqs))
             for done, mq in enumerate(mqs):
                 progress.update(done)

@@ -31,11 +31,16 @@ from rocketmq_common.protocol.route.broker_data import BrokerData
 from rocketmq_common.protocol.route.queue_data import QueueData
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData, topic_route_data_is_change
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_info import TopicQueueMappingInfo
-from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
+from rocketmq_common.subscription.customized_retry_policy import CustomizedRetryPolicy
+from rocketmq_common.subscription.group_retry_policy import GroupRetryPolicy
+from rocketmq_common.subscription.group_retry_policy_type import GroupRetryPolicyType
+from rocketmq_common.subscription.simple_subscription_data import SimpleSubscriptionData
+from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig, java_field_string
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.topic_filter_type import TopicFilterType
+from rocketmq_remoting.common.bean import SetOf
 from rocketmq_remoting.protocol.remoting_command import RemotingSysResponseCode
-from rocketmq_remoting.protocol.remoting_serializable import to_json_value
+from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 
 def _codes(cls):
@@ -262,11 +267,47 @@ def test_register_broker_body_carries_static_topic_mappings():
 
 
 def test_subscription_group_config_defaults_match_java():
+    # the JSON a real 5.3.3 broker sends for a group it auto-created (GET_ALL_SUBSCRIPTIONGROUP_CONFIG)
     assert to_json_value(SubscriptionGroupConfig(group_name="G")) == {
-        "brokerId": 0, "consumeBroadcastEnable": True, "consumeEnable": True, "consumeFromMinEnable": True,
-        "groupName": "G", "notifyConsumerIdsChangedEnable": True, "retryMaxTimes": 16, "retryQueueNums": 1,
-        "whichBrokerWhenConsumeSlowly": 1}
+        "attributes": {}, "brokerId": 0, "consumeBroadcastEnable": True, "consumeEnable": True,
+        "consumeFromMinEnable": True, "consumeMessageOrderly": False, "consumeTimeoutMinute": 15, "groupName": "G",
+        "groupRetryPolicy": {"type": "CUSTOMIZED"}, "groupSysFlag": 0, "notifyConsumerIdsChangedEnable": True,
+        "retryMaxTimes": 16, "retryQueueNums": 1, "whichBrokerWhenConsumeSlowly": 1}
     assert SubscriptionGroupConfig(group_name="G") == SubscriptionGroupConfig(group_name="G")
+    # Java's equals leaves out the broker id and the retry policy
+    assert SubscriptionGroupConfig(group_name="G", broker_id=1) == SubscriptionGroupConfig(group_name="G")
+    assert SubscriptionGroupConfig(group_name="G", attributes={"a": "b"}) != SubscriptionGroupConfig(group_name="G")
+    # a 4.9.7 broker's group: 5.3.3's fields keep their defaults
+    old = from_json_value({"groupName": "G", "retryMaxTimes": 3, "brokerId": 0}, SubscriptionGroupConfig)
+    assert (old.retry_max_times, old.consume_timeout_minute, old.attributes) == (3, 15, {})
+    assert old.group_retry_policy.type is GroupRetryPolicyType.CUSTOMIZED
+
+
+def test_group_retry_policies_delays_as_java():
+    default = GroupRetryPolicy().get_retry_policy()  # the customized one: the broker's delay levels from 10 s
+    assert [default.next_delay_duration(t) for t in (-1, 0, 1, 15, 16, 100)] == [10000, 10000, 30000, 7200000,
+                                                                                  7200000, 7200000]
+    exponential = from_json_value({"type": "EXPONENTIAL", "exponentialRetryPolicy": {"initial": 1000}},
+                                  GroupRetryPolicy).get_retry_policy()
+    assert [exponential.next_delay_duration(t) for t in (-3, 0, 1, 5, 40)] == [1000, 1000, 2000, 32000, 7200000]
+    assert GroupRetryPolicy(type=GroupRetryPolicyType.EXPONENTIAL).get_retry_policy() is default
+    customized = GroupRetryPolicy(customized_retry_policy=CustomizedRetryPolicy(next=[1, 2, 3, 4]))
+    assert [customized.get_retry_policy().next_delay_duration(t) for t in (0, 1, 9)] == [3, 4, 4]
+    assert str(customized) == ("GroupRetryPolicy{type=CUSTOMIZED, exponentialRetryPolicy=null, "
+                               "customizedRetryPolicy=CustomizedRetryPolicy{next=[1, 2, 3, 4]}}")
+
+
+def test_subscription_data_set_and_attributes_print_in_java_hash_order():
+    subscriptions = [SimpleSubscriptionData(topic=n, expression_type="TAG", expression="*", version=1)
+                     for n in ("TopicA", "TopicB", "%RETRY%G", "Other", "X")]
+    # what Java 5.3.3 prints for a HashSet of these (added in this order, as decoded from a JSON array: TopicB
+    # and Other share a bucket) and for a HashMap put b, a, zz, key1, Q
+    decoded = from_json_value([to_json_value(d) for d in subscriptions], SetOf(SimpleSubscriptionData))
+    assert java_field_string(decoded) == "[%s]" % ", ".join(
+        "SimpleSubscriptionData{topic=%s, expressionType=TAG, expression=*, version=1}" % topic
+        for topic in ("TopicB", "Other", "TopicA", "%RETRY%G", "X"))
+    assert java_field_string({k: "v" for k in ("b", "a", "zz", "key1", "Q")}) == "{zz=v, key1=v, a=v, Q=v, b=v}"
+    assert SimpleSubscriptionData(topic="T", version=1) == SimpleSubscriptionData(topic="T", version=2)
 
 
 def test_queue_time_span_string_getters():

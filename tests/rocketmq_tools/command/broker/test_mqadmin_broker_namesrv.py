@@ -74,6 +74,33 @@ def test_update_broker_config_of_the_cluster(cluster):
     assert mqadmin(cluster, "updateBrokerConfig", "-k", "a", "-v", "b").code == 2
 
 
+def test_update_broker_config_of_the_cluster_with_its_slaves(tmp_path, cluster, wait_until):
+    """5.3.3's ``-a``: the slaves of the cluster too (a slave of broker-a started here)."""
+    config_file = tmp_path / "slave.properties"
+    config_file.write_text("brokerName=broker-a\nbrokerClusterName=DefaultCluster\nbrokerIP1=127.0.0.1\n"
+                           "brokerId=1\nbrokerRole=SLAVE\n")
+    argv = ["-c", str(config_file), "-n", cluster.namesrv_addr, "-p", "0", "--store", str(tmp_path / "store")]
+    slave = BrokerStartup.start(BrokerStartup.create_broker_controller(argv))
+    try:
+        slave_addr = slave.get_broker_addr()
+        with new_admin(cluster.namesrv_addr) as admin:
+            wait_until(lambda: slave_addr in admin.examine_broker_cluster_info().broker_addr_table["broker-a"]
+                       .broker_addrs.values(), message="the slave registered")
+        masters = mqadmin(cluster, "updateBrokerConfig", "-c", "DefaultCluster", "-k", "flushConsumerOffsetInterval",
+                          "-v", "6500")
+        assert (masters.code, masters.lines) == (0, ["update broker config success, %s" % cluster.broker_addr])
+        assert slave.get_broker_config().flush_consumer_offset_interval != 6500
+        every = mqadmin(cluster, "updateBrokerConfig", "-c", "DefaultCluster", "-a", "true", "-k",
+                        "flushConsumerOffsetInterval", "-v", "6600")
+        assert every.code == 0, every.err
+        assert sorted(every.lines) == sorted("update broker config success, %s" % addr
+                                             for addr in (cluster.broker_addr, slave_addr))
+        assert slave.get_broker_config().flush_consumer_offset_interval == 6600
+        assert cluster.broker_controller.get_broker_config().flush_consumer_offset_interval == 6600
+    finally:
+        slave.shutdown()
+
+
 @pytest.mark.parametrize("command", ["cleanExpiredCQ", "cleanUnusedTopic", "deleteExpiredCommitLog"])
 def test_broker_clean_ups(cluster, command):
     by_addr = mqadmin(cluster, command, "-b", cluster.broker_addr)

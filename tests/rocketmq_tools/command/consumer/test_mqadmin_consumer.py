@@ -24,23 +24,36 @@ def _fields(lines):
 
 def test_update_sub_group_get_consumer_config_and_delete_sub_group(cluster):
     done = mqadmin(cluster, "updateSubGroup", "-c", "DefaultCluster", "-g", "CliGroup", "-r", "3", "-q", "2",
-                   "-d", "true")
+                   "-d", "true", "-o", "true", "-p",
+                   '{"type":"EXPONENTIAL","exponentialRetryPolicy":{"initial":1000,"max":60000,"multiplier":3}}')
     assert done.code == 0, done.err
-    assert done.lines == ["create subscription group to %s success." % cluster.broker_addr,
-                          "SubscriptionGroupConfig [groupName=CliGroup, consumeEnable=true, "
-                          "consumeFromMinEnable=false, consumeBroadcastEnable=true, retryQueueNums=2, retryMaxTimes=3, "
-                          "brokerId=0, whichBrokerWhenConsumeSlowly=1, notifyConsumerIdsChangedEnable=true]"]
+    retry_policy = ("GroupRetryPolicy{type=EXPONENTIAL, exponentialRetryPolicy=ExponentialRetryPolicy{initial=1000, "
+                    "max=60000, multiplier=3}, customizedRetryPolicy=null}")
+    assert done.out == ("create subscription group to %s success.\n" % cluster.broker_addr +
+                        "SubscriptionGroupConfig{groupName=CliGroup, consumeEnable=true, consumeFromMinEnable=false, "
+                        "consumeBroadcastEnable=true, consumeMessageOrderly=true, retryQueueNums=2, retryMaxTimes=3, "
+                        "groupRetryPolicy=%s, brokerId=0, whichBrokerWhenConsumeSlowly=1, "
+                        "notifyConsumerIdsChangedEnable=true, groupSysFlag=0, consumeTimeoutMinute=15, "
+                        "subscriptionDataSet=null, attributes={}}" % retry_policy)  # Java's printf: no line end
     manager = cluster.broker_controller.get_subscription_group_manager()
-    assert manager.get_subscription_group_table()["CliGroup"].retry_max_times == 3
+    stored = manager.get_subscription_group_table()["CliGroup"]
+    assert (stored.retry_max_times, stored.consume_message_orderly) == (3, True)
+    assert stored.group_retry_policy.get_retry_policy().next_delay_duration(2) == 9000
 
     config = mqadmin(cluster, "getConsumerConfig", "-g", "CliGroup")
     assert config.code == 0, config.err
     assert config.lines[0] == "=============================DefaultCluster:broker-a============================="
     assert list(_fields(config.lines).items()) == [
         ("groupName", "CliGroup"), ("consumeEnable", "true"), ("consumeFromMinEnable", "false"),
-        ("consumeBroadcastEnable", "true"), ("retryQueueNums", "2"), ("retryMaxTimes", "3"), ("brokerId", "0"),
-        ("whichBrokerWhenConsumeSlowly", "1"), ("notifyConsumerIdsChangedEnable", "true")]
+        ("consumeBroadcastEnable", "true"), ("consumeMessageOrderly", "true"), ("retryQueueNums", "2"),
+        ("retryMaxTimes", "3"), ("groupRetryPolicy", retry_policy), ("brokerId", "0"),
+        ("whichBrokerWhenConsumeSlowly", "1"), ("notifyConsumerIdsChangedEnable", "true"), ("groupSysFlag", "0"),
+        ("consumeTimeoutMinute", "15"), ("subscriptionDataSet", ""), ("attributes", "{}")]
     assert config.lines[1].index("=  ") == 40
+
+    refused = mqadmin(cluster, "updateSubGroup", "-b", cluster.broker_addr, "-g", "CliGroup", "--attributes", "+a=b")
+    assert refused.code == 1 and "unsupported key: a" in refused.err and refused.out == ""  # as a 5.3.3 broker
+    assert manager.get_subscription_group_table()["CliGroup"].attributes == {}
 
     by_broker = mqadmin(cluster, "updateSubGroup", "-b", cluster.broker_addr, "-g", "CliGroup", "-s", "false")
     assert by_broker.code == 0 and by_broker.lines[0] == "create subscription group to %s success." % \

@@ -93,6 +93,18 @@ def test_print_msg_prints_every_queue(cluster, sent):
     assert mqadmin(cluster, "printMsg", "-t", TOPIC, "-c", "NO-SUCH-CHARSET").code == 2
 
 
+def test_print_msg_finds_the_route_by_an_lmq_parent_topic(cluster, sent):
+    """5.3.3's ``-l``: the queues are the parent topic's (one queue here) with the topic's name."""
+    cluster.create_topic("LmqParentTopic", 1)
+    done = mqadmin(cluster, "printMsg", "-t", TOPIC, "-l", "LmqParentTopic")
+    assert done.code == 0, done.err
+    heads = [line for line in done.lines if line.startswith("minOffset=")]
+    assert heads == ["minOffset=0, maxOffset=%d, MessageQueue [topic=%s, brokerName=broker-a, queueId=0]"
+                     % (sum(1 for r in sent if r.message_queue.queue_id == 0), TOPIC)]
+    bodies = sorted(line.rsplit(" BODY: ", 1)[1] for line in done.lines if line.startswith("MSGID: "))
+    assert bodies == ["m%d" % i for i, r in enumerate(sent) if r.message_queue.queue_id == 0]
+
+
 def test_print_msg_by_queue_counts_tags(cluster, sent):
     mq = sent[0].message_queue
     in_queue = [r for r in sent if r.message_queue == mq]
