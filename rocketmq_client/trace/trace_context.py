@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 from rocketmq_client.client_config import AccessChannel
 from rocketmq_client.trace.trace_bean import TraceBean
@@ -22,7 +23,7 @@ class TraceContext(Bean):
 
     trace_type = Prop(TraceType)
     time_stamp = Prop(int, factory=_now_millis)
-    region_id = Prop(str, "")
+    region_id: Prop[Optional[str]] = Prop(str, "")  # (a send result's region may be None)
     region_name = Prop(str, "")
     group_name = Prop(str, "")
     cost_time = Prop(int, 0)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, cast
 
 from rocketmq_client.consumer.listener.message_listener import MessageListenerConcurrently, MessageListenerOrderly
 from rocketmq_client.consumer.listener.message_listener import MessageListener
@@ -993,7 +993,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         route_data = api.get_topic_route_info_from_name_server(topic, 3000)
         queue_time_span: List["QueueTimeSpan"] = []
         for broker_data in route_data.get_broker_datas():
-            addr = broker_data.select_broker_addr()
+            addr = cast(str, broker_data.select_broker_addr())  # a broker of a route has an address
             queue_time_span.extend(api.query_consume_time_span(addr, topic, self.group_name(), 3000))
         return queue_time_span
 

@@ -6,7 +6,7 @@ import bisect
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, cast
 
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
@@ -414,14 +414,14 @@ class ProcessQueue(TypedBean):
             with self.tree_map_lock:
                 tree = self.msg_tree_map
                 if not tree.is_empty():
-                    info.set_cached_msg_min_offset(tree.first_key())
-                    info.set_cached_msg_max_offset(tree.last_key())
+                    info.set_cached_msg_min_offset(cast(int, tree.first_key()))
+                    info.set_cached_msg_max_offset(cast(int, tree.last_key()))
                     info.set_cached_msg_count(tree.size())
                     info.set_cached_msg_size_in_mib(self.msg_size.get() // (1024 * 1024))
                 consuming = self.consuming_msg_orderly_tree_map
                 if not consuming.is_empty():
-                    info.set_transaction_msg_min_offset(consuming.first_key())
-                    info.set_transaction_msg_max_offset(consuming.last_key())
+                    info.set_transaction_msg_min_offset(cast(int, consuming.first_key()))
+                    info.set_transaction_msg_max_offset(cast(int, consuming.last_key()))
                     info.set_transaction_msg_count(consuming.size())
                 info.set_locked(self.locked)
                 info.set_try_unlock_times(self.try_unlock_times.get())
