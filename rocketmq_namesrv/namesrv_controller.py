@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from rocketmq_common.configuration import Configuration
 from rocketmq_namesrv.kvconfig.kv_config_manager import KVConfigManager
@@ -44,21 +44,22 @@ class NamesrvController(TypedBean):
     route_info_manager = Prop(RouteInfoManager, required=True)
     configuration = Prop(Configuration, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_namesrv_config(self) -> NamesrvConfig: ...
-        def set_namesrv_config(self, namesrv_config: NamesrvConfig) -> None: ...
-        def get_netty_server_config(self) -> NettyServerConfig: ...
-        def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
-        def get_remoting_server(self) -> Optional[NettyRemotingServer]: ...
-        def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None: ...
-        def get_kv_config_manager(self) -> KVConfigManager: ...
-        def set_kv_config_manager(self, kv_config_manager: KVConfigManager) -> None: ...
-        def get_route_info_manager(self) -> RouteInfoManager: ...
-        def set_route_info_manager(self, route_info_manager: RouteInfoManager) -> None: ...
-        def get_configuration(self) -> Configuration: ...
-        def set_configuration(self, configuration: Configuration) -> None: ...
-    # end of generated accessors
+    def get_namesrv_config(self) -> NamesrvConfig: return self.namesrv_config
+    def set_namesrv_config(self, namesrv_config: NamesrvConfig) -> None: self.namesrv_config = namesrv_config
+    def get_netty_server_config(self) -> NettyServerConfig: return self.netty_server_config
+    def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None:
+        self.netty_server_config = netty_server_config
+    def get_remoting_server(self) -> NettyRemotingServer: return self.remoting_server
+    def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None:
+        self.remoting_server = remoting_server
+    def get_kv_config_manager(self) -> KVConfigManager: return self.kv_config_manager
+    def set_kv_config_manager(self, kv_config_manager: Optional[KVConfigManager]) -> None:
+        self.kv_config_manager = kv_config_manager
+    def get_route_info_manager(self) -> RouteInfoManager: return self.route_info_manager
+    def set_route_info_manager(self, route_info_manager: Optional[RouteInfoManager]) -> None:
+        self.route_info_manager = route_info_manager
+    def get_configuration(self) -> Configuration: return self.configuration
+    def set_configuration(self, configuration: Optional[Configuration]) -> None: self.configuration = configuration
 
     def __init__(self, namesrv_config: Optional[NamesrvConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None, *,

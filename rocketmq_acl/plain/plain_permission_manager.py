@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional
 
 from rocketmq_acl.common.acl_constants import AclConstants
 from rocketmq_acl.common.acl_exception import AclException
@@ -57,11 +57,9 @@ class PlainPermissionManager(TypedBean):
     #: ACL file path -> the data version of its last load (a MapOf Prop is a Prop[Any]: the annotation types it)
     data_version_map: Prop[Dict[str, DataVersion]] = Prop(MapOf(str, DataVersion), required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_data_version_map(self) -> Dict[str, DataVersion]: ...
-        def set_data_version_map(self, data_version_map: Dict[str, DataVersion]) -> None: ...
-    # end of generated accessors
+    def get_data_version_map(self) -> Dict[str, DataVersion]: return self.data_version_map
+    def set_data_version_map(self, data_version_map: Optional[Dict[str, DataVersion]]) -> None:
+        self.data_version_map = data_version_map
 
     def __init__(self, file_home: Optional[str] = None, default_acl_file: Optional[str] = None,
                  watch: bool = True, watch_interval_millis: int = WATCH_INTERVAL) -> None:

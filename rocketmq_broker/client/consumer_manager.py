@@ -39,11 +39,9 @@ class ConsumerManager(TypedBean):
 
     consumer_table = Prop(MapOf(str, ConsumerGroupInfo), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumer_table(self) -> Dict[str, ConsumerGroupInfo]: ...
-        def set_consumer_table(self, consumer_table: Dict[str, ConsumerGroupInfo]) -> None: ...
-    # end of generated accessors
+    def get_consumer_table(self) -> Dict[str, ConsumerGroupInfo]: return self.consumer_table
+    def set_consumer_table(self, consumer_table: Dict[str, ConsumerGroupInfo]) -> None:
+        self.consumer_table = consumer_table
 
     def __init__(self, consumer_ids_change_listener: ConsumerIdsChangeListener,
                  channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:

@@ -6,7 +6,7 @@ import itertools
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from rocketmq_broker.client.client_channel_info import ClientChannelInfo
 from rocketmq_common.protocol.body.producer_info import ProducerInfo
@@ -30,11 +30,9 @@ class ProducerManager(TypedBean):
 
     group_channel_table = Prop(MapOf(str, MapOf(Channel, ClientChannelInfo)), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_group_channel_table(self) -> Dict[str, Dict[Channel, ClientChannelInfo]]: ...
-        def set_group_channel_table(self, group_channel_table: Dict[str, Dict[Channel, ClientChannelInfo]]) -> None: ...
-    # end of generated accessors
+    def get_group_channel_table(self) -> Dict[str, Dict[Channel, ClientChannelInfo]]: return self.group_channel_table
+    def set_group_channel_table(self, group_channel_table: Dict[str, Dict[Channel, ClientChannelInfo]]) -> None:
+        self.group_channel_table = group_channel_table
 
     def __init__(self, channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
         self.group_channel_table = {}

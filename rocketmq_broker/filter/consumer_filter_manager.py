@@ -55,13 +55,11 @@ class FilterDataMapByTopic(TypedBean):
     group_filter_data = Prop(MapOf(str, ConsumerFilterData), {})
     topic = Prop(str)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]: ...
-        def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None: ...
-        def get_topic(self) -> Optional[str]: ...
-        def set_topic(self, topic: Optional[str]) -> None: ...
-    # end of generated accessors
+    def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]: return self.group_filter_data
+    def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None:
+        self.group_filter_data = group_filter_data
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
 
     def __init__(self, topic: Optional[str] = None) -> None:
         self.topic = topic
@@ -134,11 +132,9 @@ class ConsumerFilterManager(ConfigManager, TypedBean):
 
     filter_data_by_topic = Prop(MapOf(str, FilterDataMapByTopic), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]: ...
-        def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None: ...
-    # end of generated accessors
+    def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]: return self.filter_data_by_topic
+    def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None:
+        self.filter_data_by_topic = filter_data_by_topic
 
     def __init__(self, broker_controller: Optional["BrokerController"] = None) -> None:
         super().__init__()

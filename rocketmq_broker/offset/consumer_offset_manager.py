@@ -27,11 +27,8 @@ class ConsumerOffsetManager(ConfigManager, TypedBean):
 
     offset_table = Prop(MapOf(str, MapOf(int, int)), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_offset_table(self) -> Dict[str, Dict[int, int]]: ...
-        def set_offset_table(self, offset_table: Dict[str, Dict[int, int]]) -> None: ...
-    # end of generated accessors
+    def get_offset_table(self) -> Dict[str, Dict[int, int]]: return self.offset_table
+    def set_offset_table(self, offset_table: Dict[str, Dict[int, int]]) -> None: self.offset_table = offset_table
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()

@@ -32,14 +32,11 @@ class SubscriptionGroupManager(ConfigManager, TypedBean):
     subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})
     data_version = Prop(DataVersion, factory=DataVersion)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: ...
-        def set_subscription_group_table(
-                self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None: ...
-        def get_data_version(self) -> DataVersion: ...
-        def set_data_version(self, data_version: DataVersion) -> None: ...
-    # end of generated accessors
+    def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: return self.subscription_group_table
+    def set_subscription_group_table(self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None:
+        self.subscription_group_table = subscription_group_table
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: DataVersion) -> None: self.data_version = data_version
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()

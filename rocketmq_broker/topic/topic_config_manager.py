@@ -49,13 +49,11 @@ class TopicConfigManager(ConfigManager, TypedBean):
     topic_config_table = Prop(MapOf(str, TopicConfig), {})
     data_version = Prop(DataVersion, factory=DataVersion)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_topic_config_table(self) -> Dict[str, TopicConfig]: ...
-        def set_topic_config_table(self, topic_config_table: Dict[str, TopicConfig]) -> None: ...
-        def get_data_version(self) -> DataVersion: ...
-        def set_data_version(self, data_version: DataVersion) -> None: ...
-    # end of generated accessors
+    def get_topic_config_table(self) -> Dict[str, TopicConfig]: return self.topic_config_table
+    def set_topic_config_table(self, topic_config_table: Dict[str, TopicConfig]) -> None:
+        self.topic_config_table = topic_config_table
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: DataVersion) -> None: self.data_version = data_version
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()

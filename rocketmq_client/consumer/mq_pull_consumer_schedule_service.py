@@ -61,14 +61,11 @@ class PullTaskImpl(TypedBean):
     cancelled = Prop(bool, False)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_cancelled(self) -> bool: ...
-        def is_cancelled(self) -> bool: ...
-        def set_cancelled(self, cancelled: bool) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_cancelled(self) -> bool: return self.cancelled
+    def is_cancelled(self) -> bool: return self.cancelled
+    def set_cancelled(self, cancelled: bool) -> None: self.cancelled = cancelled
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: "MQPullConsumerScheduleService", message_queue: "MessageQueue") -> None:
         self._service = service
@@ -127,15 +124,14 @@ class MQPullConsumerScheduleService(TypedBean):
     pull_thread_nums = Prop(int, 20)
     default_mq_pull_consumer = Prop(DefaultMQPullConsumer, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_pull_thread_nums(self) -> int: ...
-        def set_pull_thread_nums(self, pull_thread_nums: int) -> None: ...
-        def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer: ...
-        def set_default_mq_pull_consumer(self, default_mq_pull_consumer: DefaultMQPullConsumer) -> None: ...
-        def get_callback_table(self) -> Dict[str, PullTaskCallback]: ...
-        def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None: ...
-    # end of generated accessors
+    def get_pull_thread_nums(self) -> int: return self.pull_thread_nums
+    def set_pull_thread_nums(self, pull_thread_nums: int) -> None: self.pull_thread_nums = pull_thread_nums
+    def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer: return self.default_mq_pull_consumer
+    def set_default_mq_pull_consumer(self, default_mq_pull_consumer: Optional[DefaultMQPullConsumer]) -> None:
+        self.default_mq_pull_consumer = default_mq_pull_consumer
+    def get_callback_table(self) -> Dict[str, PullTaskCallback]: return self.callback_table
+    def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None:
+        self.callback_table = callback_table
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     callback_table: Prop[Dict[str, PullTaskCallback]] = Prop(MapOf(str, PullTaskCallback), {})
 

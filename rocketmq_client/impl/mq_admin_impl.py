@@ -89,11 +89,8 @@ class MQAdminImpl(TypedBean):
 
     timeout_millis = Prop(int, 6000)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_timeout_millis(self) -> int: ...
-        def set_timeout_millis(self, timeout_millis: int) -> None: ...
-    # end of generated accessors
+    def get_timeout_millis(self) -> int: return self.timeout_millis
+    def set_timeout_millis(self, timeout_millis: int) -> None: self.timeout_millis = timeout_millis
 
     def __init__(self, mq_client_factory: "MQClientInstance") -> None:
         self.mq_client_factory = mq_client_factory

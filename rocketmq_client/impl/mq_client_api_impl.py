@@ -542,11 +542,9 @@ class MQClientAPIImpl(TypedBean):
     #: a :class:`RemotingClient` (an alias of NettyRemotingClient)
     remoting_client = Prop(NettyRemotingClient, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_remoting_client(self) -> NettyRemotingClient: ...
-        def set_remoting_client(self, remoting_client: NettyRemotingClient) -> None: ...
-    # end of generated accessors
+    def get_remoting_client(self) -> NettyRemotingClient: return self.remoting_client
+    def set_remoting_client(self, remoting_client: Optional[NettyRemotingClient]) -> None:
+        self.remoting_client = remoting_client
 
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],

@@ -11,7 +11,7 @@ import logging
 import time
 import urllib.error
 import urllib.request
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_remoting.common.bean import Prop, TypedBean
 from rocketmq_common.help.faq_url import FAQUrl
@@ -42,11 +42,8 @@ class TopAddressing(TypedBean):
     #: the last address list fetched
     ns_addr = Prop(str)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_ns_addr(self) -> Optional[str]: ...
-        def set_ns_addr(self, ns_addr: Optional[str]) -> None: ...
-    # end of generated accessors
+    def get_ns_addr(self) -> str: return self.ns_addr
+    def set_ns_addr(self, ns_addr: Optional[str]) -> None: self.ns_addr = ns_addr
 
     def __init__(self, ws_addr: Optional[str], unit_name: Optional[str] = None) -> None:
         self.ws_addr = ws_addr

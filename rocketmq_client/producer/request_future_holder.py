@@ -28,11 +28,9 @@ class RequestFutureHolder(TypedBean):
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     request_future_table: Prop[Dict[str, RequestResponseFuture]] = Prop(MapOf(str, RequestResponseFuture), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_request_future_table(self) -> Dict[str, RequestResponseFuture]: ...
-        def set_request_future_table(self, request_future_table: Dict[str, RequestResponseFuture]) -> None: ...
-    # end of generated accessors
+    def get_request_future_table(self) -> Dict[str, RequestResponseFuture]: return self.request_future_table
+    def set_request_future_table(self, request_future_table: Dict[str, RequestResponseFuture]) -> None:
+        self.request_future_table = request_future_table
 
     _INSTANCE: "Optional[RequestFutureHolder]" = None
     _INSTANCE_LOCK = threading.Lock()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
@@ -22,11 +22,8 @@ class ConstantExpression(Expression, TypedBean):
 
     value: Prop[Any] = Prop(object)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_value(self) -> Any: ...
-        def set_value(self, value: Any) -> None: ...
-    # end of generated accessors
+    def get_value(self) -> Any: return self.value
+    def set_value(self, value: Any) -> None: self.value = value
 
     def __init__(self, value: Any) -> None:
         self.value = value

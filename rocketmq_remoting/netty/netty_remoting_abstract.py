@@ -15,7 +15,7 @@ import logging
 import queue
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
+from typing import Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
@@ -68,11 +68,8 @@ class NettyRemotingAbstract(TypedBean):
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
     rpc_hooks: Prop[List[RPCHook]] = Prop(ListOf(RPCHook), [])
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_rpc_hooks(self) -> List[RPCHook]: ...
-        def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: ...
-    # end of generated accessors
+    def get_rpc_hooks(self) -> List[RPCHook]: return self.rpc_hooks
+    def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: self.rpc_hooks = rpc_hooks
 
     def __init__(self, permits_oneway: int, permits_async: int) -> None:
         if permits_oneway <= 0 or permits_async <= 0:

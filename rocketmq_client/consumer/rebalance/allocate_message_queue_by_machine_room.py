@@ -31,11 +31,8 @@ class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, Ty
     # (a SetOf Prop is a Prop[Any]: the annotation gives its reads their type)
     consumeridcs: Prop[Optional[Set[str]]] = Prop(SetOf(str))
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumeridcs(self) -> Optional[Set[str]]: ...
-        def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: ...
-    # end of generated accessors
+    def get_consumeridcs(self) -> Optional[Set[str]]: return self.consumeridcs
+    def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: self.consumeridcs = consumeridcs
 
     def __init__(self, consumeridcs: Optional[Set[str]] = None) -> None:
         self.consumeridcs = consumeridcs

@@ -265,15 +265,12 @@ class ConsumeRequest(TypedBean):
     process_queue = Prop(ProcessQueue, required=True)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msgs(self) -> List[MessageExt]: ...
-        def set_msgs(self, msgs: List[MessageExt]) -> None: ...
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_msgs(self) -> List[MessageExt]: return self.msgs
+    def set_msgs(self, msgs: Optional[List[MessageExt]]) -> None: self.msgs = msgs
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: ConsumeMessageConcurrentlyService, msgs: List["MessageExt"],
                  process_queue: "ProcessQueue", message_queue: MessageQueue) -> None:

@@ -310,13 +310,10 @@ class ConsumeRequest(TypedBean):
     process_queue = Prop(ProcessQueue, required=True)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: ConsumeMessageOrderlyService, process_queue: ProcessQueue,
                  message_queue: MessageQueue) -> None:

@@ -52,15 +52,12 @@ class ConsumeRequest(TypedBean):
     message_queue = Prop(MessageQueue, required=True)
     process_queue = Prop(ProcessQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_message_exts(self) -> List[MessageExt]: ...
-        def set_message_exts(self, message_exts: List[MessageExt]) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-    # end of generated accessors
+    def get_message_exts(self) -> List[MessageExt]: return self.message_exts
+    def set_message_exts(self, message_exts: Optional[List[MessageExt]]) -> None: self.message_exts = message_exts
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
 
     def __init__(self, message_exts: List["MessageExt"], message_queue: MessageQueue,
                  process_queue: "ProcessQueue") -> None:
@@ -114,14 +111,11 @@ class PullTaskImpl(TypedBean):
     cancelled = Prop(bool, False)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_cancelled(self) -> bool: ...
-        def is_cancelled(self) -> bool: ...
-        def set_cancelled(self, cancelled: bool) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_cancelled(self) -> bool: return self.cancelled
+    def is_cancelled(self) -> bool: return self.cancelled
+    def set_cancelled(self, cancelled: bool) -> None: self.cancelled = cancelled
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, impl: "DefaultLitePullConsumerImpl", message_queue: MessageQueue) -> None:
         self._impl = impl

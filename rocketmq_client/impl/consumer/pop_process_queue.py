@@ -29,14 +29,11 @@ class PopProcessQueue(TypedBean):
     last_pop_timestamp = Prop(int, factory=_now_millis)
     dropped = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_last_pop_timestamp(self) -> int: ...
-        def set_last_pop_timestamp(self, last_pop_timestamp: int) -> None: ...
-        def get_dropped(self) -> bool: ...
-        def is_dropped(self) -> bool: ...
-        def set_dropped(self, dropped: bool) -> None: ...
-    # end of generated accessors
+    def get_last_pop_timestamp(self) -> int: return self.last_pop_timestamp
+    def set_last_pop_timestamp(self, last_pop_timestamp: int) -> None: self.last_pop_timestamp = last_pop_timestamp
+    def get_dropped(self) -> bool: return self.dropped
+    def is_dropped(self) -> bool: return self.dropped
+    def set_dropped(self, dropped: bool) -> None: self.dropped = dropped
 
     def __init__(self) -> None:
         self.last_pop_timestamp = _now_millis()

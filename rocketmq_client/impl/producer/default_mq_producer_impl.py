@@ -198,17 +198,17 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     mq_client_factory = Prop(MQClientInstance)
     mq_fault_strategy = Prop(MQFaultStrategy, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]: ...
-        def set_topic_publish_info_table(self, topic_publish_info_table: Dict[str, TopicPublishInfo]) -> None: ...
-        def get_service_state(self) -> ServiceState: ...
-        def set_service_state(self, service_state: ServiceState) -> None: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-        def get_mq_fault_strategy(self) -> MQFaultStrategy: ...
-        def set_mq_fault_strategy(self, mq_fault_strategy: MQFaultStrategy) -> None: ...
-    # end of generated accessors
+    def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]: return self.topic_publish_info_table
+    def set_topic_publish_info_table(self, topic_publish_info_table: Dict[str, TopicPublishInfo]) -> None:
+        self.topic_publish_info_table = topic_publish_info_table
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def set_service_state(self, service_state: ServiceState) -> None: self.service_state = service_state
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
+    def get_mq_fault_strategy(self) -> MQFaultStrategy: return self.mq_fault_strategy
+    def set_mq_fault_strategy(self, mq_fault_strategy: Optional[MQFaultStrategy]) -> None:
+        self.mq_fault_strategy = mq_fault_strategy
 
     def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
         self._default_mq_producer = default_mq_producer
