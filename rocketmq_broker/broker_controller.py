@@ -99,7 +99,7 @@ from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import ListOf, MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -117,7 +117,7 @@ DEFAULT_LISTEN_PORT = 10911
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class BrokerController(TypedBean):
+class BrokerController(Bean):
     """See the module docstring. The managers and services made in the constructor from the controller itself
     (Java's final fields) are required ``Prop``s; the message store, remoting server and transactional service
     that ``initialize`` makes keep written getters typed without None (a ``Prop`` with no initial value types its

@@ -21,7 +21,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.util_all import UtilAll
 from rocketmq_client.exception import MQClientException
-from rocketmq_remoting.common.bean import Prop, TypedBean, check_prop_value, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, check_prop_value, java_string
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.netty.netty_system_config import get_system_property, parse_bool
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
@@ -155,7 +155,7 @@ def _namesrv_entry_problem(entry: str) -> str:
     return ""
 
 
-class ClientConfig(TypedBean):
+class ClientConfig(Bean):
     """Java ``ClientConfig``: every field, default and rule of the Java class.
 
     Defaults read per instance like Java's field initialisers: ``namesrv_addr`` from ``rocketmq.namesrv.addr`` /

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import List, Optional
 
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["QueryResult"]
 
 
-class QueryResult(TypedBean):
+class QueryResult(Bean):
     """Messages found by a key query, with the newest index update time of the brokers that answered."""
 
     index_last_update_timestamp = Prop(int, required=True)

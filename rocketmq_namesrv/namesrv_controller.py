@@ -11,7 +11,7 @@ from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.processor.default_request_processor import DefaultRequestProcessor
 from rocketmq_namesrv.routeinfo.broker_housekeeping_service import BrokerHousekeepingService
 from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME, RouteInfoManager
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -27,7 +27,7 @@ DEFAULT_LISTEN_PORT = 9876
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class NamesrvController(TypedBean):
+class NamesrvController(Bean):
     """The NameServer: KV configuration, routing tables, remoting server and periodic broker expiry.
 
     Call :meth:`initialize` then :meth:`start`, and :meth:`shutdown` at the end (or use it as a context

@@ -6,7 +6,7 @@ from typing import List, Optional, Tuple
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_common.mix_all import MixAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -17,7 +17,7 @@ SIGNATURE = SessionCredentials.SIGNATURE
 SECURITY_TOKEN = SessionCredentials.SECURITY_TOKEN
 
 
-class AclClientRPCHook(RPCHook, TypedBean):
+class AclClientRPCHook(RPCHook, Bean):
     """``AclClientRPCHook(SessionCredentials(access_key, secret_key, security_token=None))``; pass it to a
     producer or consumer (``DefaultMQProducer(group, rpc_hook)``).
 

@@ -27,7 +27,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 __all__ = ["PlainPermissionManager", "ACL_PLAIN_FILE_PROPERTY", "DEFAULT_PLAIN_ACL_FILE"]
@@ -48,7 +48,7 @@ def _text(value: Any) -> Optional[str]:
     return str(value)
 
 
-class PlainPermissionManager(TypedBean):
+class PlainPermissionManager(Bean):
     """``PlainPermissionManager(file_home=None, default_acl_file=None, watch=True)``: ``file_home`` defaults to
     ``rocketmq.home.dir`` / ``ROCKETMQ_HOME``, ``default_acl_file`` to the ``rocketmq.acl.plain.file`` property
     (``ROCKETMQ_ACL_PLAIN_FILE``) or ``conf/plain_acl.yml``. Loads at once (raising :class:`AclException` for a

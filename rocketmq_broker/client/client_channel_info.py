@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.protocol.remoting_command import LanguageCode
 
@@ -15,7 +15,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class ClientChannelInfo(TypedBean):
+class ClientChannelInfo(Bean):
     """The channel, client id, language and version of a client, and when it last sent a heartbeat (ms).
     Equal (and hashed) by channel, as Java's ``equals``."""
 

@@ -12,7 +12,7 @@ from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["ConsumerGroupInfo"]
@@ -24,7 +24,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class ConsumerGroupInfo(TypedBean):
+class ConsumerGroupInfo(Bean):
     """Channels (``channel_info_table``: channel -> :class:`ClientChannelInfo`) and subscriptions
     (``subscription_table``: topic -> :class:`SubscriptionData`) of a consumer group."""
 

@@ -21,7 +21,7 @@ from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.channel import Channel
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 CHANNEL_EXPIRED_TIMEOUT = 1000 * 120
 
 
-class ConsumerManager(TypedBean):
+class ConsumerManager(Bean):
     """See the module docstring."""
 
     consumer_table = Prop(MapOf(str, ConsumerGroupInfo), {})

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional
 from rocketmq_broker.client.client_channel_info import ClientChannelInfo
 from rocketmq_common.protocol.body.producer_info import ProducerInfo
 from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 
@@ -24,7 +24,7 @@ CHANNEL_EXPIRED_TIMEOUT = 1000 * 120
 GET_AVAILABLE_CHANNEL_RETRY_COUNT = 3
 
 
-class ProducerManager(TypedBean):
+class ProducerManager(Bean):
     """``group_channel_table``: group -> channel -> :class:`ClientChannelInfo`; ``client_channel_table``:
     client id -> channel. Every mutation is serialized (Java ``synchronized``)."""
 

@@ -23,7 +23,7 @@ from rocketmq_broker.filter.consumer_filter_data import ConsumerFilterData
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_filter.filter_factory import FilterFactory
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def _compile(filter_data: ConsumerFilterData) -> None:
     filter_data.compiled_expression = filter_spi.compile(filter_data.expression)
 
 
-class FilterDataMapByTopic(TypedBean):
+class FilterDataMapByTopic(Bean):
     """Java ``ConsumerFilterManager.FilterDataMapByTopic``: the filter data of one topic by consumer group."""
 
     group_filter_data = Prop(MapOf(str, ConsumerFilterData), {})
@@ -127,7 +127,7 @@ class FilterDataMapByTopic(TypedBean):
         return self.group_filter_data.get(consumer_group)
 
 
-class ConsumerFilterManager(ConfigManager, TypedBean):
+class ConsumerFilterManager(ConfigManager, Bean):
     """See the module docstring."""
 
     filter_data_by_topic = Prop(MapOf(str, FilterDataMapByTopic), {})

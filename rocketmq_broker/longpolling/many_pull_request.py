@@ -5,12 +5,12 @@ import threading
 from typing import List, Optional
 
 from rocketmq_broker.longpolling.pull_request import PullRequest
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["ManyPullRequest"]
 
 
-class ManyPullRequest(TypedBean):
+class ManyPullRequest(Bean):
     """A synchronized list of :class:`PullRequest`."""
 
     pull_request_list = Prop(ListOf(PullRequest), [])

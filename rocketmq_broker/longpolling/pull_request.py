@@ -5,7 +5,7 @@ from typing import Optional
 
 from rocketmq_broker.store.message_filter import MessageFilter
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -13,7 +13,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 __all__ = ["PullRequest"]
 
 
-class PullRequest(TypedBean):
+class PullRequest(Bean):
     """The held request with its channel, hold time (ms), suspend time (ms since the epoch), the offset it
     waits beyond, its subscription and filter. ``ctx`` (not in Java) is the request's response writer: the
     re-evaluated answer goes out through it, in the request's serialize type."""

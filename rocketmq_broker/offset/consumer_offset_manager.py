@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Dict, Optional, Set
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
 from rocketmq_common.protocol.body.consumer_offset_serialize_wrapper import ConsumerOffsetSerializeWrapper
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 TOPIC_GROUP_SEPARATOR = "@"
 
 
-class ConsumerOffsetManager(ConfigManager, TypedBean):
+class ConsumerOffsetManager(ConfigManager, Bean):
     """See the module docstring."""
 
     offset_table = Prop(MapOf(str, MapOf(int, int)), {})

@@ -16,7 +16,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -26,7 +26,7 @@ __all__ = ["SubscriptionGroupManager"]
 log = logging.getLogger(__name__)
 
 
-class SubscriptionGroupManager(ConfigManager, TypedBean):
+class SubscriptionGroupManager(ConfigManager, Bean):
     """See the module docstring."""
 
     subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})

@@ -29,7 +29,7 @@ from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_attributes import TopicAttributes
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -43,7 +43,7 @@ LOCK_TIMEOUT_MILLIS = 3000
 SCHEDULE_TOPIC_QUEUE_NUM = 18
 
 
-class TopicConfigManager(ConfigManager, TypedBean):
+class TopicConfigManager(ConfigManager, Bean):
     """See the module docstring."""
 
     topic_config_table = Prop(MapOf(str, TopicConfig), {})

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Optional
 
 from rocketmq_client.consumer.ack_status import AckStatus
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["AckResult"]
 
 
-class AckResult(TypedBean):
+class AckResult(Bean):
     """Status of an ack or invisible-time change; after CHANGE_MESSAGE_INVISIBLETIME also the new pop time and
     the message's new handle (``extra_info``, what the next ack must carry)."""
 

@@ -20,7 +20,7 @@ from rocketmq_client.consumer.message_queue_listener import MessageQueueListener
 from rocketmq_client.consumer.pull_task_callback import as_pull_task_callback
 from rocketmq_client.consumer.pull_task_context import PullTaskContext
 from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, java_string
 from rocketmq_remoting.common.scheduled_thread_pool_executor import ScheduledThreadPoolExecutor
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
@@ -54,7 +54,7 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._service.put_task(topic, mq_divided)
 
 
-class PullTaskImpl(TypedBean):
+class PullTaskImpl(Bean):
     """Java ``MQPullConsumerScheduleService.PullTaskImpl``: one queue's task; it reschedules itself after each
     run with the delay the callback chose (1 s after an exception) until cancelled."""
 
@@ -103,7 +103,7 @@ class PullTaskImpl(TypedBean):
         return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, java_string(self.cancelled))
 
 
-class MQPullConsumerScheduleService(TypedBean):
+class MQPullConsumerScheduleService(Bean):
     """Java ``org.apache.rocketmq.client.consumer.MQPullConsumerScheduleService``: a pull consumer that runs the
     registered :class:`PullTaskCallback` of a topic for each queue assigned to it, again and again, on
     ``pull_thread_nums`` (20) threads named ``PullMsgThread-<group><n>``.

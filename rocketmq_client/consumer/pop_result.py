@@ -5,12 +5,12 @@ from typing import List, Optional
 
 from rocketmq_client.consumer.pop_status import PopStatus
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["PopResult"]
 
 
-class PopResult(TypedBean):
+class PopResult(Bean):
     """Status, the messages popped (each carrying its handle in the ``POP_CK`` property), the pop time, the
     invisible time and the number of messages left in the queue."""
 

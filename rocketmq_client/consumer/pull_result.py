@@ -5,12 +5,12 @@ from typing import List, Optional
 
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["PullResult"]
 
 
-class PullResult(TypedBean):
+class PullResult(Bean):
     """Status, next offset, queue offset bounds and the messages found by a pull."""
 
     pull_status = Prop(PullStatus, required=True)

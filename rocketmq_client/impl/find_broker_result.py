@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["FindBrokerResult"]
 
 
-class FindBrokerResult(TypedBean):
+class FindBrokerResult(Bean):
     """A broker address found for a broker name, whether it is a slave, and the broker's protocol version (0 when
     not known yet)."""
 

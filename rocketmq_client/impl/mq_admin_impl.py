@@ -6,7 +6,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Dict, List, Optional, Set, Union, overload
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
 from rocketmq_client.query_result import QueryResult
@@ -84,7 +84,7 @@ class _CountDownLatch:
             return self._cond.wait_for(lambda: self._count <= 0, timeout_millis / 1000.0)
 
 
-class MQAdminImpl(TypedBean):
+class MQAdminImpl(Bean):
     """See the module docstring. ``timeout_millis`` (6000) bounds each request; queries wait up to 4 times it."""
 
     timeout_millis = Prop(int, 6000)

@@ -191,7 +191,7 @@ from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.heartbeat_v2_result import HeartbeatV2Result
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.invoke_callback import InvokeCallback
@@ -535,7 +535,7 @@ class _AtomicInteger:
             return self._value
 
 
-class MQClientAPIImpl(TypedBean):
+class MQClientAPIImpl(Bean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
 

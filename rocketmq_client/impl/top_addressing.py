@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
@@ -36,7 +36,7 @@ def _clear_new_line(text: str) -> str:
     return new_string
 
 
-class TopAddressing(TypedBean):
+class TopAddressing(Bean):
     """See the module docstring."""
 
     #: the last address list fetched

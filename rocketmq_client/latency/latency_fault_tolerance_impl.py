@@ -11,7 +11,7 @@ from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
 from rocketmq_client.latency.resolver import Resolver
 from rocketmq_client.latency.service_detector import ServiceDetector
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 __all__ = ["LatencyFaultToleranceImpl", "FaultItem"]
@@ -26,7 +26,7 @@ def _current_time_millis() -> int:
     return int(time.time() * 1000)
 
 
-class FaultItem(TypedBean):
+class FaultItem(Bean):
     """Java 5.3.3 ``LatencyFaultToleranceImpl.FaultItem``: a broker's last latency, the time it is available again
     (``start_timestamp``), whether it is reachable and when the detector may probe it next (``check_stamp``)."""
 
@@ -100,7 +100,7 @@ class FaultItem(TypedBean):
             self._name, self.current_latency, self.start_timestamp, "true" if self.reachable_flag else "false")
 
 
-class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], TypedBean):
+class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], Bean):
     """Java 5.3.3 ``LatencyFaultToleranceImpl``: fault items by broker name. :meth:`start_detector` starts the
     ``LatencyFaultToleranceScheduledThread`` which every 3 s, while ``start_detector_enable``, probes each
     recorded broker at most once per ``detect_interval`` ms (``resolver`` gives its address, ``service_detector``

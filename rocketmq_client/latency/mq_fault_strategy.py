@@ -10,7 +10,7 @@ from rocketmq_client.latency.latency_fault_tolerance_impl import LatencyFaultTol
 from rocketmq_client.latency.resolver import Resolver
 from rocketmq_client.latency.service_detector import ServiceDetector
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.client_config import ClientConfig
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["MQFaultStrategy"]
 
 
-class MQFaultStrategy(TypedBean):
+class MQFaultStrategy(Bean):
     """Java 5.3.3 ``MQFaultStrategy``: round-robin queue selection avoiding the broker of the previous attempt;
     with ``send_latency_fault_enable`` (``ClientConfig.send_latency_enable``) brokers are isolated after slow or
     failed sends (latency >= ``latency_max[i]`` bans the broker for ``not_available_duration[i]`` ms; a failure

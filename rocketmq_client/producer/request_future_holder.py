@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Set
 from rocketmq_client.common.client_error_code import ClientErrorCode
 from rocketmq_client.exception import RequestTimeoutException
 from rocketmq_client.producer.request_response_future import RequestResponseFuture
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ __all__ = ["RequestFutureHolder"]
 log = logging.getLogger(__name__)
 
 
-class RequestFutureHolder(TypedBean):
+class RequestFutureHolder(Bean):
     """Singleton (:meth:`get_instance`). The first started producer starts the scan (after 3 s, then every 1 s),
     the last one shut down stops it; an expired future is removed and its callback gets a
     ``RequestTimeoutException``."""

@@ -7,7 +7,7 @@ from typing import Optional
 
 from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_common.message.message import Message
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["RequestResponseFuture"]
 
@@ -16,7 +16,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class RequestResponseFuture(TypedBean):
+class RequestResponseFuture(Bean):
     """Waits for the reply with a given correlation id (a latch of one), or runs the request callback."""
 
     correlation_id = Prop(str)

@@ -47,7 +47,7 @@ from rocketmq_client.trace.trace_transfer_bean import TraceTransferBean
 from rocketmq_common.message.message import Message
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
+class AsyncTraceDispatcher(TraceDispatcher, Bean):
     """See the module docstring."""
 
     WAIT_FOR_SHUTDOWN = 5000

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import socket
 import struct
-from typing import Any, Optional, Tuple
+from typing import Optional, Tuple
 
 from rocketmq_common.message.message import Message
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
@@ -30,9 +30,9 @@ class MessageExt(Message):
     queue_offset = Prop(int, 0)
     sys_flag = Prop(int, 0)
     born_timestamp = Prop(int, 0)
-    born_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
+    born_host: "Prop[Tuple[str, int]]" = Prop(object)  # a SocketAddress, (host, port)
     store_timestamp = Prop(int, 0)
-    store_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
+    store_host: "Prop[Tuple[str, int]]" = Prop(object)  # a SocketAddress, (host, port)
     msg_id = Prop(str)
     commit_log_offset = Prop(int, 0)
     body_crc = Prop(int, 0, wire="bodyCRC")
@@ -51,12 +51,12 @@ class MessageExt(Message):
     def set_sys_flag(self, sys_flag: int) -> None: self.sys_flag = sys_flag
     def get_born_timestamp(self) -> int: return self.born_timestamp
     def set_born_timestamp(self, born_timestamp: int) -> None: self.born_timestamp = born_timestamp
-    def get_born_host(self) -> Any: return self.born_host
-    def set_born_host(self, born_host: Any) -> None: self.born_host = born_host
+    def get_born_host(self) -> Tuple[str, int]: return self.born_host
+    def set_born_host(self, born_host: Optional[Tuple[str, int]]) -> None: self.born_host = born_host
     def get_store_timestamp(self) -> int: return self.store_timestamp
     def set_store_timestamp(self, store_timestamp: int) -> None: self.store_timestamp = store_timestamp
-    def get_store_host(self) -> Any: return self.store_host
-    def set_store_host(self, store_host: Any) -> None: self.store_host = store_host
+    def get_store_host(self) -> Tuple[str, int]: return self.store_host
+    def set_store_host(self, store_host: Optional[Tuple[str, int]]) -> None: self.store_host = store_host
     def get_msg_id(self) -> str: return self.msg_id
     def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
     def get_commit_log_offset(self) -> int: return self.commit_log_offset

@@ -7,12 +7,12 @@ import time
 from typing import Optional
 
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["MomentStatsItem"]
 
 
-class MomentStatsItem(TypedBean):
+class MomentStatsItem(Bean):
     """See the module docstring. ``value`` is Java's ``AtomicLong`` (set, never incremented: a plain
     attribute)."""
 

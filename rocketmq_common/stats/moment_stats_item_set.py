@@ -8,12 +8,12 @@ from typing import Dict, Optional
 
 from rocketmq_common.stats.moment_stats_item import MomentStatsItem
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 __all__ = ["MomentStatsItemSet"]
 
 
-class MomentStatsItemSet(TypedBean):
+class MomentStatsItemSet(Bean):
     """See the module docstring."""
 
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)

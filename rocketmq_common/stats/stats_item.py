@@ -20,7 +20,7 @@ from typing import Callable, Deque, Dict, List, Optional, Tuple
 from rocketmq_common.stats.call_snapshot import CallSnapshot
 from rocketmq_common.stats.stats_snapshot import StatsSnapshot
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["StatsItem"]
 
@@ -33,7 +33,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class StatsItem(TypedBean):
+class StatsItem(Bean):
     """See the module docstring. ``scheduled_executor_service`` is a
     :class:`~rocketmq_remoting.common.scheduled_executor.ScheduledExecutor` (used by :meth:`init` only: the
     item sets sample their items themselves)."""

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["StatsSnapshot"]
 
 
-class StatsSnapshot(TypedBean):
+class StatsSnapshot(Bean):
     """The figures of one sampling window: the value added (``sum``), per second (``tps``), the number of
     additions (``times``) and the value per addition (``avgpt``)."""
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Optional
 
 from rocketmq_filter.expression.expression import Expression
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["BinaryExpression"]
 
 
-class BinaryExpression(Expression, TypedBean):
+class BinaryExpression(Expression, Bean):
     """An operation on two expressions (``left``, ``right``)."""
 
     left = Prop(Expression)

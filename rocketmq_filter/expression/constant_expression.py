@@ -7,7 +7,7 @@ from typing import Any
 from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
 from rocketmq_filter.expression.java_values import double_value_of, long_value_of, to_java_string
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["ConstantExpression"]
 
@@ -16,7 +16,7 @@ _DOUBLE_MAX = sys.float_info.max
 _DOUBLE_MIN = 5e-324  # Java Double.MIN_VALUE (printed 4.9E-324): the smallest positive double
 
 
-class ConstantExpression(Expression, TypedBean):
+class ConstantExpression(Expression, Bean):
     """A literal: a string, an Integer / Long (``int`` / :class:`Long`), a Double (``float``), a boolean or
     NULL (None)."""
 

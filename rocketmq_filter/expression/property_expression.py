@@ -5,12 +5,12 @@ from typing import Any, Optional
 
 from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["PropertyExpression"]
 
 
-class PropertyExpression(Expression, TypedBean):
+class PropertyExpression(Expression, Bean):
     """A variable: the context's value of ``name`` (a message property, ``TAGS`` included)."""
 
     name = Prop(str, required=True)

@@ -10,7 +10,7 @@ from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
 from rocketmq_filter.expression.java_values import DOUBLE, INTEGER, LONG, Long, java_class
 from rocketmq_filter.expression.logic_expression import boolean_cast
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["UnaryExpression"]
 
@@ -32,7 +32,7 @@ def _negate(value: Any) -> Any:
     raise RuntimeError("Don't know how to negate: %s" % value)
 
 
-class UnaryExpression(Expression, TypedBean):
+class UnaryExpression(Expression, Bean):
     """An operation on one expression (held in ``right``, as in Java)."""
 
     right = Prop(Expression)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import enum
 from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["NettyEvent", "NettyEventType"]
@@ -20,7 +20,7 @@ class NettyEventType(enum.Enum):
     ACTIVE = "ACTIVE"
 
 
-class NettyEvent(TypedBean):
+class NettyEvent(Bean):
     """One connection event queued for the channel event listener."""
 
     type = Prop(NettyEventType, required=True)

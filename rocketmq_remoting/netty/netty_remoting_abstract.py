@@ -20,7 +20,7 @@ from typing import Dict, Iterable, List, Optional, Set
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.exception import (
@@ -62,7 +62,7 @@ class Pair:
         return self.object2
 
 
-class NettyRemotingAbstract(TypedBean):
+class NettyRemotingAbstract(Bean):
     """Base of :class:`NettyRemotingClient` and :class:`NettyRemotingServer` (see the module docstring)."""
 
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)

@@ -21,7 +21,7 @@ import time
 from typing import Any, Dict, Iterable, List, Optional
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.exception import (
@@ -50,7 +50,7 @@ LOCK_TIMEOUT_MILLIS = 3000
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class ChannelWrapper(TypedBean):
+class ChannelWrapper(Bean):
     """A connection being opened (``is_done()`` false) or opened (Java ``NettyRemotingClient.ChannelWrapper``)."""
 
     #: set when the connection attempt completes: the channel, or why it failed

@@ -19,7 +19,7 @@ from typing import List, Optional
 
 from rocketmq_broker.store.mapped_file import allocate
 from rocketmq_broker.store.index.index_header import INDEX_HEADER_LAYOUT, INDEX_HEADER_SIZE, IndexHeader
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["IndexFile"]
 
@@ -40,7 +40,7 @@ _ALLOCATE_AHEAD = 1024 * 1024
 _MADV_WILLNEED = getattr(mmap, "MADV_WILLNEED", None) if hasattr(mmap.mmap, "madvise") else None
 
 
-class IndexFile(TypedBean):
+class IndexFile(Bean):
     """One index file (``index/<yyyyMMddHHmmssSSS>``)."""
 
     file_name = Prop(str, required=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.store.default_message_store import DefaultMessageStore
@@ -17,7 +17,7 @@ __all__ = ["BrokerStats"]
 log = logging.getLogger(__name__)
 
 
-class BrokerStats(TypedBean):
+class BrokerStats(Bean):
     """See the module docstring. Until the first midnight the morning totals are 0, as in Java."""
 
     msg_put_total_yesterday_morning = Prop(int, 0)

@@ -18,7 +18,7 @@ from rocketmq_common.stats.moment_stats_item_set import MomentStatsItemSet
 from rocketmq_common.stats.stats import Stats
 from rocketmq_common.stats.stats_item import StatsItem
 from rocketmq_common.stats.stats_item_set import StatsItemSet
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 __all__ = ["BrokerStatsManager", "StatsType"]
@@ -49,7 +49,7 @@ class StatsType:
     PERM_FAILURE = "PERM_FAILURE"
 
 
-class BrokerStatsManager(TypedBean):
+class BrokerStatsManager(Bean):
     """See the module docstring. ``stats_table`` maps a :class:`Stats` name to its :class:`StatsItemSet`."""
 
     moment_stats_item_set_fall_size = Prop(MomentStatsItemSet, required=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["ConsumeConcurrentlyContext"]
 
@@ -12,7 +12,7 @@ __all__ = ["ConsumeConcurrentlyContext"]
 _INTEGER_MAX_VALUE = 2 ** 31 - 1
 
 
-class ConsumeConcurrentlyContext(TypedBean):
+class ConsumeConcurrentlyContext(Bean):
     """The queue of a concurrent batch, the retry delay level and the ack index.
 
     ``delay_level_when_next_consume``: -1 no retry (straight to the DLQ), 0 broker-controlled retry frequency,

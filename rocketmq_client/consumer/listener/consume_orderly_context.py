@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Optional
 
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["ConsumeOrderlyContext"]
 
 
-class ConsumeOrderlyContext(TypedBean):
+class ConsumeOrderlyContext(Bean):
     """The queue of an orderly batch, whether its offset is committed automatically, and the suspend time the
     listener asks for (-1: the consumer's ``suspend_current_queue_time_millis``)."""
 

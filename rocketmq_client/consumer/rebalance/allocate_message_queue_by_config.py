@@ -7,12 +7,12 @@ from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy
     AbstractAllocateMessageQueueStrategy,
 )
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["AllocateMessageQueueByConfig"]
 
 
-class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy, TypedBean):
+class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy, Bean):
     """Always the configured queue list, whatever the inputs (``CONFIG``)."""
 
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)

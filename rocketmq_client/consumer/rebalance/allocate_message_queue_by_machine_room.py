@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, List, Optional, Set
 from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
     AbstractAllocateMessageQueueStrategy,
 )
-from rocketmq_remoting.common.bean import Prop, SetOf, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop, SetOf
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue import MessageQueue
@@ -24,7 +24,7 @@ def _java_split(s: str, sep: str) -> List[str]:
     return parts
 
 
-class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, TypedBean):
+class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, Bean):
     """Only queues of brokers named ``<idc>@<name>`` with ``<idc>`` in ``consumeridcs``, split into blocks of
     ``len // c`` plus one of the ``len % c`` remaining ones for the first consumers (``MACHINE_ROOM``)."""
 

@@ -21,7 +21,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.cm_result import CMResult
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
@@ -258,7 +258,7 @@ def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: boo
     return ConsumeReturnType.SUCCESS
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessageConcurrentlyService.ConsumeRequest``: one listener call on a batch of one queue."""
 
     msgs = Prop(ListOf(MessageExt), required=True)

@@ -26,7 +26,7 @@ from rocketmq_common.protocol.body.consume_message_directly_result import Consum
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.netty.netty_system_config import get_system_property
@@ -304,7 +304,7 @@ class ConsumeMessageOrderlyService(ConsumeMessageService):
                 msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), namespace))
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessageOrderlyService.ConsumeRequest``: drains one queue in order while it stays locked."""
 
     process_queue = Prop(ProcessQueue, required=True)

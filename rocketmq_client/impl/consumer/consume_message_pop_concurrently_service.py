@@ -26,7 +26,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
@@ -241,7 +241,7 @@ def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: boo
     return ConsumeReturnType.SUCCESS
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessagePopConcurrentlyService.ConsumeRequest``: one listener call on a popped batch; the pop
     time and invisible time of its first message's handle say when the broker will redeliver the batch."""
 

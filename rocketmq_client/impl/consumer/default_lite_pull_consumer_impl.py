@@ -59,7 +59,7 @@ from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.scheduled_thread_pool_executor import (
     ScheduledThreadPoolExecutor,
@@ -106,7 +106,7 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._user_listener.message_queue_changed(topic, mq_all, mq_divided)
 
 
-class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultLitePullConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     service_state = Prop(ServiceState, ServiceState.CREATE_JUST)

@@ -43,7 +43,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
@@ -119,7 +119,7 @@ class _UserPullCallback(PullCallback):
         self._pull_callback.on_exception(e)
 
 
-class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultMQPullConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     consumer_start_timestamp = Prop(int, factory=lambda: int(time.time() * 1000))

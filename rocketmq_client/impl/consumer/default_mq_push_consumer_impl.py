@@ -55,7 +55,7 @@ from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class _SendBackAsNormalMessage(Exception):
     message goes to the retry topic as a normal message (the path of a failed send-back, without its error log)."""
 
 
-class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultMQPushConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     pull_time_delay_mills_when_exception = Prop(int, 3000)

@@ -17,7 +17,7 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop, java_string
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class SubscriptionType:
     ASSIGN = "ASSIGN"
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``DefaultLitePullConsumerImpl.ConsumeRequest``: the messages of one pull, waiting to be polled."""
 
     message_exts = Prop(ListOf(MessageExt), required=True)
@@ -104,7 +104,7 @@ class ConsumeRequestCache:
         return len(self._items)
 
 
-class PullTaskImpl(TypedBean):
+class PullTaskImpl(Bean):
     """Java ``DefaultLitePullConsumerImpl.PullTaskImpl``: pulls one queue, then reschedules itself (at once, or
     after a back-off) until cancelled."""
 

@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
@@ -19,7 +19,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class PopProcessQueue(TypedBean):
+class PopProcessQueue(Bean):
     """See the module docstring. Unlike :class:`ProcessQueue` it holds no messages: a popped message stays
     invisible at the broker until acked, so only a counter of those waiting for their ack is kept."""
 

@@ -8,12 +8,12 @@ from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
 from rocketmq_common.constant.consume_init_mode import ConsumeInitMode
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["PopRequest"]
 
 
-class PopRequest(MessageRequest, TypedBean):
+class PopRequest(MessageRequest, Bean):
     """One outstanding pop of a push consumer: topic, group, queue, its pop process queue and where a queue the
     group never consumed starts (``init_mode``, :class:`ConsumeInitMode`). Equal (and hashed) by topic, group and
     queue, like Java."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, cast
 
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ def _body_len(msg: "MessageExt") -> int:
     return len(body) if body is not None else 0
 
 
-class ProcessQueue(TypedBean):
+class ProcessQueue(Bean):
     """Queue consumption snapshot (Java ``ProcessQueue``)."""
 
     #: Java ``rocketmq.client.rebalance.lockMaxLiveTime`` (ms)

@@ -19,7 +19,7 @@ from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.header.pop_message_request_header import PopMessageRequestHeader
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.pop_callback import PopCallback
@@ -47,7 +47,7 @@ _PROPERTY_MAX_OFFSET = MessageConst.PROPERTY_MAX_OFFSET
 _PROPERTY_TAGS = MessageConst.PROPERTY_TAGS
 
 
-class PullAPIWrapper(TypedBean):
+class PullAPIWrapper(Bean):
     """See the module docstring. One per consumer (group); thread-safe like Java's (the node table is a dict
     whose single-key updates are atomic)."""
 

@@ -7,12 +7,12 @@ from rocketmq_client.impl.consumer.message_request import MessageRequest
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["PullRequest"]
 
 
-class PullRequest(MessageRequest, TypedBean):
+class PullRequest(MessageRequest, Bean):
     """One outstanding pull of a push consumer: group, queue, its process queue and the next offset to pull.
     Equal (and hashed) by consumer group and message queue, like Java."""
 

@@ -27,7 +27,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import MapOf, Prop, SetOf, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, SetOf
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
@@ -53,7 +53,7 @@ def _java_string_order(s: str) -> bytes:
     return s.encode("utf-16-be", "surrogatepass")
 
 
-class RebalanceImpl(TypedBean):
+class RebalanceImpl(Bean):
     """Base class of :class:`RebalancePushImpl`, :class:`RebalancePullImpl` and :class:`RebalanceLitePullImpl`
     (Java ``RebalanceImpl``): the subclasses supply the abstract hooks."""
 

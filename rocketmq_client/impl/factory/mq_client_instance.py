@@ -46,7 +46,7 @@ from rocketmq_common.rpc.client_metadata import ClientMetadata
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.exception import RemotingConnectException, RemotingException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -71,7 +71,7 @@ LOCK_TIMEOUT_MILLIS = 3000
 PROMPT_HEARTBEAT_INTERVAL_MILLIS = 1000
 
 
-class MQClientInstance(TypedBean):
+class MQClientInstance(Bean):
     """See the module docstring. Created by :class:`MQClientManager`; started by the first producer or consumer
     of its client id and shut down by the last one.
 

@@ -47,7 +47,7 @@ from rocketmq_common.protocol.header.send_message_request_header import SendMess
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor, executor_submitter
@@ -188,7 +188,7 @@ class BackpressureSendCallBack(SendCallback):
             self._impl.semaphore_async_send_num.release()
 
 
-class DefaultMQProducerImpl(MQProducerInner, TypedBean):
+class DefaultMQProducerImpl(MQProducerInner, Bean):
     """See the module docstring. Implements ``MQProducerInner`` for the client instance."""
 
     # (fields Java keeps private; a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
