@@ -123,10 +123,10 @@ class BrokerController(Bean):
     that ``initialize`` makes keep written getters typed without None (a ``Prop`` with no initial value types its
     getter Optional), as does the store host (a ``Prop`` types it ``tuple``)."""
 
-    broker_config = Prop(BrokerConfig, factory=BrokerConfig)
-    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
-    netty_client_config = Prop(NettyClientConfig, factory=NettyClientConfig)
-    message_store_config = Prop(MessageStoreConfig, factory=MessageStoreConfig)
+    broker_config = Prop(BrokerConfig)
+    netty_server_config = Prop(NettyServerConfig)
+    netty_client_config = Prop(NettyClientConfig)
+    message_store_config = Prop(MessageStoreConfig)
     send_message_executor = Prop(ThreadPoolExecutor)
     pull_message_executor = Prop(ThreadPoolExecutor)
     query_message_executor = Prop(ThreadPoolExecutor)
@@ -136,7 +136,7 @@ class BrokerController(Bean):
     consume_message_hook_list = Prop(ListOf(object), [])
     transactional_message_check_service = Prop(TransactionalMessageCheckService)
     access_validator_map = Prop(MapOf(type, AccessValidator), {})
-    auth_config = Prop(AuthConfig, factory=AuthConfig)
+    auth_config = Prop(AuthConfig)
     authentication_metadata_manager = Prop(AuthenticationMetadataManager, required=True)
     authorization_metadata_manager = Prop(AuthorizationMetadataManager, required=True)
     topic_config_manager = Prop(TopicConfigManager, required=True)
@@ -274,6 +274,7 @@ class BrokerController(Bean):
                  message_store_config: Optional[MessageStoreConfig] = None,
                  broker_config_path: Optional[str] = None, *,
                  tls_config: Optional[TlsSystemConfig] = None, auth_config: Optional[AuthConfig] = None) -> None:
+        super().__init__()  # the declared defaults
         self.tls_config = tls_config
         self.broker_config = broker_config if broker_config is not None else BrokerConfig()
         self.netty_server_config = netty_server_config if netty_server_config is not None \
@@ -311,8 +312,6 @@ class BrokerController(Bean):
         self.broker_stats_manager = BrokerStatsManager(self.broker_config.broker_cluster_name,
                                                        self.broker_config.enable_detail_stat)
         self.broker_stats = None
-        self.send_message_hook_list = []
-        self.consume_message_hook_list = []
         self.message_store: Optional[DefaultMessageStore] = None
         self.timer_message_store = None
         self.remoting_server: Optional[RemotingServer] = None
@@ -328,7 +327,6 @@ class BrokerController(Bean):
         self.transactional_message_check_service = None
         self.transactional_message_service: Optional[TransactionalMessageService] = None
         self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
-        self.access_validator_map = {}
         self.auth_config = auth_config if auth_config is not None else AuthConfig()
         self._complete_auth_config()
         self.authentication_metadata_manager = AuthenticationFactory.get_metadata_manager(self.auth_config)

@@ -37,8 +37,8 @@ class NamesrvController(Bean):
     default the process-wide :class:`TlsSystemConfig` (Java's system properties).
     """
 
-    namesrv_config = Prop(NamesrvConfig, factory=NamesrvConfig)
-    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
+    namesrv_config = Prop(NamesrvConfig)
+    netty_server_config = Prop(NettyServerConfig)
     remoting_server = Prop(NettyRemotingServer)
     kv_config_manager = Prop(KVConfigManager, required=True)
     route_info_manager = Prop(RouteInfoManager, required=True)

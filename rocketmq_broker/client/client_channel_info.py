@@ -39,11 +39,11 @@ class ClientChannelInfo(Bean):
 
     def __init__(self, channel: Channel, client_id: Optional[str] = None,
                  language: Optional[LanguageCode] = None, version: int = 0) -> None:
+        super().__init__()  # the declared defaults
         self.channel = channel
         self.client_id = client_id
         self.language = language
         self.version = version
-        self.last_update_timestamp = _now_millis()
 
     def __eq__(self, other: object) -> bool:
         if self is other:

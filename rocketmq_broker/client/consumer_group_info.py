@@ -57,13 +57,11 @@ class ConsumerGroupInfo(Bean):
 
     def __init__(self, group_name: str, consume_type: Optional[ConsumeType], message_model: Optional[MessageModel],
                  consume_from_where: Optional[ConsumeFromWhere]) -> None:
+        super().__init__()  # the declared defaults
         self.group_name = group_name
-        self.subscription_table = {}
-        self.channel_info_table = {}
         self.consume_type = consume_type
         self.message_model = message_model
         self.consume_from_where = consume_from_where
-        self.last_update_timestamp = _now_millis()
         self._lock = threading.RLock()
 
     def find_channel(self, client_id: str) -> Optional[ClientChannelInfo]:

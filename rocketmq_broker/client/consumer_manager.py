@@ -45,7 +45,7 @@ class ConsumerManager(Bean):
 
     def __init__(self, consumer_ids_change_listener: ConsumerIdsChangeListener,
                  channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
-        self.consumer_table = {}
+        super().__init__()  # the declared defaults
         self.consumer_ids_change_listener = consumer_ids_change_listener
         self.channel_expired_timeout = channel_expired_timeout
         self._lock = threading.RLock()

@@ -35,7 +35,7 @@ class ProducerManager(Bean):
         self.group_channel_table = group_channel_table
 
     def __init__(self, channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
-        self.group_channel_table = {}
+        super().__init__()  # the declared defaults
         #: Java's ConcurrentHashMap refuses a null client id; a heartbeat without one is kept under None here
         self.client_channel_table: Dict[Optional[str], "Channel"] = {}
         self.channel_expired_timeout = channel_expired_timeout

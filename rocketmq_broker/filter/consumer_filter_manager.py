@@ -62,8 +62,8 @@ class FilterDataMapByTopic(Bean):
     def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
 
     def __init__(self, topic: Optional[str] = None) -> None:
+        super().__init__()  # the declared defaults
         self.topic = topic
-        self.group_filter_data = {}
 
     def un_register(self, consumer_group: str) -> None:
         """Java ``unRegister``: mark the group's entry dead (now)."""
@@ -139,7 +139,6 @@ class ConsumerFilterManager(ConfigManager, Bean):
     def __init__(self, broker_controller: Optional["BrokerController"] = None) -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.filter_data_by_topic = {}
         self._lock = threading.RLock()
 
     @staticmethod

@@ -20,7 +20,7 @@ class ManyPullRequest(Bean):
         self.pull_request_list = pull_request_list
 
     def __init__(self) -> None:
-        self.pull_request_list = []
+        super().__init__()  # the declared defaults
         self._lock = threading.Lock()
 
     def add_pull_request(self, pull_request: PullRequest) -> None:

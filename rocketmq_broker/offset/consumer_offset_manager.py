@@ -33,7 +33,6 @@ class ConsumerOffsetManager(ConfigManager, Bean):
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.offset_table = {}
         self._table_lock = threading.Lock()
 
     @staticmethod

@@ -135,6 +135,7 @@ class CommitLog(Bean):
     def set_begin_time_in_lock(self, begin_time_in_lock: int) -> None: self.begin_time_in_lock = begin_time_in_lock
 
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
+        super().__init__()  # the declared defaults
         config = default_message_store.message_store_config
         self.default_message_store = default_message_store
         self.mapped_file_queue = MappedFileQueue(config.get_store_path_commit_log(),
@@ -145,7 +146,6 @@ class CommitLog(Bean):
             self.flush_commit_log_service = GroupCommitService(self)
         else:
             self.flush_commit_log_service = FlushRealTimeService(self)
-        self.topic_queue_table = {}
         self.confirm_offset = -1
         self.begin_time_in_lock = 0
         self.put_message_lock = threading.Lock()

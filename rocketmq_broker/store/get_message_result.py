@@ -52,6 +52,7 @@ class GetMessageResult(Bean):
         self.message_offset_list = message_offset_list
 
     def __init__(self, status: Optional[GetMessageStatus] = None) -> None:
+        super().__init__()  # the declared defaults
         self.status = status
         self.next_begin_offset = 0
         self.min_offset = 0
@@ -59,8 +60,6 @@ class GetMessageResult(Bean):
         self.buffer_total_size = 0
         self.suggest_pulling_from_slave = False
         self.msg_count4_commercial = 0
-        self.message_buffer_list = []
-        self.message_offset_list = []
 
     def add_message(self, buffer: bytes, commit_log_offset: int = -1) -> None:
         """Java ``addMessage``: append one record."""

@@ -46,12 +46,12 @@ class MappedFileQueue(Bean):
 
     def __init__(self, store_path: str, mapped_file_size: int, buffered: bool = False,
                  refuse_unwritten: bool = False) -> None:
+        super().__init__()  # the declared defaults
         self.store_path = store_path
         self.mapped_file_size = mapped_file_size
         #: segments keep appends in a write buffer (see :class:`MappedFile`, also for ``refuse_unwritten``)
         self.buffered = buffered
         self.refuse_unwritten = refuse_unwritten
-        self.mapped_files = []
         self.flushed_where = 0
         self.committed_where = 0
         self.store_timestamp = 0

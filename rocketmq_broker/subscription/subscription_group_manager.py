@@ -41,8 +41,6 @@ class SubscriptionGroupManager(ConfigManager, Bean):
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.subscription_group_table = {}
-        self.data_version = DataVersion()
         for group in (MixAll.TOOLS_CONSUMER_GROUP, MixAll.FILTERSRV_CONSUMER_GROUP, MixAll.SELF_TEST_CONSUMER_GROUP):
             self.subscription_group_table[group] = SubscriptionGroupConfig(group_name=group)
         for group in (MixAll.ONS_HTTP_PROXY_GROUP, MixAll.CID_ONSAPI_PULL_GROUP, MixAll.CID_ONSAPI_PERMISSION_GROUP,

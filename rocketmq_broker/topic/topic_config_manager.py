@@ -59,8 +59,6 @@ class TopicConfigManager(ConfigManager, Bean):
         super().__init__()
         self.broker_controller = broker_controller
         self._topic_config_table_lock = threading.Lock()
-        self.topic_config_table = {}
-        self.data_version = DataVersion()
         broker_config = broker_controller.get_broker_config()
         self._add_system_topic(TopicValidator.RMQ_SYS_SELF_TEST_TOPIC, 1)
         if broker_config.auto_create_topic_enable:

@@ -136,12 +136,12 @@ class MQPullConsumerScheduleService(Bean):
     callback_table: Prop[Dict[str, PullTaskCallback]] = Prop(MapOf(str, PullTaskCallback), {})
 
     def __init__(self, consumer_group: str, rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.message_queue_listener: MessageQueueListener = _MessageQueueListenerImpl(self)
         self.task_table: Dict["MessageQueue", PullTaskImpl] = {}
         self.default_mq_pull_consumer = DefaultMQPullConsumer(consumer_group, rpc_hook)
         self.default_mq_pull_consumer.set_message_model(MessageModel.CLUSTERING)
         self.pull_thread_nums = 20
-        self.callback_table = {}
         self.scheduled_thread_pool_executor: Optional[ScheduledThreadPoolExecutor] = None
 
     def put_task(self, topic: str, mq_new_set: Set["MessageQueue"]) -> None:

@@ -128,7 +128,6 @@ class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], Bean):
     def __init__(self, resolver: Optional[Resolver], service_detector: Optional[ServiceDetector],
                  clock: Callable[[], int] = _current_time_millis) -> None:
         super().__init__()
-        self.fault_item_table = {}
         self._which_item_worst = ThreadLocalIndex()
         self._resolver = resolver
         self._service_detector = service_detector

@@ -37,7 +37,7 @@ class RequestFutureHolder(Bean):
 
     def __init__(self) -> None:
         """Use :meth:`get_instance` (the Java constructor is private)."""
-        self.request_future_table = {}
+        super().__init__()  # the declared defaults
         self._producer_set: "Set[DefaultMQProducerImpl]" = set()
         self._scheduled_executor_service: Optional[ScheduledExecutor] = None
         self._lock = threading.Lock()

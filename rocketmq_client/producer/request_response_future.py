@@ -45,10 +45,10 @@ class RequestResponseFuture(Bean):
 
     def __init__(self, correlation_id: str, timeout_millis: int,
                  request_callback: "Optional[RequestCallback]") -> None:
+        super().__init__()  # the declared defaults
         self.correlation_id = correlation_id
         self.timeout_millis = timeout_millis
         self.request_callback = request_callback
-        self.begin_timestamp = _now_millis()
         self._latch = threading.Event()
         self.response_msg = None
         self.send_request_ok = True

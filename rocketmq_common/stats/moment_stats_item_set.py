@@ -27,10 +27,10 @@ class MomentStatsItemSet(Bean):
     def set_stats_name(self, stats_name: Optional[str]) -> None: self.stats_name = stats_name
 
     def __init__(self, stats_name: str, scheduled_executor_service, log: logging.Logger) -> None:
+        super().__init__()  # the declared defaults
         self.stats_name = stats_name
         self.scheduled_executor_service = scheduled_executor_service
         self.log = log
-        self.stats_item_table = {}
         self.init()
 
     def init(self) -> None:

@@ -72,6 +72,7 @@ class NettyRemotingAbstract(Bean):
     def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: self.rpc_hooks = rpc_hooks
 
     def __init__(self, permits_oneway: int, permits_async: int) -> None:
+        super().__init__()  # the declared defaults
         if permits_oneway <= 0 or permits_async <= 0:
             raise ValueError("semaphore values must be positive, got oneway=%s async=%s"
                              % (permits_oneway, permits_async))
@@ -80,7 +81,6 @@ class NettyRemotingAbstract(Bean):
         self.response_table: Dict[int, ResponseFuture] = {}
         self.processor_table: Dict[int, Pair] = {}
         self.default_request_processor: Optional[Pair] = None
-        self.rpc_hooks = []
         self.netty_event_executor = NettyEventExecutor(self)
         self._house_keeping_stop = threading.Event()
         self._house_keeping: Optional[threading.Thread] = None

@@ -11,7 +11,7 @@ __all__ = ["QueryOffsetResult"]
 class QueryOffsetResult(Bean):
     """Commit-log offsets found for a key, plus the index's last update point."""
 
-    phy_offsets = Prop(ListOf(int), [])
+    phy_offsets = Prop(ListOf(int))
     index_last_update_timestamp = Prop(int, 0)
     index_last_update_phyoffset = Prop(int, 0)
 

@@ -65,10 +65,9 @@ class ScheduleMessageService(Bean):
         self.write_message_store = write_message_store
 
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
+        super().__init__()  # the declared defaults
         self.default_message_store = default_message_store
         self.write_message_store = default_message_store
-        self.delay_level_table = {}
-        self.offset_table = {}
         self.max_delay_level = 0
         self._started = False
         self._cond = threading.Condition()

@@ -140,6 +140,7 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, Bean):
 
     def __init__(self, default_lite_pull_consumer: "DefaultLitePullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.default_lite_pull_consumer = default_lite_pull_consumer
         self.rpc_hook = rpc_hook
         self.consumer_start_timestamp = int(time.time() * 1000)
@@ -155,7 +156,6 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, Bean):
             default_lite_pull_consumer.get_pull_time_delay_mills_when_exception()
         self.topic_to_sub_expression: Dict[str, str] = {}
         self.task_table: Dict[MessageQueue, PullTaskImpl] = {}
-        self.assigned_message_queue = AssignedMessageQueue()
         self.consume_request_cache = ConsumeRequestCache()
         #: created at start (Java: in the constructor, so a later ``setPullThreadNums`` had no effect)
         self.scheduled_thread_pool_executor: Optional[ScheduledThreadPoolExecutor] = None

@@ -148,9 +148,9 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, Bean):
 
     def __init__(self, default_mq_pull_consumer: "DefaultMQPullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.default_mq_pull_consumer = default_mq_pull_consumer
         self.rpc_hook = rpc_hook
-        self.consumer_start_timestamp = int(time.time() * 1000)
         self.consume_message_hook_list: List["ConsumeMessageHook"] = []
         self.filter_message_hook_list: List["FilterMessageHook"] = []
         self.service_state = ServiceState.CREATE_JUST

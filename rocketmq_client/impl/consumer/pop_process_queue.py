@@ -36,7 +36,7 @@ class PopProcessQueue(Bean):
     def set_dropped(self, dropped: bool) -> None: self.dropped = dropped
 
     def __init__(self) -> None:
-        self.last_pop_timestamp = _now_millis()
+        super().__init__()  # the declared defaults
         self.dropped = False
         self._wait_ack_counter = 0  # Java AtomicInteger waitAckCounter
         self._lock = threading.Lock()

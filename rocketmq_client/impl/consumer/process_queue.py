@@ -212,21 +212,15 @@ class ProcessQueue(Bean):
     def set_msg_acc_cnt(self, msg_acc_cnt: int) -> None: self.msg_acc_cnt = msg_acc_cnt
 
     def __init__(self) -> None:
-        now = _now_millis()
+        super().__init__()  # the declared defaults
         self.tree_map_lock = threading.RLock()  # Java ReentrantReadWriteLock (one lock: reads are short)
-        self.msg_tree_map = MsgTreeMap()
-        self.msg_count = AtomicLong()
-        self.msg_size = AtomicLong()
         self.consume_lock = threading.RLock()  # Java ReentrantLock
         #: a subset of msg_tree_map, only used by orderly consumption
         self.consuming_msg_orderly_tree_map = MsgTreeMap()
         self.try_unlock_times = AtomicLong(0)
         self.queue_offset_max = 0
         self.dropped = False
-        self.last_pull_timestamp = now
-        self.last_consume_timestamp = now
         self.locked = False
-        self.last_lock_timestamp = now
         self.consuming = False
         self.msg_acc_cnt = 0
 

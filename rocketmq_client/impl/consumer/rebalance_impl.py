@@ -96,10 +96,7 @@ class RebalanceImpl(Bean):
     def __init__(self, consumer_group: Optional[str], message_model: Optional[MessageModel],
                  allocate_message_queue_strategy: Optional["AllocateMessageQueueStrategy"],
                  mq_client_factory: Optional["MQClientInstance"]) -> None:
-        self.process_queue_table = {}
-        self.pop_process_queue_table = {}
-        self.topic_subscribe_info_table = {}
-        self.subscription_inner = {}
+        super().__init__()  # the declared defaults
         self.consumer_group = consumer_group
         self.message_model = message_model
         self.allocate_message_queue_strategy = allocate_message_queue_strategy

@@ -141,22 +141,19 @@ class MQClientInstance(Bean):
 
     def __init__(self, client_config: ClientConfig, instance_index: int, client_id: str,
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         from rocketmq_client.producer.default_mq_producer import (
             DefaultMQProducer,  # cycle: producer -> instance
         )
 
         self.client_config = client_config
         self.instance_index = instance_index
-        self.boot_timestamp = int(time.time() * 1000)
         self.producer_table: Dict[str, MQProducerInner] = {}
         self.consumer_table: Dict[str, MQConsumerInner] = {}
         self.admin_ext_table: Dict[str, Any] = {}
-        self.topic_route_table = {}
         #: 5.3.3: topic -> a static topic's logical queue -> the broker of its current leader (Java keeps it
         #: private; see get_broker_name_from_message_queue)
         self.topic_end_points_table: Dict[str, Dict[MessageQueue, str]] = {}
-        self.broker_addr_table = {}
-        self.broker_version_table = {}
         self._lock = threading.RLock()  # Java synchronized(this)
         self._lock_namesrv = threading.Lock()
         self._lock_heartbeat = threading.Lock()

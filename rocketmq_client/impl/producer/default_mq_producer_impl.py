@@ -211,9 +211,9 @@ class DefaultMQProducerImpl(MQProducerInner, Bean):
         self.mq_fault_strategy = mq_fault_strategy
 
     def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
+        super().__init__()  # the declared defaults
         self._default_mq_producer = default_mq_producer
         self._rpc_hook = rpc_hook
-        self.topic_publish_info_table = {}
         self._send_message_hook_list: "List[SendMessageHook]" = []
         self._check_forbidden_hook_list: "List[CheckForbiddenHook]" = []
         self._end_transaction_hook_list: "List[EndTransactionHook]" = []
