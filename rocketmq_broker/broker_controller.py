@@ -25,7 +25,7 @@ import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from rocketmq_acl.access_validator import AccessValidator
 from rocketmq_acl.common.acl_exception import AclException
@@ -99,7 +99,7 @@ from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_common.rpc.rpc_response import RpcResponse
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import ListOf, MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -118,16 +118,16 @@ DEFAULT_LISTEN_PORT = 10911
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class BrokerController(TypedBean):
+class BrokerController(Bean):
     """See the module docstring. The managers and services made in the constructor from the controller itself
     (Java's final fields) are required ``Prop``s; the message store, remoting server and transactional service
     that ``initialize`` makes keep written getters typed without None (a ``Prop`` with no initial value types its
     getter Optional), as does the store host (a ``Prop`` types it ``tuple``)."""
 
-    broker_config = Prop(BrokerConfig, factory=BrokerConfig)
-    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
-    netty_client_config = Prop(NettyClientConfig, factory=NettyClientConfig)
-    message_store_config = Prop(MessageStoreConfig, factory=MessageStoreConfig)
+    broker_config = Prop(BrokerConfig)
+    netty_server_config = Prop(NettyServerConfig)
+    netty_client_config = Prop(NettyClientConfig)
+    message_store_config = Prop(MessageStoreConfig)
     send_message_executor = Prop(ThreadPoolExecutor)
     pull_message_executor = Prop(ThreadPoolExecutor)
     query_message_executor = Prop(ThreadPoolExecutor)
@@ -137,7 +137,7 @@ class BrokerController(TypedBean):
     consume_message_hook_list = Prop(ListOf(object), [])
     transactional_message_check_service = Prop(TransactionalMessageCheckService)
     access_validator_map = Prop(MapOf(type, AccessValidator), {})
-    auth_config = Prop(AuthConfig, factory=AuthConfig)
+    auth_config = Prop(AuthConfig)
     authentication_metadata_manager = Prop(AuthenticationMetadataManager, required=True)
     authorization_metadata_manager = Prop(AuthorizationMetadataManager, required=True)
     topic_config_manager = Prop(TopicConfigManager, required=True)
@@ -160,83 +160,114 @@ class BrokerController(TypedBean):
     scheduled_executor_service = Prop(ScheduledExecutor, required=True)
     timer_message_store = Prop(TimerMessageStore)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_broker_config(self) -> BrokerConfig: ...
-        def set_broker_config(self, broker_config: BrokerConfig) -> None: ...
-        def get_netty_server_config(self) -> NettyServerConfig: ...
-        def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
-        def get_netty_client_config(self) -> NettyClientConfig: ...
-        def set_netty_client_config(self, netty_client_config: NettyClientConfig) -> None: ...
-        def get_message_store_config(self) -> MessageStoreConfig: ...
-        def set_message_store_config(self, message_store_config: MessageStoreConfig) -> None: ...
-        def get_send_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
-        def set_send_message_executor(self, send_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
-        def get_pull_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
-        def set_pull_message_executor(self, pull_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
-        def get_query_message_executor(self) -> Optional[ThreadPoolExecutor]: ...
-        def set_query_message_executor(self, query_message_executor: Optional[ThreadPoolExecutor]) -> None: ...
-        def get_end_transaction_executor(self) -> Optional[ThreadPoolExecutor]: ...
-        def set_end_transaction_executor(self, end_transaction_executor: Optional[ThreadPoolExecutor]) -> None: ...
-        def get_broker_stats(self) -> Optional[BrokerStats]: ...
-        def set_broker_stats(self, broker_stats: Optional[BrokerStats]) -> None: ...
-        def get_send_message_hook_list(self) -> List[Any]: ...
-        def set_send_message_hook_list(self, send_message_hook_list: List[Any]) -> None: ...
-        def get_consume_message_hook_list(self) -> List[Any]: ...
-        def set_consume_message_hook_list(self, consume_message_hook_list: List[Any]) -> None: ...
-        def get_transactional_message_check_service(self) -> Optional[TransactionalMessageCheckService]: ...
-        def set_transactional_message_check_service(
-                self, transactional_message_check_service: Optional[TransactionalMessageCheckService]) -> None: ...
-        def get_access_validator_map(self) -> Dict[type, AccessValidator]: ...
-        def set_access_validator_map(self, access_validator_map: Dict[type, AccessValidator]) -> None: ...
-        def get_auth_config(self) -> AuthConfig: ...
-        def set_auth_config(self, auth_config: AuthConfig) -> None: ...
-        def get_authentication_metadata_manager(self) -> AuthenticationMetadataManager: ...
-        def set_authentication_metadata_manager(
-                self, authentication_metadata_manager: AuthenticationMetadataManager) -> None: ...
-        def get_authorization_metadata_manager(self) -> AuthorizationMetadataManager: ...
-        def set_authorization_metadata_manager(
-                self, authorization_metadata_manager: AuthorizationMetadataManager) -> None: ...
-        def get_topic_config_manager(self) -> TopicConfigManager: ...
-        def set_topic_config_manager(self, topic_config_manager: TopicConfigManager) -> None: ...
-        def get_topic_queue_mapping_manager(self) -> TopicQueueMappingManager: ...
-        def set_topic_queue_mapping_manager(self, topic_queue_mapping_manager: TopicQueueMappingManager) -> None: ...
-        def get_topic_queue_mapping_clean_service(self) -> Optional[TopicQueueMappingCleanService]: ...
-        def set_topic_queue_mapping_clean_service(
-                self, topic_queue_mapping_clean_service: Optional[TopicQueueMappingCleanService]) -> None: ...
-        def get_subscription_group_manager(self) -> SubscriptionGroupManager: ...
-        def set_subscription_group_manager(self, subscription_group_manager: SubscriptionGroupManager) -> None: ...
-        def get_consumer_offset_manager(self) -> ConsumerOffsetManager: ...
-        def set_consumer_offset_manager(self, consumer_offset_manager: ConsumerOffsetManager) -> None: ...
-        def get_consumer_manager(self) -> ConsumerManager: ...
-        def set_consumer_manager(self, consumer_manager: ConsumerManager) -> None: ...
-        def get_consumer_filter_manager(self) -> ConsumerFilterManager: ...
-        def set_consumer_filter_manager(self, consumer_filter_manager: ConsumerFilterManager) -> None: ...
-        def get_producer_manager(self) -> ProducerManager: ...
-        def set_producer_manager(self, producer_manager: ProducerManager) -> None: ...
-        def get_cold_data_cg_ctr_service(self) -> ColdDataCgCtrService: ...
-        def set_cold_data_cg_ctr_service(self, cold_data_cg_ctr_service: ColdDataCgCtrService) -> None: ...
-        def get_broker2_client(self) -> Broker2Client: ...
-        def set_broker2_client(self, broker2_client: Broker2Client) -> None: ...
-        def get_rebalance_lock_manager(self) -> RebalanceLockManager: ...
-        def set_rebalance_lock_manager(self, rebalance_lock_manager: RebalanceLockManager) -> None: ...
-        def get_broker_outer_api(self) -> BrokerOuterAPI: ...
-        def set_broker_outer_api(self, broker_outer_api: BrokerOuterAPI) -> None: ...
-        def get_client_housekeeping_service(self) -> ClientHousekeepingService: ...
-        def set_client_housekeeping_service(self, client_housekeeping_service: ClientHousekeepingService) -> None: ...
-        def get_pull_message_processor(self) -> PullMessageProcessor: ...
-        def set_pull_message_processor(self, pull_message_processor: PullMessageProcessor) -> None: ...
-        def get_pull_request_hold_service(self) -> PullRequestHoldService: ...
-        def set_pull_request_hold_service(self, pull_request_hold_service: PullRequestHoldService) -> None: ...
-        def get_broker_stats_manager(self) -> BrokerStatsManager: ...
-        def set_broker_stats_manager(self, broker_stats_manager: BrokerStatsManager) -> None: ...
-        def get_configuration(self) -> Configuration: ...
-        def set_configuration(self, configuration: Configuration) -> None: ...
-        def get_scheduled_executor_service(self) -> ScheduledExecutor: ...
-        def set_scheduled_executor_service(self, scheduled_executor_service: ScheduledExecutor) -> None: ...
-        def get_timer_message_store(self) -> Optional[TimerMessageStore]: ...
-        def set_timer_message_store(self, timer_message_store: Optional[TimerMessageStore]) -> None: ...
-    # end of generated accessors
+    def get_broker_config(self) -> BrokerConfig: return self.broker_config
+    def set_broker_config(self, broker_config: BrokerConfig) -> None: self.broker_config = broker_config
+    def get_netty_server_config(self) -> NettyServerConfig: return self.netty_server_config
+    def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None:
+        self.netty_server_config = netty_server_config
+    def get_netty_client_config(self) -> NettyClientConfig: return self.netty_client_config
+    def set_netty_client_config(self, netty_client_config: NettyClientConfig) -> None:
+        self.netty_client_config = netty_client_config
+    def get_message_store_config(self) -> MessageStoreConfig: return self.message_store_config
+    def set_message_store_config(self, message_store_config: MessageStoreConfig) -> None:
+        self.message_store_config = message_store_config
+    def get_send_message_executor(self) -> ThreadPoolExecutor: return self.send_message_executor
+    def set_send_message_executor(self, send_message_executor: Optional[ThreadPoolExecutor]) -> None:
+        self.send_message_executor = send_message_executor
+    def get_pull_message_executor(self) -> ThreadPoolExecutor: return self.pull_message_executor
+    def set_pull_message_executor(self, pull_message_executor: Optional[ThreadPoolExecutor]) -> None:
+        self.pull_message_executor = pull_message_executor
+    def get_query_message_executor(self) -> ThreadPoolExecutor: return self.query_message_executor
+    def set_query_message_executor(self, query_message_executor: Optional[ThreadPoolExecutor]) -> None:
+        self.query_message_executor = query_message_executor
+    def get_end_transaction_executor(self) -> ThreadPoolExecutor: return self.end_transaction_executor
+    def set_end_transaction_executor(self, end_transaction_executor: Optional[ThreadPoolExecutor]) -> None:
+        self.end_transaction_executor = end_transaction_executor
+    def get_broker_stats(self) -> BrokerStats: return self.broker_stats
+    def set_broker_stats(self, broker_stats: Optional[BrokerStats]) -> None: self.broker_stats = broker_stats
+    def get_send_message_hook_list(self) -> List[Any]: return self.send_message_hook_list
+    def set_send_message_hook_list(self, send_message_hook_list: List[Any]) -> None:
+        self.send_message_hook_list = send_message_hook_list
+    def get_consume_message_hook_list(self) -> List[Any]: return self.consume_message_hook_list
+    def set_consume_message_hook_list(self, consume_message_hook_list: List[Any]) -> None:
+        self.consume_message_hook_list = consume_message_hook_list
+    def get_transactional_message_check_service(self) -> TransactionalMessageCheckService:
+        return self.transactional_message_check_service
+    def set_transactional_message_check_service(
+            self, transactional_message_check_service: Optional[TransactionalMessageCheckService]) -> None:
+        self.transactional_message_check_service = transactional_message_check_service
+    def get_access_validator_map(self) -> Dict[type, AccessValidator]: return self.access_validator_map
+    def set_access_validator_map(self, access_validator_map: Dict[type, AccessValidator]) -> None:
+        self.access_validator_map = access_validator_map
+    def get_auth_config(self) -> AuthConfig: return self.auth_config
+    def set_auth_config(self, auth_config: AuthConfig) -> None: self.auth_config = auth_config
+    def get_authentication_metadata_manager(self) -> AuthenticationMetadataManager:
+        return self.authentication_metadata_manager
+    def set_authentication_metadata_manager(
+            self, authentication_metadata_manager: Optional[AuthenticationMetadataManager]) -> None:
+        self.authentication_metadata_manager = authentication_metadata_manager
+    def get_authorization_metadata_manager(self) -> AuthorizationMetadataManager:
+        return self.authorization_metadata_manager
+    def set_authorization_metadata_manager(
+            self, authorization_metadata_manager: Optional[AuthorizationMetadataManager]) -> None:
+        self.authorization_metadata_manager = authorization_metadata_manager
+    def get_topic_config_manager(self) -> TopicConfigManager: return self.topic_config_manager
+    def set_topic_config_manager(self, topic_config_manager: Optional[TopicConfigManager]) -> None:
+        self.topic_config_manager = topic_config_manager
+    def get_topic_queue_mapping_manager(self) -> TopicQueueMappingManager: return self.topic_queue_mapping_manager
+    def set_topic_queue_mapping_manager(self, topic_queue_mapping_manager: Optional[TopicQueueMappingManager]) -> None:
+        self.topic_queue_mapping_manager = topic_queue_mapping_manager
+    def get_topic_queue_mapping_clean_service(self) -> TopicQueueMappingCleanService:
+        return self.topic_queue_mapping_clean_service
+    def set_topic_queue_mapping_clean_service(
+            self, topic_queue_mapping_clean_service: Optional[TopicQueueMappingCleanService]) -> None:
+        self.topic_queue_mapping_clean_service = topic_queue_mapping_clean_service
+    def get_subscription_group_manager(self) -> SubscriptionGroupManager: return self.subscription_group_manager
+    def set_subscription_group_manager(self, subscription_group_manager: Optional[SubscriptionGroupManager]) -> None:
+        self.subscription_group_manager = subscription_group_manager
+    def get_consumer_offset_manager(self) -> ConsumerOffsetManager: return self.consumer_offset_manager
+    def set_consumer_offset_manager(self, consumer_offset_manager: Optional[ConsumerOffsetManager]) -> None:
+        self.consumer_offset_manager = consumer_offset_manager
+    def get_consumer_manager(self) -> ConsumerManager: return self.consumer_manager
+    def set_consumer_manager(self, consumer_manager: Optional[ConsumerManager]) -> None:
+        self.consumer_manager = consumer_manager
+    def get_consumer_filter_manager(self) -> ConsumerFilterManager: return self.consumer_filter_manager
+    def set_consumer_filter_manager(self, consumer_filter_manager: Optional[ConsumerFilterManager]) -> None:
+        self.consumer_filter_manager = consumer_filter_manager
+    def get_producer_manager(self) -> ProducerManager: return self.producer_manager
+    def set_producer_manager(self, producer_manager: Optional[ProducerManager]) -> None:
+        self.producer_manager = producer_manager
+    def get_cold_data_cg_ctr_service(self) -> ColdDataCgCtrService: return self.cold_data_cg_ctr_service
+    def set_cold_data_cg_ctr_service(self, cold_data_cg_ctr_service: Optional[ColdDataCgCtrService]) -> None:
+        self.cold_data_cg_ctr_service = cold_data_cg_ctr_service
+    def get_broker2_client(self) -> Broker2Client: return self.broker2_client
+    def set_broker2_client(self, broker2_client: Optional[Broker2Client]) -> None: self.broker2_client = broker2_client
+    def get_rebalance_lock_manager(self) -> RebalanceLockManager: return self.rebalance_lock_manager
+    def set_rebalance_lock_manager(self, rebalance_lock_manager: Optional[RebalanceLockManager]) -> None:
+        self.rebalance_lock_manager = rebalance_lock_manager
+    def get_broker_outer_api(self) -> BrokerOuterAPI: return self.broker_outer_api
+    def set_broker_outer_api(self, broker_outer_api: Optional[BrokerOuterAPI]) -> None:
+        self.broker_outer_api = broker_outer_api
+    def get_client_housekeeping_service(self) -> ClientHousekeepingService: return self.client_housekeeping_service
+    def set_client_housekeeping_service(self, client_housekeeping_service: Optional[ClientHousekeepingService]) -> None:
+        self.client_housekeeping_service = client_housekeeping_service
+    def get_pull_message_processor(self) -> PullMessageProcessor: return self.pull_message_processor
+    def set_pull_message_processor(self, pull_message_processor: Optional[PullMessageProcessor]) -> None:
+        self.pull_message_processor = pull_message_processor
+    def get_pull_request_hold_service(self) -> PullRequestHoldService: return self.pull_request_hold_service
+    def set_pull_request_hold_service(self, pull_request_hold_service: Optional[PullRequestHoldService]) -> None:
+        self.pull_request_hold_service = pull_request_hold_service
+    def get_broker_stats_manager(self) -> BrokerStatsManager: return self.broker_stats_manager
+    def set_broker_stats_manager(self, broker_stats_manager: Optional[BrokerStatsManager]) -> None:
+        self.broker_stats_manager = broker_stats_manager
+    def get_configuration(self) -> Configuration: return self.configuration
+    def set_configuration(self, configuration: Optional[Configuration]) -> None: self.configuration = configuration
+    def get_scheduled_executor_service(self) -> ScheduledExecutor: return self.scheduled_executor_service
+    def set_scheduled_executor_service(self, scheduled_executor_service: Optional[ScheduledExecutor]) -> None:
+        self.scheduled_executor_service = scheduled_executor_service
+    def get_timer_message_store(self) -> TimerMessageStore: return self.timer_message_store
+    def set_timer_message_store(self, timer_message_store: Optional[TimerMessageStore]) -> None:
+        self.timer_message_store = timer_message_store
 
     def __init__(self, broker_config: Optional[BrokerConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None,
@@ -244,6 +275,7 @@ class BrokerController(TypedBean):
                  message_store_config: Optional[MessageStoreConfig] = None,
                  broker_config_path: Optional[str] = None, *,
                  tls_config: Optional[TlsSystemConfig] = None, auth_config: Optional[AuthConfig] = None) -> None:
+        super().__init__()  # the declared defaults
         self.tls_config = tls_config
         self.broker_config = broker_config if broker_config is not None else BrokerConfig()
         self.netty_server_config = netty_server_config if netty_server_config is not None \
@@ -281,8 +313,6 @@ class BrokerController(TypedBean):
         self.broker_stats_manager = BrokerStatsManager(self.broker_config.broker_cluster_name,
                                                        self.broker_config.enable_detail_stat)
         self.broker_stats = None
-        self.send_message_hook_list = []
-        self.consume_message_hook_list = []
         self.message_store: Optional[DefaultMessageStore] = None
         self.timer_message_store = None
         self.remoting_server: Optional[RemotingServer] = None
@@ -298,7 +328,6 @@ class BrokerController(TypedBean):
         self.transactional_message_check_service = None
         self.transactional_message_service: Optional[TransactionalMessageService] = None
         self.transactional_message_check_listener: Optional[AbstractTransactionalMessageCheckListener] = None
-        self.access_validator_map = {}
         self.auth_config = auth_config if auth_config is not None else AuthConfig()
         self._complete_auth_config()
         self.authentication_metadata_manager = AuthenticationFactory.get_metadata_manager(self.auth_config)

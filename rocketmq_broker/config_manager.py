@@ -27,6 +27,7 @@ class ConfigManager:
     """Base of the broker's persisted tables (see the module docstring)."""
 
     def __init__(self) -> None:
+        super().__init__()  # the managers are beans too: Bean.__init__ applies their declared defaults
         self._persist_lock = threading.Lock()
 
     def encode(self, pretty_format: bool = False) -> Optional[str]:

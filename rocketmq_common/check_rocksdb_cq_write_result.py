@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Optional
 
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
@@ -28,3 +29,8 @@ class CheckRocksdbCqWriteResult(RemotingSerializable):
 
     check_result = Prop(str)
     check_status = Prop(int, 0)
+
+    def get_check_result(self) -> str: return self.check_result
+    def set_check_result(self, check_result: Optional[str]) -> None: self.check_result = check_result
+    def get_check_status(self) -> int: return self.check_status
+    def set_check_status(self, check_status: int) -> None: self.check_status = check_status

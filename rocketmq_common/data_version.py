@@ -17,6 +17,11 @@ class DataVersion(RemotingSerializable):
     timestamp = Prop(int, factory=lambda: int(time.time() * 1000))
     counter = Prop(int, 0)
 
+    def get_timestamp(self) -> int: return self.timestamp
+    def set_timestamp(self, timestamp: int) -> None: self.timestamp = timestamp
+    def get_counter(self) -> int: return self.counter
+    def set_counter(self, counter: int) -> None: self.counter = counter
+
     _lock = threading.Lock()
 
     def assign_new_one(self, data_version: "DataVersion") -> None:

@@ -41,6 +41,25 @@ class TopicConfig(Bean):
     #: changes, ``{"+message.type": "FIFO", "-reserve.time": ""}`` (see AttributeParser)
     attributes = Prop(MapOf(str, str), {})
 
+    def get_topic_name(self) -> str: return self.topic_name
+    def set_topic_name(self, topic_name: Optional[str]) -> None: self.topic_name = topic_name
+    def get_read_queue_nums(self) -> int: return self.read_queue_nums
+    def set_read_queue_nums(self, read_queue_nums: int) -> None: self.read_queue_nums = read_queue_nums
+    def get_write_queue_nums(self) -> int: return self.write_queue_nums
+    def set_write_queue_nums(self, write_queue_nums: int) -> None: self.write_queue_nums = write_queue_nums
+    def get_perm(self) -> int: return self.perm
+    def set_perm(self, perm: int) -> None: self.perm = perm
+    def get_topic_filter_type(self) -> TopicFilterType: return self.topic_filter_type
+    def set_topic_filter_type(self, topic_filter_type: TopicFilterType) -> None:
+        self.topic_filter_type = topic_filter_type
+    def get_topic_sys_flag(self) -> int: return self.topic_sys_flag
+    def set_topic_sys_flag(self, topic_sys_flag: int) -> None: self.topic_sys_flag = topic_sys_flag
+    def get_order(self) -> bool: return self.order
+    def is_order(self) -> bool: return self.order
+    def set_order(self, order: bool) -> None: self.order = order
+    def get_attributes(self) -> Dict[str, str]: return self.attributes
+    def set_attributes(self, attributes: Dict[str, str]) -> None: self.attributes = attributes
+
     def __init__(self, topic_name: Optional[str] = None, read_queue_nums: Optional[int] = None,
                  write_queue_nums: Optional[int] = None, perm: Optional[int] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

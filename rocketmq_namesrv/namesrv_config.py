@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Optional
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -29,6 +29,23 @@ class NamesrvConfig(Bean):
     product_env_name = Prop(str, "center")
     cluster_test = Prop(bool, False)
     order_message_enable = Prop(bool, False)
+
+    def get_rocketmq_home(self) -> str: return self.rocketmq_home
+    def set_rocketmq_home(self, rocketmq_home: Optional[str]) -> None: self.rocketmq_home = rocketmq_home
+    def get_kv_config_path(self) -> str: return self.kv_config_path
+    def set_kv_config_path(self, kv_config_path: Optional[str]) -> None: self.kv_config_path = kv_config_path
+    def get_config_store_path(self) -> str: return self.config_store_path
+    def set_config_store_path(self, config_store_path: Optional[str]) -> None:
+        self.config_store_path = config_store_path
+    def get_product_env_name(self) -> str: return self.product_env_name
+    def set_product_env_name(self, product_env_name: str) -> None: self.product_env_name = product_env_name
+    def get_cluster_test(self) -> bool: return self.cluster_test
+    def is_cluster_test(self) -> bool: return self.cluster_test
+    def set_cluster_test(self, cluster_test: bool) -> None: self.cluster_test = cluster_test
+    def get_order_message_enable(self) -> bool: return self.order_message_enable
+    def is_order_message_enable(self) -> bool: return self.order_message_enable
+    def set_order_message_enable(self, order_message_enable: bool) -> None:
+        self.order_message_enable = order_message_enable
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

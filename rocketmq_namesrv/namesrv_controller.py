@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from rocketmq_common.configuration import Configuration
 from rocketmq_namesrv.kvconfig.kv_config_manager import KVConfigManager
@@ -11,7 +11,7 @@ from rocketmq_namesrv.namesrv_config import NamesrvConfig
 from rocketmq_namesrv.processor.default_request_processor import DefaultRequestProcessor
 from rocketmq_namesrv.routeinfo.broker_housekeeping_service import BrokerHousekeepingService
 from rocketmq_namesrv.routeinfo.route_info_manager import BROKER_CHANNEL_EXPIRED_TIME, RouteInfoManager
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
@@ -27,7 +27,7 @@ DEFAULT_LISTEN_PORT = 9876
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class NamesrvController(TypedBean):
+class NamesrvController(Bean):
     """The NameServer: KV configuration, routing tables, remoting server and periodic broker expiry.
 
     Call :meth:`initialize` then :meth:`start`, and :meth:`shutdown` at the end (or use it as a context
@@ -37,28 +37,29 @@ class NamesrvController(TypedBean):
     default the process-wide :class:`TlsSystemConfig` (Java's system properties).
     """
 
-    namesrv_config = Prop(NamesrvConfig, factory=NamesrvConfig)
-    netty_server_config = Prop(NettyServerConfig, factory=lambda: NettyServerConfig(listen_port=DEFAULT_LISTEN_PORT))
+    namesrv_config = Prop(NamesrvConfig)
+    netty_server_config = Prop(NettyServerConfig)
     remoting_server = Prop(NettyRemotingServer)
     kv_config_manager = Prop(KVConfigManager, required=True)
     route_info_manager = Prop(RouteInfoManager, required=True)
     configuration = Prop(Configuration, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_namesrv_config(self) -> NamesrvConfig: ...
-        def set_namesrv_config(self, namesrv_config: NamesrvConfig) -> None: ...
-        def get_netty_server_config(self) -> NettyServerConfig: ...
-        def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None: ...
-        def get_remoting_server(self) -> Optional[NettyRemotingServer]: ...
-        def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None: ...
-        def get_kv_config_manager(self) -> KVConfigManager: ...
-        def set_kv_config_manager(self, kv_config_manager: KVConfigManager) -> None: ...
-        def get_route_info_manager(self) -> RouteInfoManager: ...
-        def set_route_info_manager(self, route_info_manager: RouteInfoManager) -> None: ...
-        def get_configuration(self) -> Configuration: ...
-        def set_configuration(self, configuration: Configuration) -> None: ...
-    # end of generated accessors
+    def get_namesrv_config(self) -> NamesrvConfig: return self.namesrv_config
+    def set_namesrv_config(self, namesrv_config: NamesrvConfig) -> None: self.namesrv_config = namesrv_config
+    def get_netty_server_config(self) -> NettyServerConfig: return self.netty_server_config
+    def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None:
+        self.netty_server_config = netty_server_config
+    def get_remoting_server(self) -> NettyRemotingServer: return self.remoting_server
+    def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None:
+        self.remoting_server = remoting_server
+    def get_kv_config_manager(self) -> KVConfigManager: return self.kv_config_manager
+    def set_kv_config_manager(self, kv_config_manager: Optional[KVConfigManager]) -> None:
+        self.kv_config_manager = kv_config_manager
+    def get_route_info_manager(self) -> RouteInfoManager: return self.route_info_manager
+    def set_route_info_manager(self, route_info_manager: Optional[RouteInfoManager]) -> None:
+        self.route_info_manager = route_info_manager
+    def get_configuration(self) -> Configuration: return self.configuration
+    def set_configuration(self, configuration: Optional[Configuration]) -> None: self.configuration = configuration
 
     def __init__(self, namesrv_config: Optional[NamesrvConfig] = None,
                  netty_server_config: Optional[NettyServerConfig] = None, *,

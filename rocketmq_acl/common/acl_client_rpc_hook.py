@@ -1,12 +1,12 @@
 """Java ``org.apache.rocketmq.acl.common.AclClientRPCHook``: signs every request a client sends."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from rocketmq_acl.common.acl_utils import AclUtils
 from rocketmq_acl.common.session_credentials import SessionCredentials
 from rocketmq_common.mix_all import MixAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 from rocketmq_remoting.rpc_hook import RPCHook
 
@@ -17,7 +17,7 @@ SIGNATURE = SessionCredentials.SIGNATURE
 SECURITY_TOKEN = SessionCredentials.SECURITY_TOKEN
 
 
-class AclClientRPCHook(RPCHook, TypedBean):
+class AclClientRPCHook(RPCHook, Bean):
     """``AclClientRPCHook(SessionCredentials(access_key, secret_key, security_token=None))``; pass it to a
     producer or consumer (``DefaultMQProducer(group, rpc_hook)``).
 
@@ -31,11 +31,9 @@ class AclClientRPCHook(RPCHook, TypedBean):
 
     session_credentials = Prop(SessionCredentials, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_session_credentials(self) -> SessionCredentials: ...
-        def set_session_credentials(self, session_credentials: SessionCredentials) -> None: ...
-    # end of generated accessors
+    def get_session_credentials(self) -> SessionCredentials: return self.session_credentials
+    def set_session_credentials(self, session_credentials: Optional[SessionCredentials]) -> None:
+        self.session_credentials = session_credentials
 
     def __init__(self, session_credentials: SessionCredentials) -> None:
         self.session_credentials = session_credentials

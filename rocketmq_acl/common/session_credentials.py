@@ -34,6 +34,15 @@ class SessionCredentials(Bean):
     security_token = Prop(str)
     signature = Prop(str)
 
+    def get_access_key(self) -> str: return self.access_key
+    def set_access_key(self, access_key: Optional[str]) -> None: self.access_key = access_key
+    def get_secret_key(self) -> str: return self.secret_key
+    def set_secret_key(self, secret_key: Optional[str]) -> None: self.secret_key = secret_key
+    def get_security_token(self) -> str: return self.security_token
+    def set_security_token(self, security_token: Optional[str]) -> None: self.security_token = security_token
+    def get_signature(self) -> str: return self.signature
+    def set_signature(self, signature: Optional[str]) -> None: self.signature = signature
+
     def __init__(self, access_key: Optional[str] = None, secret_key: Optional[str] = None,
                  security_token: Optional[str] = None) -> None:
         super().__init__()

@@ -34,6 +34,37 @@ class PlainAccessResource(Bean, AccessResource):
     secret_token = Prop(str)
     recognition = Prop(str)
 
+    def get_access_key(self) -> str: return self.access_key
+    def set_access_key(self, access_key: Optional[str]) -> None: self.access_key = access_key
+    def get_secret_key(self) -> str: return self.secret_key
+    def set_secret_key(self, secret_key: Optional[str]) -> None: self.secret_key = secret_key
+    def get_white_remote_address(self) -> str: return self.white_remote_address
+    def set_white_remote_address(self, white_remote_address: Optional[str]) -> None:
+        self.white_remote_address = white_remote_address
+    def get_admin(self) -> bool: return self.admin
+    def is_admin(self) -> bool: return self.admin
+    def set_admin(self, admin: bool) -> None: self.admin = admin
+    def get_default_topic_perm(self) -> int: return self.default_topic_perm
+    def set_default_topic_perm(self, default_topic_perm: int) -> None: self.default_topic_perm = default_topic_perm
+    def get_default_group_perm(self) -> int: return self.default_group_perm
+    def set_default_group_perm(self, default_group_perm: int) -> None: self.default_group_perm = default_group_perm
+    def get_resource_perm_map(self) -> Optional[Dict[str, int]]: return self.resource_perm_map
+    def set_resource_perm_map(self, resource_perm_map: Optional[Dict[str, int]]) -> None:
+        self.resource_perm_map = resource_perm_map
+    def get_remote_address_strategy(self) -> RemoteAddressStrategy: return self.remote_address_strategy
+    def set_remote_address_strategy(self, remote_address_strategy: Optional[RemoteAddressStrategy]) -> None:
+        self.remote_address_strategy = remote_address_strategy
+    def get_request_code(self) -> int: return self.request_code
+    def set_request_code(self, request_code: int) -> None: self.request_code = request_code
+    def get_content(self) -> bytes: return self.content
+    def set_content(self, content: Optional[bytes]) -> None: self.content = content
+    def get_signature(self) -> str: return self.signature
+    def set_signature(self, signature: Optional[str]) -> None: self.signature = signature
+    def get_secret_token(self) -> str: return self.secret_token
+    def set_secret_token(self, secret_token: Optional[str]) -> None: self.secret_token = secret_token
+    def get_recognition(self) -> str: return self.recognition
+    def set_recognition(self, recognition: Optional[str]) -> None: self.recognition = recognition
+
     @staticmethod
     def is_retry_topic(topic: Optional[str]) -> bool:
         return topic is not None and topic.startswith(MixAll.RETRY_GROUP_TOPIC_PREFIX)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional
 
 from rocketmq_acl.common.acl_constants import AclConstants
 from rocketmq_acl.common.acl_exception import AclException
@@ -27,7 +27,7 @@ from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.plain_access_config import PlainAccessConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 __all__ = ["PlainPermissionManager", "ACL_PLAIN_FILE_PROPERTY", "DEFAULT_PLAIN_ACL_FILE"]
@@ -48,7 +48,7 @@ def _text(value: Any) -> Optional[str]:
     return str(value)
 
 
-class PlainPermissionManager(TypedBean):
+class PlainPermissionManager(Bean):
     """``PlainPermissionManager(file_home=None, default_acl_file=None, watch=True)``: ``file_home`` defaults to
     ``rocketmq.home.dir`` / ``ROCKETMQ_HOME``, ``default_acl_file`` to the ``rocketmq.acl.plain.file`` property
     (``ROCKETMQ_ACL_PLAIN_FILE``) or ``conf/plain_acl.yml``. Loads at once (raising :class:`AclException` for a
@@ -57,11 +57,9 @@ class PlainPermissionManager(TypedBean):
     #: ACL file path -> the data version of its last load (a MapOf Prop is a Prop[Any]: the annotation types it)
     data_version_map: Prop[Dict[str, DataVersion]] = Prop(MapOf(str, DataVersion), required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_data_version_map(self) -> Dict[str, DataVersion]: ...
-        def set_data_version_map(self, data_version_map: Dict[str, DataVersion]) -> None: ...
-    # end of generated accessors
+    def get_data_version_map(self) -> Dict[str, DataVersion]: return self.data_version_map
+    def set_data_version_map(self, data_version_map: Optional[Dict[str, DataVersion]]) -> None:
+        self.data_version_map = data_version_map
 
     def __init__(self, file_home: Optional[str] = None, default_acl_file: Optional[str] = None,
                  watch: bool = True, watch_interval_millis: int = WATCH_INTERVAL) -> None:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.protocol.remoting_command import LanguageCode
 
@@ -15,7 +15,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class ClientChannelInfo(TypedBean):
+class ClientChannelInfo(Bean):
     """The channel, client id, language and version of a client, and when it last sent a heartbeat (ms).
     Equal (and hashed) by channel, as Java's ``equals``."""
 
@@ -25,27 +25,25 @@ class ClientChannelInfo(TypedBean):
     version = Prop(int, 0)
     last_update_timestamp = Prop(int, factory=_now_millis)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_channel(self) -> Optional[Channel]: ...
-        def set_channel(self, channel: Optional[Channel]) -> None: ...
-        def get_client_id(self) -> Optional[str]: ...
-        def set_client_id(self, client_id: Optional[str]) -> None: ...
-        def get_language(self) -> Optional[LanguageCode]: ...
-        def set_language(self, language: Optional[LanguageCode]) -> None: ...
-        def get_version(self) -> int: ...
-        def set_version(self, version: int) -> None: ...
-        def get_last_update_timestamp(self) -> int: ...
-        def set_last_update_timestamp(self, last_update_timestamp: int) -> None: ...
-    # end of generated accessors
+    def get_channel(self) -> Channel: return self.channel
+    def set_channel(self, channel: Optional[Channel]) -> None: self.channel = channel
+    def get_client_id(self) -> str: return self.client_id
+    def set_client_id(self, client_id: Optional[str]) -> None: self.client_id = client_id
+    def get_language(self) -> LanguageCode: return self.language
+    def set_language(self, language: Optional[LanguageCode]) -> None: self.language = language
+    def get_version(self) -> int: return self.version
+    def set_version(self, version: int) -> None: self.version = version
+    def get_last_update_timestamp(self) -> int: return self.last_update_timestamp
+    def set_last_update_timestamp(self, last_update_timestamp: int) -> None:
+        self.last_update_timestamp = last_update_timestamp
 
     def __init__(self, channel: Channel, client_id: Optional[str] = None,
                  language: Optional[LanguageCode] = None, version: int = 0) -> None:
+        super().__init__()  # the declared defaults
         self.channel = channel
         self.client_id = client_id
         self.language = language
         self.version = version
-        self.last_update_timestamp = _now_millis()
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set
+from typing import Dict, Iterable, List, Optional, Set
 
 from rocketmq_broker.client.client_channel_info import ClientChannelInfo
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["ConsumerGroupInfo"]
@@ -24,7 +24,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class ConsumerGroupInfo(TypedBean):
+class ConsumerGroupInfo(Bean):
     """Channels (``channel_info_table``: channel -> :class:`ClientChannelInfo`) and subscriptions
     (``subscription_table``: topic -> :class:`SubscriptionData`) of a consumer group."""
 
@@ -36,33 +36,32 @@ class ConsumerGroupInfo(TypedBean):
     consume_from_where = Prop(ConsumeFromWhere)
     last_update_timestamp = Prop(int, factory=_now_millis)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_group_name(self) -> Optional[str]: ...
-        def set_group_name(self, group_name: Optional[str]) -> None: ...
-        def get_subscription_table(self) -> Dict[str, SubscriptionData]: ...
-        def set_subscription_table(self, subscription_table: Dict[str, SubscriptionData]) -> None: ...
-        def get_channel_info_table(self) -> Dict[Channel, ClientChannelInfo]: ...
-        def set_channel_info_table(self, channel_info_table: Dict[Channel, ClientChannelInfo]) -> None: ...
-        def get_consume_type(self) -> Optional[ConsumeType]: ...
-        def set_consume_type(self, consume_type: Optional[ConsumeType]) -> None: ...
-        def get_message_model(self) -> Optional[MessageModel]: ...
-        def set_message_model(self, message_model: Optional[MessageModel]) -> None: ...
-        def get_consume_from_where(self) -> Optional[ConsumeFromWhere]: ...
-        def set_consume_from_where(self, consume_from_where: Optional[ConsumeFromWhere]) -> None: ...
-        def get_last_update_timestamp(self) -> int: ...
-        def set_last_update_timestamp(self, last_update_timestamp: int) -> None: ...
-    # end of generated accessors
+    def get_group_name(self) -> str: return self.group_name
+    def set_group_name(self, group_name: Optional[str]) -> None: self.group_name = group_name
+    def get_subscription_table(self) -> Dict[str, SubscriptionData]: return self.subscription_table
+    def set_subscription_table(self, subscription_table: Dict[str, SubscriptionData]) -> None:
+        self.subscription_table = subscription_table
+    def get_channel_info_table(self) -> Dict[Channel, ClientChannelInfo]: return self.channel_info_table
+    def set_channel_info_table(self, channel_info_table: Dict[Channel, ClientChannelInfo]) -> None:
+        self.channel_info_table = channel_info_table
+    def get_consume_type(self) -> ConsumeType: return self.consume_type
+    def set_consume_type(self, consume_type: Optional[ConsumeType]) -> None: self.consume_type = consume_type
+    def get_message_model(self) -> MessageModel: return self.message_model
+    def set_message_model(self, message_model: Optional[MessageModel]) -> None: self.message_model = message_model
+    def get_consume_from_where(self) -> ConsumeFromWhere: return self.consume_from_where
+    def set_consume_from_where(self, consume_from_where: Optional[ConsumeFromWhere]) -> None:
+        self.consume_from_where = consume_from_where
+    def get_last_update_timestamp(self) -> int: return self.last_update_timestamp
+    def set_last_update_timestamp(self, last_update_timestamp: int) -> None:
+        self.last_update_timestamp = last_update_timestamp
 
     def __init__(self, group_name: str, consume_type: Optional[ConsumeType], message_model: Optional[MessageModel],
                  consume_from_where: Optional[ConsumeFromWhere]) -> None:
+        super().__init__()  # the declared defaults
         self.group_name = group_name
-        self.subscription_table = {}
-        self.channel_info_table = {}
         self.consume_type = consume_type
         self.message_model = message_model
         self.consume_from_where = consume_from_where
-        self.last_update_timestamp = _now_millis()
         self._lock = threading.RLock()
 
     def find_channel(self, client_id: str) -> Optional[ClientChannelInfo]:

@@ -21,7 +21,7 @@ from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_remoting.netty.channel import Channel
@@ -34,20 +34,18 @@ log = logging.getLogger(__name__)
 CHANNEL_EXPIRED_TIMEOUT = 1000 * 120
 
 
-class ConsumerManager(TypedBean):
+class ConsumerManager(Bean):
     """See the module docstring."""
 
     consumer_table = Prop(MapOf(str, ConsumerGroupInfo), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumer_table(self) -> Dict[str, ConsumerGroupInfo]: ...
-        def set_consumer_table(self, consumer_table: Dict[str, ConsumerGroupInfo]) -> None: ...
-    # end of generated accessors
+    def get_consumer_table(self) -> Dict[str, ConsumerGroupInfo]: return self.consumer_table
+    def set_consumer_table(self, consumer_table: Dict[str, ConsumerGroupInfo]) -> None:
+        self.consumer_table = consumer_table
 
     def __init__(self, consumer_ids_change_listener: ConsumerIdsChangeListener,
                  channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
-        self.consumer_table = {}
+        super().__init__()  # the declared defaults
         self.consumer_ids_change_listener = consumer_ids_change_listener
         self.channel_expired_timeout = channel_expired_timeout
         self._lock = threading.RLock()

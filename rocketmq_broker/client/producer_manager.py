@@ -6,12 +6,12 @@ import itertools
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from rocketmq_broker.client.client_channel_info import ClientChannelInfo
 from rocketmq_common.protocol.body.producer_info import ProducerInfo
 from rocketmq_common.protocol.body.producer_table_info import ProducerTableInfo
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 
@@ -24,20 +24,18 @@ CHANNEL_EXPIRED_TIMEOUT = 1000 * 120
 GET_AVAILABLE_CHANNEL_RETRY_COUNT = 3
 
 
-class ProducerManager(TypedBean):
+class ProducerManager(Bean):
     """``group_channel_table``: group -> channel -> :class:`ClientChannelInfo`; ``client_channel_table``:
     client id -> channel. Every mutation is serialized (Java ``synchronized``)."""
 
     group_channel_table = Prop(MapOf(str, MapOf(Channel, ClientChannelInfo)), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_group_channel_table(self) -> Dict[str, Dict[Channel, ClientChannelInfo]]: ...
-        def set_group_channel_table(self, group_channel_table: Dict[str, Dict[Channel, ClientChannelInfo]]) -> None: ...
-    # end of generated accessors
+    def get_group_channel_table(self) -> Dict[str, Dict[Channel, ClientChannelInfo]]: return self.group_channel_table
+    def set_group_channel_table(self, group_channel_table: Dict[str, Dict[Channel, ClientChannelInfo]]) -> None:
+        self.group_channel_table = group_channel_table
 
     def __init__(self, channel_expired_timeout: int = CHANNEL_EXPIRED_TIMEOUT) -> None:
-        self.group_channel_table = {}
+        super().__init__()  # the declared defaults
         #: Java's ConcurrentHashMap refuses a null client id; a heartbeat without one is kept under None here
         self.client_channel_table: Dict[Optional[str], "Channel"] = {}
         self.channel_expired_timeout = channel_expired_timeout

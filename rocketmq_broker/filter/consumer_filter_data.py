@@ -24,6 +24,23 @@ class ConsumerFilterData(Bean):
     bloom_filter_data = Prop(object)
     client_version = Prop(int, 0)
 
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_expression(self) -> str: return self.expression
+    def set_expression(self, expression: Optional[str]) -> None: self.expression = expression
+    def get_expression_type(self) -> str: return self.expression_type
+    def set_expression_type(self, expression_type: Optional[str]) -> None: self.expression_type = expression_type
+    def get_born_time(self) -> int: return self.born_time
+    def set_born_time(self, born_time: int) -> None: self.born_time = born_time
+    def get_dead_time(self) -> int: return self.dead_time
+    def set_dead_time(self, dead_time: int) -> None: self.dead_time = dead_time
+    def get_bloom_filter_data(self) -> Any: return self.bloom_filter_data
+    def set_bloom_filter_data(self, bloom_filter_data: Any) -> None: self.bloom_filter_data = bloom_filter_data
+    def get_client_version(self) -> int: return self.client_version
+    def set_client_version(self, client_version: int) -> None: self.client_version = client_version
+
     compiled_expression: Optional[Expression] = None
 
     def get_compiled_expression(self) -> Optional[Expression]:

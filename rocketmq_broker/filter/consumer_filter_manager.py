@@ -23,7 +23,7 @@ from rocketmq_broker.filter.consumer_filter_data import ConsumerFilterData
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_filter.filter_factory import FilterFactory
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
 
 if TYPE_CHECKING:
@@ -49,23 +49,21 @@ def _compile(filter_data: ConsumerFilterData) -> None:
     filter_data.compiled_expression = filter_spi.compile(filter_data.expression)
 
 
-class FilterDataMapByTopic(TypedBean):
+class FilterDataMapByTopic(Bean):
     """Java ``ConsumerFilterManager.FilterDataMapByTopic``: the filter data of one topic by consumer group."""
 
     group_filter_data = Prop(MapOf(str, ConsumerFilterData), {})
     topic = Prop(str)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]: ...
-        def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None: ...
-        def get_topic(self) -> Optional[str]: ...
-        def set_topic(self, topic: Optional[str]) -> None: ...
-    # end of generated accessors
+    def get_group_filter_data(self) -> Dict[str, ConsumerFilterData]: return self.group_filter_data
+    def set_group_filter_data(self, group_filter_data: Dict[str, ConsumerFilterData]) -> None:
+        self.group_filter_data = group_filter_data
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
 
     def __init__(self, topic: Optional[str] = None) -> None:
+        super().__init__()  # the declared defaults
         self.topic = topic
-        self.group_filter_data = {}
 
     def un_register(self, consumer_group: str) -> None:
         """Java ``unRegister``: mark the group's entry dead (now)."""
@@ -129,21 +127,18 @@ class FilterDataMapByTopic(TypedBean):
         return self.group_filter_data.get(consumer_group)
 
 
-class ConsumerFilterManager(ConfigManager, TypedBean):
+class ConsumerFilterManager(ConfigManager, Bean):
     """See the module docstring."""
 
     filter_data_by_topic = Prop(MapOf(str, FilterDataMapByTopic), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]: ...
-        def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None: ...
-    # end of generated accessors
+    def get_filter_data_by_topic(self) -> Dict[str, FilterDataMapByTopic]: return self.filter_data_by_topic
+    def set_filter_data_by_topic(self, filter_data_by_topic: Dict[str, FilterDataMapByTopic]) -> None:
+        self.filter_data_by_topic = filter_data_by_topic
 
     def __init__(self, broker_controller: Optional["BrokerController"] = None) -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.filter_data_by_topic = {}
         self._lock = threading.RLock()
 
     @staticmethod

@@ -2,27 +2,25 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from rocketmq_broker.longpolling.pull_request import PullRequest
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["ManyPullRequest"]
 
 
-class ManyPullRequest(TypedBean):
+class ManyPullRequest(Bean):
     """A synchronized list of :class:`PullRequest`."""
 
     pull_request_list = Prop(ListOf(PullRequest), [])
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_pull_request_list(self) -> List[PullRequest]: ...
-        def set_pull_request_list(self, pull_request_list: List[PullRequest]) -> None: ...
-    # end of generated accessors
+    def get_pull_request_list(self) -> List[PullRequest]: return self.pull_request_list
+    def set_pull_request_list(self, pull_request_list: List[PullRequest]) -> None:
+        self.pull_request_list = pull_request_list
 
     def __init__(self) -> None:
-        self.pull_request_list = []
+        super().__init__()  # the declared defaults
         self._lock = threading.Lock()
 
     def add_pull_request(self, pull_request: PullRequest) -> None:

@@ -1,11 +1,11 @@
 """Java ``org.apache.rocketmq.broker.longpolling.PullRequest``: a suspended PULL_MESSAGE request."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_broker.store.message_filter import MessageFilter
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.channel import Channel
 from rocketmq_remoting.netty.channel_handler_context import ChannelHandlerContext
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -13,7 +13,7 @@ from rocketmq_remoting.protocol.remoting_command import RemotingCommand
 __all__ = ["PullRequest"]
 
 
-class PullRequest(TypedBean):
+class PullRequest(Bean):
     """The held request with its channel, hold time (ms), suspend time (ms since the epoch), the offset it
     waits beyond, its subscription and filter. ``ctx`` (not in Java) is the request's response writer: the
     re-evaluated answer goes out through it, in the request's serialize type."""
@@ -27,25 +27,25 @@ class PullRequest(TypedBean):
     message_filter = Prop(MessageFilter)
     ctx = Prop(ChannelHandlerContext)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_request_command(self) -> Optional[RemotingCommand]: ...
-        def set_request_command(self, request_command: Optional[RemotingCommand]) -> None: ...
-        def get_client_channel(self) -> Optional[Channel]: ...
-        def set_client_channel(self, client_channel: Optional[Channel]) -> None: ...
-        def get_timeout_millis(self) -> int: ...
-        def set_timeout_millis(self, timeout_millis: int) -> None: ...
-        def get_suspend_timestamp(self) -> int: ...
-        def set_suspend_timestamp(self, suspend_timestamp: int) -> None: ...
-        def get_pull_from_this_offset(self) -> int: ...
-        def set_pull_from_this_offset(self, pull_from_this_offset: int) -> None: ...
-        def get_subscription_data(self) -> Optional[SubscriptionData]: ...
-        def set_subscription_data(self, subscription_data: Optional[SubscriptionData]) -> None: ...
-        def get_message_filter(self) -> Optional[MessageFilter]: ...
-        def set_message_filter(self, message_filter: Optional[MessageFilter]) -> None: ...
-        def get_ctx(self) -> Optional[ChannelHandlerContext]: ...
-        def set_ctx(self, ctx: Optional[ChannelHandlerContext]) -> None: ...
-    # end of generated accessors
+    def get_request_command(self) -> RemotingCommand: return self.request_command
+    def set_request_command(self, request_command: Optional[RemotingCommand]) -> None:
+        self.request_command = request_command
+    def get_client_channel(self) -> Channel: return self.client_channel
+    def set_client_channel(self, client_channel: Optional[Channel]) -> None: self.client_channel = client_channel
+    def get_timeout_millis(self) -> int: return self.timeout_millis
+    def set_timeout_millis(self, timeout_millis: int) -> None: self.timeout_millis = timeout_millis
+    def get_suspend_timestamp(self) -> int: return self.suspend_timestamp
+    def set_suspend_timestamp(self, suspend_timestamp: int) -> None: self.suspend_timestamp = suspend_timestamp
+    def get_pull_from_this_offset(self) -> int: return self.pull_from_this_offset
+    def set_pull_from_this_offset(self, pull_from_this_offset: int) -> None:
+        self.pull_from_this_offset = pull_from_this_offset
+    def get_subscription_data(self) -> SubscriptionData: return self.subscription_data
+    def set_subscription_data(self, subscription_data: Optional[SubscriptionData]) -> None:
+        self.subscription_data = subscription_data
+    def get_message_filter(self) -> MessageFilter: return self.message_filter
+    def set_message_filter(self, message_filter: Optional[MessageFilter]) -> None: self.message_filter = message_filter
+    def get_ctx(self) -> ChannelHandlerContext: return self.ctx
+    def set_ctx(self, ctx: Optional[ChannelHandlerContext]) -> None: self.ctx = ctx
 
     def __init__(self, request_command: RemotingCommand, client_channel: Channel, timeout_millis: int,
                  suspend_timestamp: int, pull_from_this_offset: int,

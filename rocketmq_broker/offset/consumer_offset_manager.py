@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Dict, Optional, Set
 from rocketmq_broker.broker_path_config_helper import BrokerPathConfigHelper
 from rocketmq_broker.config_manager import ConfigManager, pretty_json
 from rocketmq_common.protocol.body.consumer_offset_serialize_wrapper import ConsumerOffsetSerializeWrapper
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -22,21 +22,17 @@ log = logging.getLogger(__name__)
 TOPIC_GROUP_SEPARATOR = "@"
 
 
-class ConsumerOffsetManager(ConfigManager, TypedBean):
+class ConsumerOffsetManager(ConfigManager, Bean):
     """See the module docstring."""
 
     offset_table = Prop(MapOf(str, MapOf(int, int)), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_offset_table(self) -> Dict[str, Dict[int, int]]: ...
-        def set_offset_table(self, offset_table: Dict[str, Dict[int, int]]) -> None: ...
-    # end of generated accessors
+    def get_offset_table(self) -> Dict[str, Dict[int, int]]: return self.offset_table
+    def set_offset_table(self, offset_table: Dict[str, Dict[int, int]]) -> None: self.offset_table = offset_table
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.offset_table = {}
         self._table_lock = threading.Lock()
 
     @staticmethod

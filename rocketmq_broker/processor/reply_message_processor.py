@@ -65,6 +65,12 @@ class PushReplyResult(Bean):
     push_ok = Prop(bool, False)
     remark = Prop(str, "")
 
+    def get_push_ok(self) -> bool: return self.push_ok
+    def is_push_ok(self) -> bool: return self.push_ok
+    def set_push_ok(self, push_ok: bool) -> None: self.push_ok = push_ok
+    def get_remark(self) -> str: return self.remark
+    def set_remark(self, remark: str) -> None: self.remark = remark
+
 
 class ReplyMessageProcessor(AbstractSendMessageProcessor):
     """See the module docstring. Java registers it for SEND_REPLY_MESSAGE and SEND_REPLY_MESSAGE_V2 on the

@@ -21,6 +21,23 @@ class AppendMessageResult(Bean):
     logics_offset = Prop(int, 0)
     pagecache_rt = Prop(int, 0, wire="pagecacheRT")
     msg_num = Prop(int, 1)
+
+    def get_status(self) -> AppendMessageStatus: return self.status
+    def set_status(self, status: Optional[AppendMessageStatus]) -> None: self.status = status
+    def get_wrote_offset(self) -> int: return self.wrote_offset
+    def set_wrote_offset(self, wrote_offset: int) -> None: self.wrote_offset = wrote_offset
+    def get_wrote_bytes(self) -> int: return self.wrote_bytes
+    def set_wrote_bytes(self, wrote_bytes: int) -> None: self.wrote_bytes = wrote_bytes
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_store_timestamp(self) -> int: return self.store_timestamp
+    def set_store_timestamp(self, store_timestamp: int) -> None: self.store_timestamp = store_timestamp
+    def get_logics_offset(self) -> int: return self.logics_offset
+    def set_logics_offset(self, logics_offset: int) -> None: self.logics_offset = logics_offset
+    def get_pagecache_rt(self) -> int: return self.pagecache_rt
+    def set_pagecache_rt(self, pagecache_rt: int) -> None: self.pagecache_rt = pagecache_rt
+    def get_msg_num(self) -> int: return self.msg_num
+    def set_msg_num(self, msg_num: int) -> None: self.msg_num = msg_num
+
     #: Java ``msgIdSupplier`` (None: ``msg_id`` is set; the default of an instance made field by field)
     _msg_id_supplier: Optional[Callable[[], str]] = None
 

@@ -123,7 +123,19 @@ class CommitLog(Bean):
     #: when the current put took the lock (0 when none holds it)
     begin_time_in_lock = Prop(int, 0)
 
+    def get_mapped_file_queue(self) -> MappedFileQueue: return self.mapped_file_queue
+    def set_mapped_file_queue(self, mapped_file_queue: Optional[MappedFileQueue]) -> None:
+        self.mapped_file_queue = mapped_file_queue
+    def get_topic_queue_table(self) -> Dict[str, int]: return self.topic_queue_table
+    def set_topic_queue_table(self, topic_queue_table: Dict[str, int]) -> None:
+        self.topic_queue_table = topic_queue_table
+    def get_confirm_offset(self) -> int: return self.confirm_offset
+    def set_confirm_offset(self, confirm_offset: int) -> None: self.confirm_offset = confirm_offset
+    def get_begin_time_in_lock(self) -> int: return self.begin_time_in_lock
+    def set_begin_time_in_lock(self, begin_time_in_lock: int) -> None: self.begin_time_in_lock = begin_time_in_lock
+
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
+        super().__init__()  # the declared defaults
         config = default_message_store.message_store_config
         self.default_message_store = default_message_store
         self.mapped_file_queue = MappedFileQueue(config.get_store_path_commit_log(),
@@ -134,7 +146,6 @@ class CommitLog(Bean):
             self.flush_commit_log_service = GroupCommitService(self)
         else:
             self.flush_commit_log_service = FlushRealTimeService(self)
-        self.topic_queue_table = {}
         self.confirm_offset = -1
         self.begin_time_in_lock = 0
         self.put_message_lock = threading.Lock()

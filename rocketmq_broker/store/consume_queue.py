@@ -48,6 +48,22 @@ class ConsumeQueue(Bean):
     #: byte offset of the first valid entry
     min_logic_offset = Prop(int, 0)
 
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_store_path(self) -> str: return self.store_path
+    def set_store_path(self, store_path: Optional[str]) -> None: self.store_path = store_path
+    def get_mapped_file_size(self) -> int: return self.mapped_file_size
+    def set_mapped_file_size(self, mapped_file_size: int) -> None: self.mapped_file_size = mapped_file_size
+    def get_mapped_file_queue(self) -> MappedFileQueue: return self.mapped_file_queue
+    def set_mapped_file_queue(self, mapped_file_queue: Optional[MappedFileQueue]) -> None:
+        self.mapped_file_queue = mapped_file_queue
+    def get_max_physic_offset(self) -> int: return self.max_physic_offset
+    def set_max_physic_offset(self, max_physic_offset: int) -> None: self.max_physic_offset = max_physic_offset
+    def get_min_logic_offset(self) -> int: return self.min_logic_offset
+    def set_min_logic_offset(self, min_logic_offset: int) -> None: self.min_logic_offset = min_logic_offset
+
     def __init__(self, topic: str, queue_id: int, store_path: str, mapped_file_size: int,
                  default_message_store: "DefaultMessageStore") -> None:
         self.store_path = store_path

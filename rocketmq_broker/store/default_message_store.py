@@ -17,7 +17,7 @@ import os
 import struct
 import threading
 import time
-from typing import Any, Dict, Optional, Set
+from typing import Any, Dict, List, Optional, Set
 
 from rocketmq_broker.broker_config import BrokerConfig
 from rocketmq_broker.store.clean_files_service import (CleanCommitLogService, CleanConsumeQueueService,
@@ -104,6 +104,48 @@ class DefaultMessageStore(Bean):
     #: 5.3.3: a slave's copy of its master's flushed offset (RESET_MASTER_FLUSH_OFFSET; kept in memory here, not in
     #: the checkpoint file)
     master_flushed_offset = Prop(int, 0)
+
+    def get_message_store_config(self) -> MessageStoreConfig: return self.message_store_config
+    def set_message_store_config(self, message_store_config: Optional[MessageStoreConfig]) -> None:
+        self.message_store_config = message_store_config
+    def get_broker_stats_manager(self) -> BrokerStatsManager: return self.broker_stats_manager
+    def set_broker_stats_manager(self, broker_stats_manager: Optional[BrokerStatsManager]) -> None:
+        self.broker_stats_manager = broker_stats_manager
+    def get_message_arriving_listener(self) -> MessageArrivingListener: return self.message_arriving_listener
+    def set_message_arriving_listener(self, message_arriving_listener: Optional[MessageArrivingListener]) -> None:
+        self.message_arriving_listener = message_arriving_listener
+    def get_broker_config(self) -> BrokerConfig: return self.broker_config
+    def set_broker_config(self, broker_config: Optional[BrokerConfig]) -> None: self.broker_config = broker_config
+    def get_commit_log(self) -> CommitLog: return self.commit_log
+    def set_commit_log(self, commit_log: Optional[CommitLog]) -> None: self.commit_log = commit_log
+    def get_store_checkpoint(self) -> StoreCheckpoint: return self.store_checkpoint
+    def set_store_checkpoint(self, store_checkpoint: Optional[StoreCheckpoint]) -> None:
+        self.store_checkpoint = store_checkpoint
+    def get_schedule_message_service(self) -> ScheduleMessageService: return self.schedule_message_service
+    def set_schedule_message_service(self, schedule_message_service: Optional[ScheduleMessageService]) -> None:
+        self.schedule_message_service = schedule_message_service
+    def get_store_stats_service(self) -> StoreStatsService: return self.store_stats_service
+    def set_store_stats_service(self, store_stats_service: Optional[StoreStatsService]) -> None:
+        self.store_stats_service = store_stats_service
+    def get_index_service(self) -> IndexService: return self.index_service
+    def set_index_service(self, index_service: Optional[IndexService]) -> None: self.index_service = index_service
+    def get_running_flags(self) -> RunningFlags: return self.running_flags
+    def set_running_flags(self, running_flags: Optional[RunningFlags]) -> None: self.running_flags = running_flags
+    def get_consume_queue_table(self) -> Dict[str, Dict[int, ConsumeQueue]]: return self.consume_queue_table
+    def set_consume_queue_table(self, consume_queue_table: Optional[Dict[str, Dict[int, ConsumeQueue]]]) -> None:
+        self.consume_queue_table = consume_queue_table
+    def get_dispatcher_list(self) -> List[CommitLogDispatcher]: return self.dispatcher_list
+    def set_dispatcher_list(self, dispatcher_list: Optional[List[CommitLogDispatcher]]) -> None:
+        self.dispatcher_list = dispatcher_list
+    def get_put_message_hook_list(self) -> List[PutMessageHook]: return self.put_message_hook_list
+    def set_put_message_hook_list(self, put_message_hook_list: Optional[List[PutMessageHook]]) -> None:
+        self.put_message_hook_list = put_message_hook_list
+    def get_timer_message_store(self) -> TimerMessageStore: return self.timer_message_store
+    def set_timer_message_store(self, timer_message_store: Optional[TimerMessageStore]) -> None:
+        self.timer_message_store = timer_message_store
+    def get_master_flushed_offset(self) -> int: return self.master_flushed_offset
+    def set_master_flushed_offset(self, master_flushed_offset: int) -> None:
+        self.master_flushed_offset = master_flushed_offset
 
     def __init__(self, message_store_config: MessageStoreConfig,
                  broker_stats_manager: Optional[BrokerStatsManager] = None,

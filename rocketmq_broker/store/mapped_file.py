@@ -99,6 +99,25 @@ class MappedFile(Bean):
     store_timestamp = Prop(int, 0)
     first_create_in_queue = Prop(bool, False)
 
+    def get_file_name(self) -> str: return self.file_name
+    def set_file_name(self, file_name: Optional[str]) -> None: self.file_name = file_name
+    def get_file_size(self) -> int: return self.file_size
+    def set_file_size(self, file_size: int) -> None: self.file_size = file_size
+    def get_file_from_offset(self) -> int: return self.file_from_offset
+    def set_file_from_offset(self, file_from_offset: int) -> None: self.file_from_offset = file_from_offset
+    def get_wrote_position(self) -> int: return self.wrote_position
+    def set_wrote_position(self, wrote_position: int) -> None: self.wrote_position = wrote_position
+    def get_committed_position(self) -> int: return self.committed_position
+    def set_committed_position(self, committed_position: int) -> None: self.committed_position = committed_position
+    def get_flushed_position(self) -> int: return self.flushed_position
+    def set_flushed_position(self, flushed_position: int) -> None: self.flushed_position = flushed_position
+    def get_store_timestamp(self) -> int: return self.store_timestamp
+    def set_store_timestamp(self, store_timestamp: int) -> None: self.store_timestamp = store_timestamp
+    def get_first_create_in_queue(self) -> bool: return self.first_create_in_queue
+    def is_first_create_in_queue(self) -> bool: return self.first_create_in_queue
+    def set_first_create_in_queue(self, first_create_in_queue: bool) -> None:
+        self.first_create_in_queue = first_create_in_queue
+
     def __init__(self, file_name: str, file_size: int, buffered: bool = False, refuse_unwritten: bool = False
                  ) -> None:
         self.file_name = file_name

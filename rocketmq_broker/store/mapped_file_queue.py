@@ -31,14 +31,27 @@ class MappedFileQueue(Bean):
     #: store time of the last record of the last whole flush
     store_timestamp = Prop(int, 0)
 
+    def get_store_path(self) -> str: return self.store_path
+    def set_store_path(self, store_path: Optional[str]) -> None: self.store_path = store_path
+    def get_mapped_file_size(self) -> int: return self.mapped_file_size
+    def set_mapped_file_size(self, mapped_file_size: int) -> None: self.mapped_file_size = mapped_file_size
+    def get_mapped_files(self) -> List[MappedFile]: return self.mapped_files
+    def set_mapped_files(self, mapped_files: List[MappedFile]) -> None: self.mapped_files = mapped_files
+    def get_flushed_where(self) -> int: return self.flushed_where
+    def set_flushed_where(self, flushed_where: int) -> None: self.flushed_where = flushed_where
+    def get_committed_where(self) -> int: return self.committed_where
+    def set_committed_where(self, committed_where: int) -> None: self.committed_where = committed_where
+    def get_store_timestamp(self) -> int: return self.store_timestamp
+    def set_store_timestamp(self, store_timestamp: int) -> None: self.store_timestamp = store_timestamp
+
     def __init__(self, store_path: str, mapped_file_size: int, buffered: bool = False,
                  refuse_unwritten: bool = False) -> None:
+        super().__init__()  # the declared defaults
         self.store_path = store_path
         self.mapped_file_size = mapped_file_size
         #: segments keep appends in a write buffer (see :class:`MappedFile`, also for ``refuse_unwritten``)
         self.buffered = buffered
         self.refuse_unwritten = refuse_unwritten
-        self.mapped_files = []
         self.flushed_where = 0
         self.committed_where = 0
         self.store_timestamp = 0

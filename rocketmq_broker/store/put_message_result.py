@@ -16,6 +16,13 @@ class PutMessageResult(Bean):
     put_message_status = Prop(PutMessageStatus)
     append_message_result = Prop(AppendMessageResult)
 
+    def get_put_message_status(self) -> PutMessageStatus: return self.put_message_status
+    def set_put_message_status(self, put_message_status: Optional[PutMessageStatus]) -> None:
+        self.put_message_status = put_message_status
+    def get_append_message_result(self) -> AppendMessageResult: return self.append_message_result
+    def set_append_message_result(self, append_message_result: Optional[AppendMessageResult]) -> None:
+        self.append_message_result = append_message_result
+
     def __init__(self, put_message_status: PutMessageStatus,
                  append_message_result: Optional[AppendMessageResult] = None) -> None:
         self.put_message_status = put_message_status

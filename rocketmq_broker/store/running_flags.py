@@ -17,6 +17,9 @@ class RunningFlags(Bean):
 
     flag_bits = Prop(int, 0)
 
+    def get_flag_bits(self) -> int: return self.flag_bits
+    def set_flag_bits(self, flag_bits: int) -> None: self.flag_bits = flag_bits
+
     def is_readable(self) -> bool:
         """Java ``isReadable``."""
         return (self.flag_bits & _NOT_READABLE_BIT) == 0

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.store.SelectMappedBufferResult``: bytes read from a store file."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["SelectMappedBufferResult"]
@@ -13,6 +15,12 @@ class SelectMappedBufferResult(Bean):
     start_offset = Prop(int, 0)
     byte_buffer = Prop(bytes)
     size = Prop(int, 0)
+
+    def get_start_offset(self) -> int: return self.start_offset
+    def set_start_offset(self, start_offset: int) -> None: self.start_offset = start_offset
+    def get_byte_buffer(self) -> bytes: return self.byte_buffer
+    def set_byte_buffer(self, byte_buffer: Optional[bytes]) -> None: self.byte_buffer = byte_buffer
+    def get_size(self) -> int: return self.size
 
     def __init__(self, start_offset: int, byte_buffer: bytes, size: int) -> None:
         self.start_offset = start_offset

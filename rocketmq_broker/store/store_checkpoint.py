@@ -28,6 +28,15 @@ class StoreCheckpoint(Bean):
     logics_msg_timestamp = Prop(int, 0)
     index_msg_timestamp = Prop(int, 0)
 
+    def get_physic_msg_timestamp(self) -> int: return self.physic_msg_timestamp
+    def set_physic_msg_timestamp(self, physic_msg_timestamp: int) -> None:
+        self.physic_msg_timestamp = physic_msg_timestamp
+    def get_logics_msg_timestamp(self) -> int: return self.logics_msg_timestamp
+    def set_logics_msg_timestamp(self, logics_msg_timestamp: int) -> None:
+        self.logics_msg_timestamp = logics_msg_timestamp
+    def get_index_msg_timestamp(self) -> int: return self.index_msg_timestamp
+    def set_index_msg_timestamp(self, index_msg_timestamp: int) -> None: self.index_msg_timestamp = index_msg_timestamp
+
     def __init__(self, scp_path: str) -> None:
         parent = os.path.dirname(scp_path)
         if parent:

@@ -18,7 +18,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_common.subscription_group_attributes import SubscriptionGroupAttributes
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -28,26 +28,21 @@ __all__ = ["SubscriptionGroupManager"]
 log = logging.getLogger(__name__)
 
 
-class SubscriptionGroupManager(ConfigManager, TypedBean):
+class SubscriptionGroupManager(ConfigManager, Bean):
     """See the module docstring."""
 
     subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})
     data_version = Prop(DataVersion, factory=DataVersion)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: ...
-        def set_subscription_group_table(
-                self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None: ...
-        def get_data_version(self) -> DataVersion: ...
-        def set_data_version(self, data_version: DataVersion) -> None: ...
-    # end of generated accessors
+    def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: return self.subscription_group_table
+    def set_subscription_group_table(self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None:
+        self.subscription_group_table = subscription_group_table
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: DataVersion) -> None: self.data_version = data_version
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
-        self.subscription_group_table = {}
-        self.data_version = DataVersion()
         for group in (MixAll.TOOLS_CONSUMER_GROUP, MixAll.FILTERSRV_CONSUMER_GROUP, MixAll.SELF_TEST_CONSUMER_GROUP):
             self.subscription_group_table[group] = SubscriptionGroupConfig(group_name=group)
         for group in (MixAll.ONS_HTTP_PROXY_GROUP, MixAll.CID_ONSAPI_PULL_GROUP, MixAll.CID_ONSAPI_PERMISSION_GROUP,

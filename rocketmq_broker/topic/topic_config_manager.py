@@ -29,7 +29,7 @@ from rocketmq_common.sysflag.topic_sys_flag import TopicSysFlag
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_attributes import TopicAttributes
 from rocketmq_common.topic_config import TopicConfig
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.broker_controller import BrokerController
@@ -43,26 +43,22 @@ LOCK_TIMEOUT_MILLIS = 3000
 SCHEDULE_TOPIC_QUEUE_NUM = 18
 
 
-class TopicConfigManager(ConfigManager, TypedBean):
+class TopicConfigManager(ConfigManager, Bean):
     """See the module docstring."""
 
     topic_config_table = Prop(MapOf(str, TopicConfig), {})
     data_version = Prop(DataVersion, factory=DataVersion)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_topic_config_table(self) -> Dict[str, TopicConfig]: ...
-        def set_topic_config_table(self, topic_config_table: Dict[str, TopicConfig]) -> None: ...
-        def get_data_version(self) -> DataVersion: ...
-        def set_data_version(self, data_version: DataVersion) -> None: ...
-    # end of generated accessors
+    def get_topic_config_table(self) -> Dict[str, TopicConfig]: return self.topic_config_table
+    def set_topic_config_table(self, topic_config_table: Dict[str, TopicConfig]) -> None:
+        self.topic_config_table = topic_config_table
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: DataVersion) -> None: self.data_version = data_version
 
     def __init__(self, broker_controller: "BrokerController") -> None:
         super().__init__()
         self.broker_controller = broker_controller
         self._topic_config_table_lock = threading.Lock()
-        self.topic_config_table = {}
-        self.data_version = DataVersion()
         broker_config = broker_controller.get_broker_config()
         self._add_system_topic(TopicValidator.RMQ_SYS_SELF_TEST_TOPIC, 1)
         if broker_config.auto_create_topic_enable:

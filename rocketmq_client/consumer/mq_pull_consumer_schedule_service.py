@@ -20,7 +20,7 @@ from rocketmq_client.consumer.message_queue_listener import MessageQueueListener
 from rocketmq_client.consumer.pull_task_callback import as_pull_task_callback
 from rocketmq_client.consumer.pull_task_context import PullTaskContext
 from rocketmq_client.consumer.pull_task_callback import PullTaskCallback
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, java_string
 from rocketmq_remoting.common.scheduled_thread_pool_executor import ScheduledThreadPoolExecutor
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
@@ -54,21 +54,18 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._service.put_task(topic, mq_divided)
 
 
-class PullTaskImpl(TypedBean):
+class PullTaskImpl(Bean):
     """Java ``MQPullConsumerScheduleService.PullTaskImpl``: one queue's task; it reschedules itself after each
     run with the delay the callback chose (1 s after an exception) until cancelled."""
 
     cancelled = Prop(bool, False)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_cancelled(self) -> bool: ...
-        def is_cancelled(self) -> bool: ...
-        def set_cancelled(self, cancelled: bool) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_cancelled(self) -> bool: return self.cancelled
+    def is_cancelled(self) -> bool: return self.cancelled
+    def set_cancelled(self, cancelled: bool) -> None: self.cancelled = cancelled
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: "MQPullConsumerScheduleService", message_queue: "MessageQueue") -> None:
         self._service = service
@@ -106,7 +103,7 @@ class PullTaskImpl(TypedBean):
         return "PullTaskImpl [%s, cancelled=%s]" % (self.message_queue, java_string(self.cancelled))
 
 
-class MQPullConsumerScheduleService(TypedBean):
+class MQPullConsumerScheduleService(Bean):
     """Java ``org.apache.rocketmq.client.consumer.MQPullConsumerScheduleService``: a pull consumer that runs the
     registered :class:`PullTaskCallback` of a topic for each queue assigned to it, again and again, on
     ``pull_thread_nums`` (20) threads named ``PullMsgThread-<group><n>``.
@@ -127,25 +124,24 @@ class MQPullConsumerScheduleService(TypedBean):
     pull_thread_nums = Prop(int, 20)
     default_mq_pull_consumer = Prop(DefaultMQPullConsumer, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_pull_thread_nums(self) -> int: ...
-        def set_pull_thread_nums(self, pull_thread_nums: int) -> None: ...
-        def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer: ...
-        def set_default_mq_pull_consumer(self, default_mq_pull_consumer: DefaultMQPullConsumer) -> None: ...
-        def get_callback_table(self) -> Dict[str, PullTaskCallback]: ...
-        def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None: ...
-    # end of generated accessors
+    def get_pull_thread_nums(self) -> int: return self.pull_thread_nums
+    def set_pull_thread_nums(self, pull_thread_nums: int) -> None: self.pull_thread_nums = pull_thread_nums
+    def get_default_mq_pull_consumer(self) -> DefaultMQPullConsumer: return self.default_mq_pull_consumer
+    def set_default_mq_pull_consumer(self, default_mq_pull_consumer: Optional[DefaultMQPullConsumer]) -> None:
+        self.default_mq_pull_consumer = default_mq_pull_consumer
+    def get_callback_table(self) -> Dict[str, PullTaskCallback]: return self.callback_table
+    def set_callback_table(self, callback_table: Dict[str, PullTaskCallback]) -> None:
+        self.callback_table = callback_table
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     callback_table: Prop[Dict[str, PullTaskCallback]] = Prop(MapOf(str, PullTaskCallback), {})
 
     def __init__(self, consumer_group: str, rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.message_queue_listener: MessageQueueListener = _MessageQueueListenerImpl(self)
         self.task_table: Dict["MessageQueue", PullTaskImpl] = {}
         self.default_mq_pull_consumer = DefaultMQPullConsumer(consumer_group, rpc_hook)
         self.default_mq_pull_consumer.set_message_model(MessageModel.CLUSTERING)
         self.pull_thread_nums = 20
-        self.callback_table = {}
         self.scheduled_thread_pool_executor: Optional[ScheduledThreadPoolExecutor] = None
 
     def put_task(self, topic: str, mq_new_set: Set["MessageQueue"]) -> None:

@@ -1,16 +1,16 @@
 """Java ``org.apache.rocketmq.client.consumer.PopResult`` (5.3.3)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from rocketmq_client.consumer.pop_status import PopStatus
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["PopResult"]
 
 
-class PopResult(TypedBean):
+class PopResult(Bean):
     """Status, the messages popped (each carrying its handle in the ``POP_CK`` property), the pop time, the
     invisible time and the number of messages left in the queue."""
 
@@ -21,19 +21,17 @@ class PopResult(TypedBean):
     invisible_time = Prop(int, 0)
     rest_num = Prop(int, 0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msg_found_list(self) -> Optional[List[MessageExt]]: ...
-        def set_msg_found_list(self, msg_found_list: Optional[List[MessageExt]]) -> None: ...
-        def get_pop_status(self) -> PopStatus: ...
-        def set_pop_status(self, pop_status: PopStatus) -> None: ...
-        def get_pop_time(self) -> int: ...
-        def set_pop_time(self, pop_time: int) -> None: ...
-        def get_invisible_time(self) -> int: ...
-        def set_invisible_time(self, invisible_time: int) -> None: ...
-        def get_rest_num(self) -> int: ...
-        def set_rest_num(self, rest_num: int) -> None: ...
-    # end of generated accessors
+    def get_msg_found_list(self) -> Optional[List[MessageExt]]: return self.msg_found_list
+    def set_msg_found_list(self, msg_found_list: Optional[List[MessageExt]]) -> None:
+        self.msg_found_list = msg_found_list
+    def get_pop_status(self) -> PopStatus: return self.pop_status
+    def set_pop_status(self, pop_status: Optional[PopStatus]) -> None: self.pop_status = pop_status
+    def get_pop_time(self) -> int: return self.pop_time
+    def set_pop_time(self, pop_time: int) -> None: self.pop_time = pop_time
+    def get_invisible_time(self) -> int: return self.invisible_time
+    def set_invisible_time(self, invisible_time: int) -> None: self.invisible_time = invisible_time
+    def get_rest_num(self) -> int: return self.rest_num
+    def set_rest_num(self, rest_num: int) -> None: self.rest_num = rest_num
 
     def __init__(self, pop_status: PopStatus, msg_found_list: Optional[List[MessageExt]]) -> None:
         self.pop_status = pop_status

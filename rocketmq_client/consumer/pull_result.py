@@ -1,16 +1,16 @@
 """Java ``org.apache.rocketmq.client.consumer.PullResult``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from rocketmq_client.consumer.pull_status import PullStatus
 from rocketmq_common.message.message_ext import MessageExt
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["PullResult"]
 
 
-class PullResult(TypedBean):
+class PullResult(Bean):
     """Status, next offset, queue offset bounds and the messages found by a pull."""
 
     pull_status = Prop(PullStatus, required=True)
@@ -20,19 +20,17 @@ class PullResult(TypedBean):
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
     msg_found_list: Prop[Optional[List[MessageExt]]] = Prop(ListOf(MessageExt))
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_pull_status(self) -> PullStatus: ...
-        def set_pull_status(self, pull_status: PullStatus) -> None: ...
-        def get_next_begin_offset(self) -> int: ...
-        def set_next_begin_offset(self, next_begin_offset: int) -> None: ...
-        def get_min_offset(self) -> int: ...
-        def set_min_offset(self, min_offset: int) -> None: ...
-        def get_max_offset(self) -> int: ...
-        def set_max_offset(self, max_offset: int) -> None: ...
-        def get_msg_found_list(self) -> Optional[List[MessageExt]]: ...
-        def set_msg_found_list(self, msg_found_list: Optional[List[MessageExt]]) -> None: ...
-    # end of generated accessors
+    def get_pull_status(self) -> PullStatus: return self.pull_status
+    def set_pull_status(self, pull_status: Optional[PullStatus]) -> None: self.pull_status = pull_status
+    def get_next_begin_offset(self) -> int: return self.next_begin_offset
+    def set_next_begin_offset(self, next_begin_offset: int) -> None: self.next_begin_offset = next_begin_offset
+    def get_min_offset(self) -> int: return self.min_offset
+    def set_min_offset(self, min_offset: int) -> None: self.min_offset = min_offset
+    def get_max_offset(self) -> int: return self.max_offset
+    def set_max_offset(self, max_offset: int) -> None: self.max_offset = max_offset
+    def get_msg_found_list(self) -> Optional[List[MessageExt]]: return self.msg_found_list
+    def set_msg_found_list(self, msg_found_list: Optional[List[MessageExt]]) -> None:
+        self.msg_found_list = msg_found_list
 
     def __init__(self, pull_status: PullStatus, next_begin_offset: int, min_offset: int, max_offset: int,
                  msg_found_list: Optional[List[MessageExt]]) -> None:

@@ -1,14 +1,14 @@
 """Java ``org.apache.rocketmq.client.impl.FindBrokerResult``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["FindBrokerResult"]
 
 
-class FindBrokerResult(TypedBean):
+class FindBrokerResult(Bean):
     """A broker address found for a broker name, whether it is a slave, and the broker's protocol version (0 when
     not known yet)."""
 
@@ -16,16 +16,13 @@ class FindBrokerResult(TypedBean):
     slave = Prop(bool, required=True)
     broker_version = Prop(int, 0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_broker_addr(self) -> str: ...
-        def set_broker_addr(self, broker_addr: str) -> None: ...
-        def get_slave(self) -> bool: ...
-        def is_slave(self) -> bool: ...
-        def set_slave(self, slave: bool) -> None: ...
-        def get_broker_version(self) -> int: ...
-        def set_broker_version(self, broker_version: int) -> None: ...
-    # end of generated accessors
+    def get_broker_addr(self) -> str: return self.broker_addr
+    def set_broker_addr(self, broker_addr: Optional[str]) -> None: self.broker_addr = broker_addr
+    def get_slave(self) -> bool: return self.slave
+    def is_slave(self) -> bool: return self.slave
+    def set_slave(self, slave: Optional[bool]) -> None: self.slave = slave
+    def get_broker_version(self) -> int: return self.broker_version
+    def set_broker_version(self, broker_version: int) -> None: self.broker_version = broker_version
 
     def __init__(self, broker_addr: str, slave: bool, broker_version: int = 0) -> None:
         self.broker_addr = broker_addr

@@ -6,7 +6,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Dict, List, Optional, Set, Union, overload
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.impl.producer.topic_publish_info import TopicPublishInfo
 from rocketmq_client.query_result import QueryResult
@@ -84,16 +84,13 @@ class _CountDownLatch:
             return self._cond.wait_for(lambda: self._count <= 0, timeout_millis / 1000.0)
 
 
-class MQAdminImpl(TypedBean):
+class MQAdminImpl(Bean):
     """See the module docstring. ``timeout_millis`` (6000) bounds each request; queries wait up to 4 times it."""
 
     timeout_millis = Prop(int, 6000)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_timeout_millis(self) -> int: ...
-        def set_timeout_millis(self, timeout_millis: int) -> None: ...
-    # end of generated accessors
+    def get_timeout_millis(self) -> int: return self.timeout_millis
+    def set_timeout_millis(self, timeout_millis: int) -> None: self.timeout_millis = timeout_millis
 
     def __init__(self, mq_client_factory: "MQClientInstance") -> None:
         self.mq_client_factory = mq_client_factory

@@ -191,7 +191,7 @@ from rocketmq_common.rpchook.stream_type_rpc_hook import StreamTypeRPCHook
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.heartbeat_v2_result import HeartbeatV2Result
 from rocketmq_remoting.exception import RemotingTooMuchRequestException
 from rocketmq_remoting.invoke_callback import InvokeCallback
@@ -525,7 +525,7 @@ class _AtomicInteger:
             return self._value
 
 
-class MQClientAPIImpl(TypedBean):
+class MQClientAPIImpl(Bean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
 
@@ -533,11 +533,9 @@ class MQClientAPIImpl(TypedBean):
     #: its setter checks for)
     remoting_client = Prop(NettyRemotingClient, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_remoting_client(self) -> NettyRemotingClient: ...
-        def set_remoting_client(self, remoting_client: NettyRemotingClient) -> None: ...
-    # end of generated accessors
+    def get_remoting_client(self) -> NettyRemotingClient: return self.remoting_client
+    def set_remoting_client(self, remoting_client: Optional[NettyRemotingClient]) -> None:
+        self.remoting_client = remoting_client
 
     def __init__(self, netty_client_config: "NettyClientConfig",
                  client_remoting_processor: "ClientRemotingProcessor", rpc_hook: Optional[RPCHook],

@@ -11,9 +11,9 @@ import logging
 import time
 import urllib.error
 import urllib.request
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_common.help.faq_url import FAQUrl
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.mq_version import MQVersion
@@ -36,17 +36,14 @@ def _clear_new_line(text: str) -> str:
     return new_string
 
 
-class TopAddressing(TypedBean):
+class TopAddressing(Bean):
     """See the module docstring."""
 
     #: the last address list fetched
     ns_addr = Prop(str)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_ns_addr(self) -> Optional[str]: ...
-        def set_ns_addr(self, ns_addr: Optional[str]) -> None: ...
-    # end of generated accessors
+    def get_ns_addr(self) -> str: return self.ns_addr
+    def set_ns_addr(self, ns_addr: Optional[str]) -> None: self.ns_addr = ns_addr
 
     def __init__(self, ws_addr: Optional[str], unit_name: Optional[str] = None) -> None:
         self.ws_addr = ws_addr

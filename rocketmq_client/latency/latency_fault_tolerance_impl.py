@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_client.latency.latency_fault_tolerance import LatencyFaultTolerance
 from rocketmq_client.latency.resolver import Resolver
 from rocketmq_client.latency.service_detector import ServiceDetector
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 __all__ = ["LatencyFaultToleranceImpl", "FaultItem"]
@@ -26,7 +26,7 @@ def _current_time_millis() -> int:
     return int(time.time() * 1000)
 
 
-class FaultItem(TypedBean):
+class FaultItem(Bean):
     """Java 5.3.3 ``LatencyFaultToleranceImpl.FaultItem``: a broker's last latency, the time it is available again
     (``start_timestamp``), whether it is reachable and when the detector may probe it next (``check_stamp``)."""
 
@@ -35,18 +35,15 @@ class FaultItem(TypedBean):
     check_stamp = Prop(int, 0)
     reachable_flag = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_current_latency(self) -> int: ...
-        def set_current_latency(self, current_latency: int) -> None: ...
-        def get_start_timestamp(self) -> int: ...
-        def set_start_timestamp(self, start_timestamp: int) -> None: ...
-        def get_check_stamp(self) -> int: ...
-        def set_check_stamp(self, check_stamp: int) -> None: ...
-        def get_reachable_flag(self) -> bool: ...
-        def is_reachable_flag(self) -> bool: ...
-        def set_reachable_flag(self, reachable_flag: bool) -> None: ...
-    # end of generated accessors
+    def get_current_latency(self) -> int: return self.current_latency
+    def set_current_latency(self, current_latency: int) -> None: self.current_latency = current_latency
+    def get_start_timestamp(self) -> int: return self.start_timestamp
+    def set_start_timestamp(self, start_timestamp: int) -> None: self.start_timestamp = start_timestamp
+    def get_check_stamp(self) -> int: return self.check_stamp
+    def set_check_stamp(self, check_stamp: int) -> None: self.check_stamp = check_stamp
+    def get_reachable_flag(self) -> bool: return self.reachable_flag
+    def is_reachable_flag(self) -> bool: return self.reachable_flag
+    def set_reachable_flag(self, reachable_flag: bool) -> None: self.reachable_flag = reachable_flag
 
     def __init__(self, name: str, clock: Callable[[], int] = _current_time_millis) -> None:
         self._name = name
@@ -103,7 +100,7 @@ class FaultItem(TypedBean):
             self._name, self.current_latency, self.start_timestamp, "true" if self.reachable_flag else "false")
 
 
-class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], TypedBean):
+class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], Bean):
     """Java 5.3.3 ``LatencyFaultToleranceImpl``: fault items by broker name. :meth:`start_detector` starts the
     ``LatencyFaultToleranceScheduledThread`` which every 3 s, while ``start_detector_enable``, probes each
     recorded broker at most once per ``detect_interval`` ms (``resolver`` gives its address, ``service_detector``
@@ -116,23 +113,21 @@ class LatencyFaultToleranceImpl(LatencyFaultTolerance[str], TypedBean):
     detect_interval = Prop(int, 2000)
     start_detector_enable = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_fault_item_table(self) -> Dict[str, FaultItem]: ...
-        def set_fault_item_table(self, fault_item_table: Dict[str, FaultItem]) -> None: ...
-        def get_detect_timeout(self) -> int: ...
-        def set_detect_timeout(self, detect_timeout: int) -> None: ...
-        def get_detect_interval(self) -> int: ...
-        def set_detect_interval(self, detect_interval: int) -> None: ...
-        def get_start_detector_enable(self) -> bool: ...
-        def is_start_detector_enable(self) -> bool: ...
-        def set_start_detector_enable(self, start_detector_enable: bool) -> None: ...
-    # end of generated accessors
+    def get_fault_item_table(self) -> Dict[str, FaultItem]: return self.fault_item_table
+    def set_fault_item_table(self, fault_item_table: Dict[str, FaultItem]) -> None:
+        self.fault_item_table = fault_item_table
+    def get_detect_timeout(self) -> int: return self.detect_timeout
+    def set_detect_timeout(self, detect_timeout: int) -> None: self.detect_timeout = detect_timeout
+    def get_detect_interval(self) -> int: return self.detect_interval
+    def set_detect_interval(self, detect_interval: int) -> None: self.detect_interval = detect_interval
+    def get_start_detector_enable(self) -> bool: return self.start_detector_enable
+    def is_start_detector_enable(self) -> bool: return self.start_detector_enable
+    def set_start_detector_enable(self, start_detector_enable: bool) -> None:
+        self.start_detector_enable = start_detector_enable
 
     def __init__(self, resolver: Optional[Resolver], service_detector: Optional[ServiceDetector],
                  clock: Callable[[], int] = _current_time_millis) -> None:
         super().__init__()
-        self.fault_item_table = {}
         self._which_item_worst = ThreadLocalIndex()
         self._resolver = resolver
         self._service_detector = service_detector

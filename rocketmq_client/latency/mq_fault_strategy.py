@@ -10,7 +10,7 @@ from rocketmq_client.latency.latency_fault_tolerance_impl import LatencyFaultTol
 from rocketmq_client.latency.resolver import Resolver
 from rocketmq_client.latency.service_detector import ServiceDetector
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.client_config import ClientConfig
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["MQFaultStrategy"]
 
 
-class MQFaultStrategy(TypedBean):
+class MQFaultStrategy(Bean):
     """Java 5.3.3 ``MQFaultStrategy``: round-robin queue selection avoiding the broker of the previous attempt;
     with ``send_latency_fault_enable`` (``ClientConfig.send_latency_enable``) brokers are isolated after slow or
     failed sends (latency >= ``latency_max[i]`` bans the broker for ``not_available_duration[i]`` ms; a failure
@@ -59,18 +59,17 @@ class MQFaultStrategy(TypedBean):
     send_latency_fault_enable = Prop(bool, False)
     start_detector_enable = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_latency_fault_tolerance(self) -> LatencyFaultTolerance: ...
-        def set_latency_fault_tolerance(self, latency_fault_tolerance: LatencyFaultTolerance) -> None: ...
-        def get_latency_max(self) -> List[int]: ...
-        def get_not_available_duration(self) -> List[int]: ...
-        def get_send_latency_fault_enable(self) -> bool: ...
-        def is_send_latency_fault_enable(self) -> bool: ...
-        def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None: ...
-        def get_start_detector_enable(self) -> bool: ...
-        def is_start_detector_enable(self) -> bool: ...
-    # end of generated accessors
+    def get_latency_fault_tolerance(self) -> LatencyFaultTolerance[str]: return self.latency_fault_tolerance
+    def set_latency_fault_tolerance(self, latency_fault_tolerance: Optional[LatencyFaultTolerance[str]]) -> None:
+        self.latency_fault_tolerance = latency_fault_tolerance
+    def get_latency_max(self) -> List[int]: return self.latency_max
+    def get_not_available_duration(self) -> List[int]: return self.not_available_duration
+    def get_send_latency_fault_enable(self) -> bool: return self.send_latency_fault_enable
+    def is_send_latency_fault_enable(self) -> bool: return self.send_latency_fault_enable
+    def set_send_latency_fault_enable(self, send_latency_fault_enable: bool) -> None:
+        self.send_latency_fault_enable = send_latency_fault_enable
+    def get_start_detector_enable(self) -> bool: return self.start_detector_enable
+    def is_start_detector_enable(self) -> bool: return self.start_detector_enable
 
     def __init__(self, cc: "ClientConfig", fetcher: Optional[Resolver] = None,
                  service_detector: Optional[ServiceDetector] = None,

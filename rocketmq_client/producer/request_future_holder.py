@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Set
 from rocketmq_client.common.client_error_code import ClientErrorCode
 from rocketmq_client.exception import RequestTimeoutException
 from rocketmq_client.producer.request_response_future import RequestResponseFuture
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ __all__ = ["RequestFutureHolder"]
 log = logging.getLogger(__name__)
 
 
-class RequestFutureHolder(TypedBean):
+class RequestFutureHolder(Bean):
     """Singleton (:meth:`get_instance`). The first started producer starts the scan (after 3 s, then every 1 s),
     the last one shut down stops it; an expired future is removed and its callback gets a
     ``RequestTimeoutException``."""
@@ -28,18 +28,16 @@ class RequestFutureHolder(TypedBean):
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     request_future_table: Prop[Dict[str, RequestResponseFuture]] = Prop(MapOf(str, RequestResponseFuture), {})
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_request_future_table(self) -> Dict[str, RequestResponseFuture]: ...
-        def set_request_future_table(self, request_future_table: Dict[str, RequestResponseFuture]) -> None: ...
-    # end of generated accessors
+    def get_request_future_table(self) -> Dict[str, RequestResponseFuture]: return self.request_future_table
+    def set_request_future_table(self, request_future_table: Dict[str, RequestResponseFuture]) -> None:
+        self.request_future_table = request_future_table
 
     _INSTANCE: "Optional[RequestFutureHolder]" = None
     _INSTANCE_LOCK = threading.Lock()
 
     def __init__(self) -> None:
         """Use :meth:`get_instance` (the Java constructor is private)."""
-        self.request_future_table = {}
+        super().__init__()  # the declared defaults
         self._producer_set: "Set[DefaultMQProducerImpl]" = set()
         self._scheduled_executor_service: Optional[ScheduledExecutor] = None
         self._lock = threading.Lock()

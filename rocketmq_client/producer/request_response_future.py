@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_client.producer.request_callback import RequestCallback
 from rocketmq_common.message.message import Message
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["RequestResponseFuture"]
 
@@ -16,7 +16,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class RequestResponseFuture(TypedBean):
+class RequestResponseFuture(Bean):
     """Waits for the reply with a given correlation id (a latch of one), or runs the request callback."""
 
     correlation_id = Prop(str)
@@ -27,30 +27,28 @@ class RequestResponseFuture(TypedBean):
     timeout_millis = Prop(int, 0)
     cause = Prop(BaseException)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def set_correlation_id(self, correlation_id: Optional[str]) -> None: ...
-        def get_request_callback(self) -> Optional[RequestCallback]: ...
-        def set_request_callback(self, request_callback: Optional[RequestCallback]) -> None: ...
-        def get_begin_timestamp(self) -> int: ...
-        def set_begin_timestamp(self, begin_timestamp: int) -> None: ...
-        def get_response_msg(self) -> Optional[Message]: ...
-        def set_response_msg(self, response_msg: Optional[Message]) -> None: ...
-        def get_send_request_ok(self) -> bool: ...
-        def is_send_request_ok(self) -> bool: ...
-        def set_send_request_ok(self, send_request_ok: bool) -> None: ...
-        def get_timeout_millis(self) -> int: ...
-        def set_timeout_millis(self, timeout_millis: int) -> None: ...
-        def get_cause(self) -> Optional[BaseException]: ...
-        def set_cause(self, cause: Optional[BaseException]) -> None: ...
-    # end of generated accessors
+    def set_correlation_id(self, correlation_id: Optional[str]) -> None: self.correlation_id = correlation_id
+    def get_request_callback(self) -> RequestCallback: return self.request_callback
+    def set_request_callback(self, request_callback: Optional[RequestCallback]) -> None:
+        self.request_callback = request_callback
+    def get_begin_timestamp(self) -> int: return self.begin_timestamp
+    def set_begin_timestamp(self, begin_timestamp: int) -> None: self.begin_timestamp = begin_timestamp
+    def get_response_msg(self) -> Message: return self.response_msg
+    def set_response_msg(self, response_msg: Optional[Message]) -> None: self.response_msg = response_msg
+    def get_send_request_ok(self) -> bool: return self.send_request_ok
+    def is_send_request_ok(self) -> bool: return self.send_request_ok
+    def set_send_request_ok(self, send_request_ok: bool) -> None: self.send_request_ok = send_request_ok
+    def get_timeout_millis(self) -> int: return self.timeout_millis
+    def set_timeout_millis(self, timeout_millis: int) -> None: self.timeout_millis = timeout_millis
+    def get_cause(self) -> BaseException: return self.cause
+    def set_cause(self, cause: Optional[BaseException]) -> None: self.cause = cause
 
     def __init__(self, correlation_id: str, timeout_millis: int,
                  request_callback: "Optional[RequestCallback]") -> None:
+        super().__init__()  # the declared defaults
         self.correlation_id = correlation_id
         self.timeout_millis = timeout_millis
         self.request_callback = request_callback
-        self.begin_timestamp = _now_millis()
         self._latch = threading.Event()
         self.response_msg = None
         self.send_request_ok = True

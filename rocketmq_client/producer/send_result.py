@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.client.producer.SendResult`` (5.3.3: with ``recallHandle``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from rocketmq_client.producer.send_status import SendStatus
 from rocketmq_common.message.message_queue import MessageQueue
@@ -43,6 +43,26 @@ class SendResult(Bean):
     region_id = Prop(str)
     trace_on = Prop(bool, True)
     recall_handle = Prop(str)
+
+    def get_send_status(self) -> SendStatus: return self.send_status
+    def set_send_status(self, send_status: Optional[SendStatus]) -> None: self.send_status = send_status
+    def get_msg_id(self) -> str: return self.msg_id
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_queue_offset(self) -> int: return self.queue_offset
+    def set_queue_offset(self, queue_offset: int) -> None: self.queue_offset = queue_offset
+    def get_transaction_id(self) -> str: return self.transaction_id
+    def set_transaction_id(self, transaction_id: Optional[str]) -> None: self.transaction_id = transaction_id
+    def get_offset_msg_id(self) -> str: return self.offset_msg_id
+    def set_offset_msg_id(self, offset_msg_id: Optional[str]) -> None: self.offset_msg_id = offset_msg_id
+    def get_region_id(self) -> str: return self.region_id
+    def set_region_id(self, region_id: Optional[str]) -> None: self.region_id = region_id
+    def get_trace_on(self) -> bool: return self.trace_on
+    def is_trace_on(self) -> bool: return self.trace_on
+    def set_trace_on(self, trace_on: bool) -> None: self.trace_on = trace_on
+    def get_recall_handle(self) -> str: return self.recall_handle
+    def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if len(args) == 5 and not kwargs and not self._mutable_props:

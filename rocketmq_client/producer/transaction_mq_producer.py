@@ -13,7 +13,7 @@ executor: the ``executor_service`` given, else a pool of ``check_thread_pool_min
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from rocketmq_client.exception import MQClientException
 from rocketmq_client.producer.default_mq_producer import DefaultMQProducer
@@ -56,19 +56,20 @@ class TransactionMQProducer(DefaultMQProducer):
     executor_service = Prop(object)
     transaction_listener = Prop(object)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_check_thread_pool_min_size(self) -> int: ...
-        def set_check_thread_pool_min_size(self, check_thread_pool_min_size: int) -> None: ...
-        def get_check_thread_pool_max_size(self) -> int: ...
-        def set_check_thread_pool_max_size(self, check_thread_pool_max_size: int) -> None: ...
-        def get_check_request_hold_max(self) -> int: ...
-        def set_check_request_hold_max(self, check_request_hold_max: int) -> None: ...
-        def get_executor_service(self) -> Any: ...
-        def set_executor_service(self, executor_service: Any) -> None: ...
-        def get_transaction_listener(self) -> Any: ...
-        def set_transaction_listener(self, transaction_listener: Any) -> None: ...
-    # end of generated accessors
+    def get_check_thread_pool_min_size(self) -> int: return self.check_thread_pool_min_size
+    def set_check_thread_pool_min_size(self, check_thread_pool_min_size: int) -> None:
+        self.check_thread_pool_min_size = check_thread_pool_min_size
+    def get_check_thread_pool_max_size(self) -> int: return self.check_thread_pool_max_size
+    def set_check_thread_pool_max_size(self, check_thread_pool_max_size: int) -> None:
+        self.check_thread_pool_max_size = check_thread_pool_max_size
+    def get_check_request_hold_max(self) -> int: return self.check_request_hold_max
+    def set_check_request_hold_max(self, check_request_hold_max: int) -> None:
+        self.check_request_hold_max = check_request_hold_max
+    def get_executor_service(self) -> Any: return self.executor_service
+    def set_executor_service(self, executor_service: Any) -> None: self.executor_service = executor_service
+    def get_transaction_listener(self) -> Any: return self.transaction_listener
+    def set_transaction_listener(self, transaction_listener: Any) -> None:
+        self.transaction_listener = transaction_listener
 
     def __init__(self, producer_group: Optional[str] = None, rpc_hook: Optional[RPCHook] = None,
                  namespace: Optional[str] = None, enable_msg_trace: bool = False,

@@ -47,7 +47,7 @@ from rocketmq_client.trace.trace_transfer_bean import TraceTransferBean
 from rocketmq_common.message.message import Message
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException, ThreadPoolExecutor
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
+class AsyncTraceDispatcher(TraceDispatcher, Bean):
     """See the module docstring."""
 
     WAIT_FOR_SHUTDOWN = 5000
@@ -84,21 +84,21 @@ class AsyncTraceDispatcher(TraceDispatcher, TypedBean):
     #: the inner producer
     trace_producer = Prop(DefaultMQProducer, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_discard_count(self) -> int: ...
-        def set_discard_count(self, discard_count: int) -> None: ...
-        def get_trace_topic_name(self) -> str: ...
-        def set_trace_topic_name(self, trace_topic_name: str) -> None: ...
-        def get_access_channel(self) -> AccessChannel: ...
-        def set_access_channel(self, access_channel: AccessChannel) -> None: ...
-        def get_host_producer(self) -> Optional[DefaultMQProducerImpl]: ...
-        def set_host_producer(self, host_producer: Optional[DefaultMQProducerImpl]) -> None: ...
-        def get_host_consumer(self) -> Optional[DefaultMQPushConsumerImpl]: ...
-        def set_host_consumer(self, host_consumer: Optional[DefaultMQPushConsumerImpl]) -> None: ...
-        def get_trace_producer(self) -> DefaultMQProducer: ...
-        def set_trace_producer(self, trace_producer: DefaultMQProducer) -> None: ...
-    # end of generated accessors
+    def get_discard_count(self) -> int: return self.discard_count
+    def set_discard_count(self, discard_count: int) -> None: self.discard_count = discard_count
+    def get_trace_topic_name(self) -> str: return self.trace_topic_name
+    def set_trace_topic_name(self, trace_topic_name: str) -> None: self.trace_topic_name = trace_topic_name
+    def get_access_channel(self) -> AccessChannel: return self.access_channel
+    def set_access_channel(self, access_channel: AccessChannel) -> None: self.access_channel = access_channel
+    def get_host_producer(self) -> DefaultMQProducerImpl: return self.host_producer
+    def set_host_producer(self, host_producer: Optional[DefaultMQProducerImpl]) -> None:
+        self.host_producer = host_producer
+    def get_host_consumer(self) -> DefaultMQPushConsumerImpl: return self.host_consumer
+    def set_host_consumer(self, host_consumer: Optional[DefaultMQPushConsumerImpl]) -> None:
+        self.host_consumer = host_consumer
+    def get_trace_producer(self) -> DefaultMQProducer: return self.trace_producer
+    def set_trace_producer(self, trace_producer: Optional[DefaultMQProducer]) -> None:
+        self.trace_producer = trace_producer
 
     def __init__(self, group: Optional[str], type_: TraceDispatcher.Type, batch_num: int,
                  trace_topic_name: Optional[str], rpc_hook: "Optional[RPCHook]") -> None:

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.admin.ConsumeStats``."""
 from __future__ import annotations
 
+from typing import Dict
+
 from rocketmq_common.admin.offset_wrapper import OffsetWrapper
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_remoting.common.bean import MapOf, Prop
@@ -15,6 +17,12 @@ class ConsumeStats(RemotingSerializable):
 
     offset_table = Prop(MapOf(MessageQueue, OffsetWrapper), {})
     consume_tps = Prop(float, 0.0)
+
+    def get_offset_table(self) -> Dict[MessageQueue, OffsetWrapper]: return self.offset_table
+    def set_offset_table(self, offset_table: Dict[MessageQueue, OffsetWrapper]) -> None:
+        self.offset_table = offset_table
+    def get_consume_tps(self) -> float: return self.consume_tps
+    def set_consume_tps(self, consume_tps: float) -> None: self.consume_tps = consume_tps
 
     def compute_total_diff(self) -> int:
         """Java ``computeTotalDiff``: sum of broker offset minus consumer offset over all queues."""

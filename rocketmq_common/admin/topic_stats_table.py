@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.admin.TopicStatsTable``."""
 from __future__ import annotations
 
+from typing import Dict, Optional
+
 from rocketmq_common.admin.topic_offset import TopicOffset
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_remoting.common.bean import MapOf, Prop
@@ -15,3 +17,8 @@ class TopicStatsTable(RemotingSerializable):
 
     offset_table = Prop(MapOf(MessageQueue, TopicOffset), {})
     topic_put_tps = Prop(float)
+
+    def get_offset_table(self) -> Dict[MessageQueue, TopicOffset]: return self.offset_table
+    def set_offset_table(self, offset_table: Dict[MessageQueue, TopicOffset]) -> None: self.offset_table = offset_table
+    def get_topic_put_tps(self) -> float: return self.topic_put_tps
+    def set_topic_put_tps(self, topic_put_tps: Optional[float]) -> None: self.topic_put_tps = topic_put_tps

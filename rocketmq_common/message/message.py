@@ -105,6 +105,14 @@ class Message(Bean):
     body = Prop(bytes)
     transaction_id = Prop(str)
 
+    def get_topic(self) -> str: return self.topic
+    def get_flag(self) -> int: return self.flag
+    def get_properties(self) -> Dict[str, str]: return self.properties
+    def set_properties(self, properties: Optional[Dict[str, str]]) -> None: self.properties = properties
+    def get_body(self) -> bytes: return self.body
+    def get_transaction_id(self) -> str: return self.transaction_id
+    def set_transaction_id(self, transaction_id: Optional[str]) -> None: self.transaction_id = transaction_id
+
     def __init__(self, topic: Optional[str] = None, *args: Any, body: Optional[bytes] = None,
                  tags: Optional[str] = None, keys: Union[str, Iterable[str], None] = None, flag: int = 0,
                  wait_store_msg_ok: bool = True) -> None:

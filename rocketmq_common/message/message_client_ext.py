@@ -20,11 +20,11 @@ class MessageClientExt(MessageExt):
         """Java ``setOffsetMsgId``."""
         self.msg_id = offset_msg_id
 
-    def get_msg_id(self) -> Optional[str]:
+    def get_msg_id(self) -> str:
         """Java ``getMsgId``: ``UNIQ_KEY``, else the offset message id."""
         props = self.properties
         uniq_id = props.get(MessageConst.PROPERTY_UNIQ_CLIENT_MESSAGE_ID_KEYIDX) if props else None
         return self.msg_id if uniq_id is None else uniq_id
 
-    def set_msg_id(self, msg_id: str) -> None:
+    def set_msg_id(self, msg_id: Optional[str]) -> None:
         """Java ``setMsgId``: does nothing (the id is the unique key or the offset id)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import socket
 import struct
-from typing import Any, Optional, Tuple
+from typing import Optional, Tuple
 
 from rocketmq_common.message.message import Message
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
@@ -30,14 +30,44 @@ class MessageExt(Message):
     queue_offset = Prop(int, 0)
     sys_flag = Prop(int, 0)
     born_timestamp = Prop(int, 0)
-    born_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
+    born_host: "Prop[Tuple[str, int]]" = Prop(object)  # a SocketAddress, (host, port)
     store_timestamp = Prop(int, 0)
-    store_host: "Prop[Any]" = Prop(object)  # a SocketAddress, (host, port)
+    store_host: "Prop[Tuple[str, int]]" = Prop(object)  # a SocketAddress, (host, port)
     msg_id = Prop(str)
     commit_log_offset = Prop(int, 0)
     body_crc = Prop(int, 0, wire="bodyCRC")
     reconsume_times = Prop(int, 0)
     prepared_transaction_offset = Prop(int, 0)
+
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_store_size(self) -> int: return self.store_size
+    def set_store_size(self, store_size: int) -> None: self.store_size = store_size
+    def get_queue_offset(self) -> int: return self.queue_offset
+    def set_queue_offset(self, queue_offset: int) -> None: self.queue_offset = queue_offset
+    def get_sys_flag(self) -> int: return self.sys_flag
+    def set_sys_flag(self, sys_flag: int) -> None: self.sys_flag = sys_flag
+    def get_born_timestamp(self) -> int: return self.born_timestamp
+    def set_born_timestamp(self, born_timestamp: int) -> None: self.born_timestamp = born_timestamp
+    def get_born_host(self) -> Tuple[str, int]: return self.born_host
+    def set_born_host(self, born_host: Optional[Tuple[str, int]]) -> None: self.born_host = born_host
+    def get_store_timestamp(self) -> int: return self.store_timestamp
+    def set_store_timestamp(self, store_timestamp: int) -> None: self.store_timestamp = store_timestamp
+    def get_store_host(self) -> Tuple[str, int]: return self.store_host
+    def set_store_host(self, store_host: Optional[Tuple[str, int]]) -> None: self.store_host = store_host
+    def get_msg_id(self) -> str: return self.msg_id
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_commit_log_offset(self) -> int: return self.commit_log_offset
+    def set_commit_log_offset(self, commit_log_offset: int) -> None: self.commit_log_offset = commit_log_offset
+    def get_body_crc(self) -> int: return self.body_crc
+    def set_body_crc(self, body_crc: int) -> None: self.body_crc = body_crc
+    def get_reconsume_times(self) -> int: return self.reconsume_times
+    def set_reconsume_times(self, reconsume_times: int) -> None: self.reconsume_times = reconsume_times
+    def get_prepared_transaction_offset(self) -> int: return self.prepared_transaction_offset
+    def set_prepared_transaction_offset(self, prepared_transaction_offset: int) -> None:
+        self.prepared_transaction_offset = prepared_transaction_offset
 
     def __init__(self, queue_id: int = 0, born_timestamp: int = 0, born_host: Optional[SocketAddress] = None,
                  store_timestamp: int = 0, store_host: Optional[SocketAddress] = None,

@@ -18,6 +18,14 @@ class MessageExtBrokerInner(MessageExt):
     tags_code = Prop(int, 0)
     encoded_buff = Prop(bytes)
 
+    def get_properties_string(self) -> str: return self.properties_string
+    def set_properties_string(self, properties_string: Optional[str]) -> None:
+        self.properties_string = properties_string
+    def get_tags_code(self) -> int: return self.tags_code
+    def set_tags_code(self, tags_code: int) -> None: self.tags_code = tags_code
+    def get_encoded_buff(self) -> bytes: return self.encoded_buff
+    def set_encoded_buff(self, encoded_buff: Optional[bytes]) -> None: self.encoded_buff = encoded_buff
+
     @staticmethod
     def tags_string2tags_code(tags: Optional[str], filter_type: Optional[TopicFilterType] = None) -> int:
         """Java ``tagsString2tagsCode`` (both overloads): ``String.hashCode`` of the tags, 0 when empty."""

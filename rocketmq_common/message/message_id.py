@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.common.message.MessageId``: a decoded offset message id."""
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Any, Tuple
 
 from rocketmq_remoting.common.bean import Bean, Prop
 
@@ -13,6 +13,11 @@ class MessageId(Bean):
 
     address = Prop(object)
     offset = Prop(int, 0)
+
+    def get_address(self) -> Any: return self.address
+    def set_address(self, address: Any) -> None: self.address = address
+    def get_offset(self) -> int: return self.offset
+    def set_offset(self, offset: int) -> None: self.offset = offset
 
     def __init__(self, address: Tuple[str, int], offset: int) -> None:
         self.address = address

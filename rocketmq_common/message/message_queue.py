@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import total_ordering
+from typing import Optional
 
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -22,6 +23,13 @@ class MessageQueue(Bean):
     topic = Prop(str)
     broker_name = Prop(str)
     queue_id = Prop(int, 0)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
 
     def __init__(self, topic: str = None, broker_name: str = None, queue_id: int = 0) -> None:  # type: ignore[assignment]
         self.topic = topic

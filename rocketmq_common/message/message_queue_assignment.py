@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.message.MessageQueueAssignment`` (5.3.3)."""
 from __future__ import annotations
 
+from typing import Dict, Optional
+
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
 from rocketmq_remoting.common.bean import Bean, MapOf, Prop
@@ -15,6 +17,13 @@ class MessageQueueAssignment(Bean):
     message_queue = Prop(MessageQueue)
     mode = Prop(MessageRequestMode, MessageRequestMode.PULL)
     attachments = Prop(MapOf(str, str))
+
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_mode(self) -> MessageRequestMode: return self.mode
+    def set_mode(self, mode: MessageRequestMode) -> None: self.mode = mode
+    def get_attachments(self) -> Dict[str, str]: return self.attachments
+    def set_attachments(self, attachments: Optional[Dict[str, str]]) -> None: self.attachments = attachments
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MessageQueueAssignment):

@@ -19,6 +19,15 @@ class MessageQueueForC(Bean):
     queue_id = Prop(int, 0)
     offset = Prop(int, 0)
 
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_offset(self) -> int: return self.offset
+    def set_offset(self, offset: int) -> None: self.offset = offset
+
     def __init__(self, topic: Optional[str] = None, broker_name: Optional[str] = None, queue_id: int = 0,
                  offset: int = 0) -> None:
         self.topic = topic

@@ -29,6 +29,17 @@ class RpcRequestHeader(CommandCustomHeader):
     bname = Prop(str)
     oway = Prop(bool)
 
+    def get_ns(self) -> str: return self.ns
+    def set_ns(self, ns: Optional[str]) -> None: self.ns = ns
+    def get_nsd(self) -> bool: return self.nsd
+    def is_nsd(self) -> bool: return self.nsd
+    def set_nsd(self, nsd: Optional[bool]) -> None: self.nsd = nsd
+    def get_bname(self) -> str: return self.bname
+    def set_bname(self, bname: Optional[str]) -> None: self.bname = bname
+    def get_oway(self) -> bool: return self.oway
+    def is_oway(self) -> bool: return self.oway
+    def set_oway(self, oway: Optional[bool]) -> None: self.oway = oway
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         tail = tuple(cls._props_by_name[name] for name in _TAIL if name in cls._props_by_name)

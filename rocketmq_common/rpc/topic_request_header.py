@@ -16,5 +16,9 @@ class TopicRequestHeader(RpcRequestHeader):
 
     lo = Prop(bool)
 
+    def get_lo(self) -> bool: return self.lo
+    def is_lo(self) -> bool: return self.lo
+    def set_lo(self, lo: Optional[bool]) -> None: self.lo = lo
+
     if TYPE_CHECKING:  # Java's abstract getTopic / setTopic: every subclass declares the property
         topic: Optional[str]

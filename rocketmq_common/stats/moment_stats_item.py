@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import Optional
 
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["MomentStatsItem"]
 
 
-class MomentStatsItem(TypedBean):
+class MomentStatsItem(Bean):
     """See the module docstring. ``value`` is Java's ``AtomicLong`` (set, never incremented: a plain
     attribute)."""
 
@@ -20,15 +20,12 @@ class MomentStatsItem(TypedBean):
     stats_name = Prop(str, required=True)
     stats_key = Prop(str, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_value(self) -> int: ...
-        def set_value(self, value: int) -> None: ...
-        def get_stats_name(self) -> str: ...
-        def set_stats_name(self, stats_name: str) -> None: ...
-        def get_stats_key(self) -> str: ...
-        def set_stats_key(self, stats_key: str) -> None: ...
-    # end of generated accessors
+    def get_value(self) -> int: return self.value
+    def set_value(self, value: int) -> None: self.value = value
+    def get_stats_name(self) -> str: return self.stats_name
+    def set_stats_name(self, stats_name: Optional[str]) -> None: self.stats_name = stats_name
+    def get_stats_key(self) -> str: return self.stats_key
+    def set_stats_key(self, stats_key: Optional[str]) -> None: self.stats_key = stats_key
 
     def __init__(self, stats_name: str, stats_key: str, scheduled_executor_service, log: logging.Logger) -> None:
         self.stats_name = stats_name

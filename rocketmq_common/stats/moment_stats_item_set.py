@@ -4,35 +4,33 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Dict
+from typing import Dict, Optional
 
 from rocketmq_common.stats.moment_stats_item import MomentStatsItem
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 
 __all__ = ["MomentStatsItemSet"]
 
 
-class MomentStatsItemSet(TypedBean):
+class MomentStatsItemSet(Bean):
     """See the module docstring."""
 
     # (a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
     stats_item_table: Prop[Dict[str, MomentStatsItem]] = Prop(MapOf(str, MomentStatsItem), {})
     stats_name = Prop(str, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_stats_item_table(self) -> Dict[str, MomentStatsItem]: ...
-        def set_stats_item_table(self, stats_item_table: Dict[str, MomentStatsItem]) -> None: ...
-        def get_stats_name(self) -> str: ...
-        def set_stats_name(self, stats_name: str) -> None: ...
-    # end of generated accessors
+    def get_stats_item_table(self) -> Dict[str, MomentStatsItem]: return self.stats_item_table
+    def set_stats_item_table(self, stats_item_table: Dict[str, MomentStatsItem]) -> None:
+        self.stats_item_table = stats_item_table
+    def get_stats_name(self) -> str: return self.stats_name
+    def set_stats_name(self, stats_name: Optional[str]) -> None: self.stats_name = stats_name
 
     def __init__(self, stats_name: str, scheduled_executor_service, log: logging.Logger) -> None:
+        super().__init__()  # the declared defaults
         self.stats_name = stats_name
         self.scheduled_executor_service = scheduled_executor_service
         self.log = log
-        self.stats_item_table = {}
         self.init()
 
     def init(self) -> None:

@@ -15,12 +15,12 @@ import logging
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Callable, Deque, Dict, List, Tuple
+from typing import Callable, Deque, Dict, List, Optional, Tuple
 
 from rocketmq_common.stats.call_snapshot import CallSnapshot
 from rocketmq_common.stats.stats_snapshot import StatsSnapshot
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["StatsItem"]
 
@@ -33,7 +33,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class StatsItem(TypedBean):
+class StatsItem(Bean):
     """See the module docstring. ``scheduled_executor_service`` is a
     :class:`~rocketmq_remoting.common.scheduled_executor.ScheduledExecutor` (used by :meth:`init` only: the
     item sets sample their items themselves)."""
@@ -41,13 +41,10 @@ class StatsItem(TypedBean):
     stats_name = Prop(str, required=True)
     stats_key = Prop(str, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_stats_name(self) -> str: ...
-        def set_stats_name(self, stats_name: str) -> None: ...
-        def get_stats_key(self) -> str: ...
-        def set_stats_key(self, stats_key: str) -> None: ...
-    # end of generated accessors
+    def get_stats_name(self) -> str: return self.stats_name
+    def set_stats_name(self, stats_name: Optional[str]) -> None: self.stats_name = stats_name
+    def get_stats_key(self) -> str: return self.stats_key
+    def set_stats_key(self, stats_key: Optional[str]) -> None: self.stats_key = stats_key
 
     def __init__(self, stats_name: str, stats_key: str, scheduled_executor_service, log: logging.Logger) -> None:
         self.stats_name = stats_name

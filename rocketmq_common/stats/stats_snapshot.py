@@ -1,14 +1,13 @@
 """Java ``org.apache.rocketmq.common.stats.StatsSnapshot``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["StatsSnapshot"]
 
 
-class StatsSnapshot(TypedBean):
+class StatsSnapshot(Bean):
     """The figures of one sampling window: the value added (``sum``), per second (``tps``), the number of
     additions (``times``) and the value per addition (``avgpt``)."""
 
@@ -17,17 +16,14 @@ class StatsSnapshot(TypedBean):
     times = Prop(int, 0)
     avgpt = Prop(float, 0.0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_sum(self) -> int: ...
-        def set_sum(self, sum: int) -> None: ...
-        def get_tps(self) -> float: ...
-        def set_tps(self, tps: float) -> None: ...
-        def get_times(self) -> int: ...
-        def set_times(self, times: int) -> None: ...
-        def get_avgpt(self) -> float: ...
-        def set_avgpt(self, avgpt: float) -> None: ...
-    # end of generated accessors
+    def get_sum(self) -> int: return self.sum
+    def set_sum(self, sum: int) -> None: self.sum = sum
+    def get_tps(self) -> float: return self.tps
+    def set_tps(self, tps: float) -> None: self.tps = tps
+    def get_times(self) -> int: return self.times
+    def set_times(self, times: int) -> None: self.times = times
+    def get_avgpt(self) -> float: return self.avgpt
+    def set_avgpt(self, avgpt: float) -> None: self.avgpt = avgpt
 
     def __init__(self, sum: int = 0, tps: float = 0.0, times: int = 0, avgpt: float = 0.0) -> None:
         self.sum = sum

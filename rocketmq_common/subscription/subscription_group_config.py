@@ -50,33 +50,50 @@ class SubscriptionGroupConfig(Bean):
     subscription_data_set = Prop(SetOf(SimpleSubscriptionData))
     attributes = Prop(MapOf(str, str), {})
 
+    def get_consume_message_orderly(self) -> bool: return self.consume_message_orderly
     def is_consume_message_orderly(self) -> bool: return self.consume_message_orderly
-
     def set_consume_message_orderly(self, consume_message_orderly: bool) -> None:
         self.consume_message_orderly = consume_message_orderly
-
     def get_group_retry_policy(self) -> GroupRetryPolicy: return self.group_retry_policy
-
     def set_group_retry_policy(self, group_retry_policy: GroupRetryPolicy) -> None:
         self.group_retry_policy = group_retry_policy
-
     def get_group_sys_flag(self) -> int: return self.group_sys_flag
-
     def set_group_sys_flag(self, group_sys_flag: int) -> None: self.group_sys_flag = group_sys_flag
-
     def get_consume_timeout_minute(self) -> int: return self.consume_timeout_minute
-
     def set_consume_timeout_minute(self, consume_timeout_minute: int) -> None:
         self.consume_timeout_minute = consume_timeout_minute
-
-    def get_subscription_data_set(self) -> Optional[Set[SimpleSubscriptionData]]: return self.subscription_data_set
-
+    def get_subscription_data_set(self) -> Set[SimpleSubscriptionData]: return self.subscription_data_set
     def set_subscription_data_set(self, subscription_data_set: Optional[Set[SimpleSubscriptionData]]) -> None:
         self.subscription_data_set = subscription_data_set
-
     def get_attributes(self) -> Dict[str, str]: return self.attributes
-
     def set_attributes(self, attributes: Dict[str, str]) -> None: self.attributes = attributes
+
+    def get_group_name(self) -> str: return self.group_name
+    def set_group_name(self, group_name: Optional[str]) -> None: self.group_name = group_name
+    def get_consume_enable(self) -> bool: return self.consume_enable
+    def is_consume_enable(self) -> bool: return self.consume_enable
+    def set_consume_enable(self, consume_enable: bool) -> None: self.consume_enable = consume_enable
+    def get_consume_from_min_enable(self) -> bool: return self.consume_from_min_enable
+    def is_consume_from_min_enable(self) -> bool: return self.consume_from_min_enable
+    def set_consume_from_min_enable(self, consume_from_min_enable: bool) -> None:
+        self.consume_from_min_enable = consume_from_min_enable
+    def get_consume_broadcast_enable(self) -> bool: return self.consume_broadcast_enable
+    def is_consume_broadcast_enable(self) -> bool: return self.consume_broadcast_enable
+    def set_consume_broadcast_enable(self, consume_broadcast_enable: bool) -> None:
+        self.consume_broadcast_enable = consume_broadcast_enable
+    def get_retry_queue_nums(self) -> int: return self.retry_queue_nums
+    def set_retry_queue_nums(self, retry_queue_nums: int) -> None: self.retry_queue_nums = retry_queue_nums
+    def get_retry_max_times(self) -> int: return self.retry_max_times
+    def set_retry_max_times(self, retry_max_times: int) -> None: self.retry_max_times = retry_max_times
+    def get_broker_id(self) -> int: return self.broker_id
+    def set_broker_id(self, broker_id: int) -> None: self.broker_id = broker_id
+    def get_which_broker_when_consume_slowly(self) -> int: return self.which_broker_when_consume_slowly
+    def set_which_broker_when_consume_slowly(self, which_broker_when_consume_slowly: int) -> None:
+        self.which_broker_when_consume_slowly = which_broker_when_consume_slowly
+    def get_notify_consumer_ids_changed_enable(self) -> bool: return self.notify_consumer_ids_changed_enable
+    def is_notify_consumer_ids_changed_enable(self) -> bool: return self.notify_consumer_ids_changed_enable
+    def set_notify_consumer_ids_changed_enable(self, notify_consumer_ids_changed_enable: bool) -> None:
+        self.notify_consumer_ids_changed_enable = notify_consumer_ids_changed_enable
 
     def _key(self) -> tuple:
         data_set = self.subscription_data_set

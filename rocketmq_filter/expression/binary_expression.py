@@ -1,27 +1,24 @@
 """Java ``org.apache.rocketmq.filter.expression.BinaryExpression``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_filter.expression.expression import Expression
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["BinaryExpression"]
 
 
-class BinaryExpression(Expression, TypedBean):
+class BinaryExpression(Expression, Bean):
     """An operation on two expressions (``left``, ``right``)."""
 
     left = Prop(Expression)
     right = Prop(Expression)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_left(self) -> Optional[Expression]: ...
-        def set_left(self, left: Optional[Expression]) -> None: ...
-        def get_right(self) -> Optional[Expression]: ...
-        def set_right(self, right: Optional[Expression]) -> None: ...
-    # end of generated accessors
+    def get_left(self) -> Expression: return self.left
+    def set_left(self, left: Optional[Expression]) -> None: self.left = left
+    def get_right(self) -> Expression: return self.right
+    def set_right(self, right: Optional[Expression]) -> None: self.right = right
 
     def __init__(self, left: Expression, right: Expression) -> None:
         self.left = left

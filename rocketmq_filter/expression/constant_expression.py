@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
 from rocketmq_filter.expression.java_values import double_value_of, long_value_of, to_java_string
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["ConstantExpression"]
 
@@ -16,17 +16,14 @@ _DOUBLE_MAX = sys.float_info.max
 _DOUBLE_MIN = 5e-324  # Java Double.MIN_VALUE (printed 4.9E-324): the smallest positive double
 
 
-class ConstantExpression(Expression, TypedBean):
+class ConstantExpression(Expression, Bean):
     """A literal: a string, an Integer / Long (``int`` / :class:`Long`), a Double (``float``), a boolean or
     NULL (None)."""
 
     value: Prop[Any] = Prop(object)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_value(self) -> Any: ...
-        def set_value(self, value: Any) -> None: ...
-    # end of generated accessors
+    def get_value(self) -> Any: return self.value
+    def set_value(self, value: Any) -> None: self.value = value
 
     def __init__(self, value: Any) -> None:
         self.value = value

@@ -1,25 +1,22 @@
 """Java ``org.apache.rocketmq.filter.expression.PropertyExpression``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Optional
 
 from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["PropertyExpression"]
 
 
-class PropertyExpression(Expression, TypedBean):
+class PropertyExpression(Expression, Bean):
     """A variable: the context's value of ``name`` (a message property, ``TAGS`` included)."""
 
     name = Prop(str, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_name(self) -> str: ...
-        def set_name(self, name: str) -> None: ...
-    # end of generated accessors
+    def get_name(self) -> str: return self.name
+    def set_name(self, name: Optional[str]) -> None: self.name = name
 
     def __init__(self, name: str) -> None:
         self.name = name

@@ -2,7 +2,7 @@
 property."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import Any, List, Optional
 
 from rocketmq_filter.constant.unary_type import UnaryType
 from rocketmq_filter.expression.boolean_expression import BooleanExpression
@@ -10,7 +10,7 @@ from rocketmq_filter.expression.evaluation_context import EvaluationContext
 from rocketmq_filter.expression.expression import Expression
 from rocketmq_filter.expression.java_values import DOUBLE, INTEGER, LONG, Long, java_class
 from rocketmq_filter.expression.logic_expression import boolean_cast
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["UnaryExpression"]
 
@@ -32,19 +32,16 @@ def _negate(value: Any) -> Any:
     raise RuntimeError("Don't know how to negate: %s" % value)
 
 
-class UnaryExpression(Expression, TypedBean):
+class UnaryExpression(Expression, Bean):
     """An operation on one expression (held in ``right``, as in Java)."""
 
     right = Prop(Expression)
     unary_type = Prop(UnaryType)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_right(self) -> Optional[Expression]: ...
-        def set_right(self, right: Optional[Expression]) -> None: ...
-        def get_unary_type(self) -> Optional[UnaryType]: ...
-        def set_unary_type(self, unary_type: Optional[UnaryType]) -> None: ...
-    # end of generated accessors
+    def get_right(self) -> Expression: return self.right
+    def set_right(self, right: Optional[Expression]) -> None: self.right = right
+    def get_unary_type(self) -> UnaryType: return self.unary_type
+    def set_unary_type(self, unary_type: Optional[UnaryType]) -> None: self.unary_type = unary_type
 
     def __init__(self, left: Expression, unary_type: Optional[UnaryType] = None) -> None:
         self.right = left

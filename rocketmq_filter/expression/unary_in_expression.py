@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.filter.expression.UnaryInExpression``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from rocketmq_filter.constant.unary_type import UnaryType
 from rocketmq_filter.expression.boolean_expression import BooleanExpression
@@ -20,11 +20,8 @@ class UnaryInExpression(UnaryExpression, BooleanExpression):
     #: Java's ``Collection``: the set of strings to match
     in_list: Prop[Any] = Prop(object)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_in_list(self) -> Any: ...
-        def set_in_list(self, in_list: Any) -> None: ...
-    # end of generated accessors
+    def get_in_list(self) -> Any: return self.in_list
+    def set_in_list(self, in_list: Any) -> None: self.in_list = in_list
 
     def __init__(self, left: Expression, unary_type: UnaryType, in_list: Any, not_: bool) -> None:
         super().__init__(left, unary_type)

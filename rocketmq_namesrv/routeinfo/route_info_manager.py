@@ -47,6 +47,16 @@ class BrokerLiveInfo(Bean):
     channel = Prop(Channel)
     ha_server_addr = Prop(str)
 
+    def get_last_update_timestamp(self) -> int: return self.last_update_timestamp
+    def set_last_update_timestamp(self, last_update_timestamp: int) -> None:
+        self.last_update_timestamp = last_update_timestamp
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: Optional[DataVersion]) -> None: self.data_version = data_version
+    def get_channel(self) -> Channel: return self.channel
+    def set_channel(self, channel: Optional[Channel]) -> None: self.channel = channel
+    def get_ha_server_addr(self) -> str: return self.ha_server_addr
+    def set_ha_server_addr(self, ha_server_addr: Optional[str]) -> None: self.ha_server_addr = ha_server_addr
+
     def __init__(self, last_update_timestamp: int, data_version: Optional[DataVersion], channel: Optional[Channel],
                  ha_server_addr: Optional[str]) -> None:
         super().__init__()

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import Optional
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.channel import Channel
 
 __all__ = ["NettyEvent", "NettyEventType"]
@@ -20,22 +20,19 @@ class NettyEventType(enum.Enum):
     ACTIVE = "ACTIVE"
 
 
-class NettyEvent(TypedBean):
+class NettyEvent(Bean):
     """One connection event queued for the channel event listener."""
 
     type = Prop(NettyEventType, required=True)
     remote_addr = Prop(str, required=True)
     channel = Prop(Channel, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_type(self) -> NettyEventType: ...
-        def set_type(self, type: NettyEventType) -> None: ...
-        def get_remote_addr(self) -> str: ...
-        def set_remote_addr(self, remote_addr: str) -> None: ...
-        def get_channel(self) -> Channel: ...
-        def set_channel(self, channel: Channel) -> None: ...
-    # end of generated accessors
+    def get_type(self) -> NettyEventType: return self.type
+    def set_type(self, type: Optional[NettyEventType]) -> None: self.type = type
+    def get_remote_addr(self) -> str: return self.remote_addr
+    def set_remote_addr(self, remote_addr: Optional[str]) -> None: self.remote_addr = remote_addr
+    def get_channel(self) -> Channel: return self.channel
+    def set_channel(self, channel: Optional[Channel]) -> None: self.channel = channel
 
     def __init__(self, type_: NettyEventType, remote_addr: str, channel: Channel) -> None:
         self.type = type_

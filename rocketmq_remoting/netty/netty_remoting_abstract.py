@@ -15,13 +15,13 @@ import logging
 import queue
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Set
+from typing import Any, Dict, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.pair import Pair
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.semaphore_release_only_once import SemaphoreReleaseOnlyOnce
 from rocketmq_remoting.common.thread_pool import executor_submitter
 from rocketmq_remoting.exception import (
@@ -47,19 +47,17 @@ _SCAN_GRACE_SECONDS = 1.0
 _SCAN_PERIOD_SECONDS = 1.0
 
 
-class NettyRemotingAbstract(TypedBean):
+class NettyRemotingAbstract(Bean):
     """Base of :class:`NettyRemotingClient` and :class:`NettyRemotingServer` (see the module docstring)."""
 
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
     rpc_hooks: Prop[List[RPCHook]] = Prop(ListOf(RPCHook), [])
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_rpc_hooks(self) -> List[RPCHook]: ...
-        def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: ...
-    # end of generated accessors
+    def get_rpc_hooks(self) -> List[RPCHook]: return self.rpc_hooks
+    def set_rpc_hooks(self, rpc_hooks: List[RPCHook]) -> None: self.rpc_hooks = rpc_hooks
 
     def __init__(self, permits_oneway: int, permits_async: int) -> None:
+        super().__init__()  # the declared defaults
         if permits_oneway <= 0 or permits_async <= 0:
             raise ValueError("semaphore values must be positive, got oneway=%s async=%s"
                              % (permits_oneway, permits_async))
@@ -68,7 +66,6 @@ class NettyRemotingAbstract(TypedBean):
         self.response_table: Dict[int, ResponseFuture] = {}
         self.processor_table: "Dict[int, Pair[NettyRequestProcessor, Any]]" = {}
         self.default_request_processor: "Optional[Pair[NettyRequestProcessor, Any]]" = None
-        self.rpc_hooks = []
         self.netty_event_executor = NettyEventExecutor(self)
         self._house_keeping_stop = threading.Event()
         self._house_keeping: Optional[threading.Thread] = None

@@ -22,7 +22,7 @@ import time
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.pair import Pair
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
@@ -55,20 +55,17 @@ LOCK_TIMEOUT_MILLIS = 3000
 _JOIN_TIMEOUT_SECONDS = 5.0
 
 
-class ChannelWrapper(TypedBean):
+class ChannelWrapper(Bean):
     """A connection being opened (``is_done()`` false) or opened (Java ``NettyRemotingClient.ChannelWrapper``)."""
 
     #: set when the connection attempt completes: the channel, or why it failed
     channel = Prop(Channel)
     cause = Prop(BaseException)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_channel(self) -> Optional[Channel]: ...
-        def set_channel(self, channel: Optional[Channel]) -> None: ...
-        def get_cause(self) -> Optional[BaseException]: ...
-        def set_cause(self, cause: Optional[BaseException]) -> None: ...
-    # end of generated accessors
+    def get_channel(self) -> Channel: return self.channel
+    def set_channel(self, channel: Optional[Channel]) -> None: self.channel = channel
+    def get_cause(self) -> BaseException: return self.cause
+    def set_cause(self, cause: Optional[BaseException]) -> None: self.cause = cause
 
     def __init__(self) -> None:
         self._done = threading.Event()
@@ -128,12 +125,10 @@ class NettyRemotingClient(NettyRemotingAbstract):
     callback_executor: Prop[Any] = Prop(object)
     channel_event_listener = Prop(ChannelEventListener)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def set_callback_executor(self, callback_executor: Any) -> None: ...
-        def get_channel_event_listener(self) -> Optional[ChannelEventListener]: ...
-        def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None: ...
-    # end of generated accessors
+    def set_callback_executor(self, callback_executor: Any) -> None: self.callback_executor = callback_executor
+    def get_channel_event_listener(self) -> ChannelEventListener: return self.channel_event_listener
+    def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None:
+        self.channel_event_listener = channel_event_listener
 
     def __init__(self, netty_client_config: Optional[NettyClientConfig] = None,
                  channel_event_listener: Optional[ChannelEventListener] = None,

@@ -21,7 +21,7 @@ import selectors
 import socket
 import ssl
 import threading
-from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Set
+from typing import Any, Iterable, List, Optional, Set
 
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
 from rocketmq_remoting.common.bean import Prop
@@ -59,11 +59,9 @@ class NettyRemotingServer(NettyRemotingAbstract):
 
     channel_event_listener = Prop(ChannelEventListener)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_channel_event_listener(self) -> Optional[ChannelEventListener]: ...
-        def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None: ...
-    # end of generated accessors
+    def get_channel_event_listener(self) -> ChannelEventListener: return self.channel_event_listener
+    def set_channel_event_listener(self, channel_event_listener: Optional[ChannelEventListener]) -> None:
+        self.channel_event_listener = channel_event_listener
 
     def __init__(self, netty_server_config: Optional[NettyServerConfig] = None,
                  channel_event_listener: Optional[ChannelEventListener] = None,

@@ -86,6 +86,13 @@ class DefaultMQAdminExt(ClientConfig):
     create_topic_key = Prop(str, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC)
     timeout_millis = Prop(int, 5000)
 
+    def get_admin_ext_group(self) -> str: return self.admin_ext_group
+    def set_admin_ext_group(self, admin_ext_group: str) -> None: self.admin_ext_group = admin_ext_group
+    def get_create_topic_key(self) -> str: return self.create_topic_key
+    def set_create_topic_key(self, create_topic_key: str) -> None: self.create_topic_key = create_topic_key
+    def get_timeout_millis(self) -> int: return self.timeout_millis
+    def set_timeout_millis(self, timeout_millis: int) -> None: self.timeout_millis = timeout_millis
+
     def __init__(self, admin_ext_group: Optional[str] = None, rpc_hook: Optional["RPCHook"] = None,
                  timeout_millis: int = 5000, **config: Any) -> None:
         """Java's constructors: ``DefaultMQAdminExt([adminExtGroup | rpcHook][, timeoutMillis])``. Every client

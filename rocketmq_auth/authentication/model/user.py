@@ -21,6 +21,15 @@ class User(RemotingSerializable, Subject):
     user_type = Prop(UserType)
     user_status = Prop(UserStatus)
 
+    def get_username(self) -> str: return self.username
+    def set_username(self, username: Optional[str]) -> None: self.username = username
+    def get_password(self) -> str: return self.password
+    def set_password(self, password: Optional[str]) -> None: self.password = password
+    def get_user_type(self) -> UserType: return self.user_type
+    def set_user_type(self, user_type: Optional[UserType]) -> None: self.user_type = user_type
+    def get_user_status(self) -> UserStatus: return self.user_status
+    def set_user_status(self, user_status: Optional[UserStatus]) -> None: self.user_status = user_status
+
     @staticmethod
     def of(username: Optional[str], password: Optional[str] = None,
            user_type: Optional[UserType] = None) -> "User":

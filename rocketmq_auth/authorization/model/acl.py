@@ -19,6 +19,10 @@ class Acl(Bean):
     subject = Prop(object)
     policies = Prop(ListOf(Policy))
 
+    def set_subject(self, subject: Any) -> None: self.subject = subject
+    def get_policies(self) -> List[Policy]: return self.policies
+    def set_policies(self, policies: Optional[List[Policy]]) -> None: self.policies = policies
+
     @staticmethod
     def of(subject: Optional[Subject], policies: List[Policy]) -> "Acl":
         """Java ``of(Subject, List<Policy>)``."""

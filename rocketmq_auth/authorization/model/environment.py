@@ -15,6 +15,9 @@ class Environment(RemotingSerializable):
 
     source_ips = Prop(ListOf(str))
 
+    def get_source_ips(self) -> List[str]: return self.source_ips
+    def set_source_ips(self, source_ips: Optional[List[str]]) -> None: self.source_ips = source_ips
+
     @staticmethod
     def of(source_ips: Union[List[str], str, None]) -> Optional["Environment"]:
         """Java ``of`` (one address or a list); None for none."""

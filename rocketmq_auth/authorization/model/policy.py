@@ -21,6 +21,11 @@ class Policy(RemotingSerializable):
     policy_type = Prop(PolicyType)
     entries = Prop(ListOf(PolicyEntry))
 
+    def get_policy_type(self) -> PolicyType: return self.policy_type
+    def set_policy_type(self, policy_type: Optional[PolicyType]) -> None: self.policy_type = policy_type
+    def get_entries(self) -> List[PolicyEntry]: return self.entries
+    def set_entries(self, entries: Optional[List[PolicyEntry]]) -> None: self.entries = entries
+
     @staticmethod
     def of(policy_type: Optional[PolicyType], resources: List[Resource], actions: Optional[List[Action]],
            environment: Optional[Environment], decision: Optional[Decision]) -> "Policy":

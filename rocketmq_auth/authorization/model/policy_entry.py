@@ -21,6 +21,15 @@ class PolicyEntry(RemotingSerializable):
     environment = Prop(Environment)
     decision = Prop(Decision)
 
+    def get_resource(self) -> Resource: return self.resource
+    def set_resource(self, resource: Optional[Resource]) -> None: self.resource = resource
+    def get_actions(self) -> List[Action]: return self.actions
+    def set_actions(self, actions: Optional[List[Action]]) -> None: self.actions = actions
+    def get_environment(self) -> Environment: return self.environment
+    def set_environment(self, environment: Optional[Environment]) -> None: self.environment = environment
+    def get_decision(self) -> Decision: return self.decision
+    def set_decision(self, decision: Optional[Decision]) -> None: self.decision = decision
+
     @staticmethod
     def of(resource: Optional[Resource], actions: Optional[List[Action]], environment: Optional[Environment],
            decision: Optional[Decision]) -> "PolicyEntry":

@@ -25,6 +25,14 @@ class Resource(RemotingSerializable):
     resource_name = Prop(str)
     resource_pattern = Prop(ResourcePattern)
 
+    def get_resource_type(self) -> ResourceType: return self.resource_type
+    def set_resource_type(self, resource_type: Optional[ResourceType]) -> None: self.resource_type = resource_type
+    def get_resource_name(self) -> str: return self.resource_name
+    def set_resource_name(self, resource_name: Optional[str]) -> None: self.resource_name = resource_name
+    def get_resource_pattern(self) -> ResourcePattern: return self.resource_pattern
+    def set_resource_pattern(self, resource_pattern: Optional[ResourcePattern]) -> None:
+        self.resource_pattern = resource_pattern
+
     @staticmethod
     def of_keys(resource_keys: Optional[List[str]]) -> Optional[List[Optional["Resource"]]]:
         """Java ``of(List<String>)``."""

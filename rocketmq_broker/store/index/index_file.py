@@ -15,11 +15,11 @@ import os
 import struct
 import sys
 import zlib
-from typing import TYPE_CHECKING, List
+from typing import List, Optional
 
 from rocketmq_broker.store.mapped_file import allocate
 from rocketmq_broker.store.index.index_header import INDEX_HEADER_LAYOUT, INDEX_HEADER_SIZE, IndexHeader
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["IndexFile"]
 
@@ -40,16 +40,13 @@ _ALLOCATE_AHEAD = 1024 * 1024
 _MADV_WILLNEED = getattr(mmap, "MADV_WILLNEED", None) if hasattr(mmap.mmap, "madvise") else None
 
 
-class IndexFile(TypedBean):
+class IndexFile(Bean):
     """One index file (``index/<yyyyMMddHHmmssSSS>``)."""
 
     file_name = Prop(str, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_file_name(self) -> str: ...
-        def set_file_name(self, file_name: str) -> None: ...
-    # end of generated accessors
+    def get_file_name(self) -> str: return self.file_name
+    def set_file_name(self, file_name: Optional[str]) -> None: self.file_name = file_name
 
     def __init__(self, file_name: str, hash_slot_num: int, index_num: int, end_phy_offset: int,
                  end_timestamp: int) -> None:

@@ -27,6 +27,15 @@ class IndexHeader(Bean):
     hash_slot_count = Prop(int, 0)
     index_count = Prop(int, 1)
 
+    def get_begin_timestamp(self) -> int: return self.begin_timestamp
+    def get_end_timestamp(self) -> int: return self.end_timestamp
+    def get_begin_phy_offset(self) -> int: return self.begin_phy_offset
+    def get_end_phy_offset(self) -> int: return self.end_phy_offset
+    def get_hash_slot_count(self) -> int: return self.hash_slot_count
+    def set_hash_slot_count(self, hash_slot_count: int) -> None: self.hash_slot_count = hash_slot_count
+    def get_index_count(self) -> int: return self.index_count
+    def set_index_count(self, index_count: int) -> None: self.index_count = index_count
+
     def __init__(self, byte_buffer: Any) -> None:
         self.byte_buffer = byte_buffer
         self.begin_timestamp = 0

@@ -30,6 +30,32 @@ class PopCheckPoint(RemotingSerializable):
     broker_name = Prop(str, wire="bn")
     re_put_times = Prop(str, wire="rp")
 
+    def get_start_offset(self) -> int: return self.start_offset
+    def set_start_offset(self, start_offset: int) -> None: self.start_offset = start_offset
+    def get_pop_time(self) -> int: return self.pop_time
+    def set_pop_time(self, pop_time: int) -> None: self.pop_time = pop_time
+    def get_invisible_time(self) -> int: return self.invisible_time
+    def set_invisible_time(self, invisible_time: int) -> None: self.invisible_time = invisible_time
+    def get_bit_map(self) -> int: return self.bit_map
+    def set_bit_map(self, bit_map: int) -> None: self.bit_map = bit_map
+    def get_num(self) -> int: return self.num
+    def set_num(self, num: int) -> None: self.num = num
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_cid(self) -> str: return self.cid
+    def set_cid(self, cid: Optional[str]) -> None: self.cid = cid
+    def get_revive_offset(self) -> int: return self.revive_offset
+    def set_revive_offset(self, revive_offset: int) -> None: self.revive_offset = revive_offset
+    def get_queue_offset_diff(self) -> List[int]: return self.queue_offset_diff
+    def set_queue_offset_diff(self, queue_offset_diff: Optional[List[int]]) -> None:
+        self.queue_offset_diff = queue_offset_diff
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name
+    def get_re_put_times(self) -> str: return self.re_put_times
+    def set_re_put_times(self, re_put_times: Optional[str]) -> None: self.re_put_times = re_put_times
+
     def get_c_id(self) -> Optional[str]:
         """Java ``getCId``."""
         return self.cid

@@ -53,11 +53,21 @@ class ScheduleMessageService(Bean):
     # Java's MessageStore; the class is not importable here (it imports this module)
     write_message_store: Prop[DefaultMessageStore] = Prop(object)  # type: ignore[assignment]
 
+    def get_delay_level_table(self) -> Dict[int, int]: return self.delay_level_table
+    def set_delay_level_table(self, delay_level_table: Dict[int, int]) -> None:
+        self.delay_level_table = delay_level_table
+    def get_offset_table(self) -> Dict[int, int]: return self.offset_table
+    def set_offset_table(self, offset_table: Dict[int, int]) -> None: self.offset_table = offset_table
+    def get_max_delay_level(self) -> int: return self.max_delay_level
+    def set_max_delay_level(self, max_delay_level: int) -> None: self.max_delay_level = max_delay_level
+    def get_write_message_store(self) -> DefaultMessageStore: return self.write_message_store
+    def set_write_message_store(self, write_message_store: Optional[DefaultMessageStore]) -> None:
+        self.write_message_store = write_message_store
+
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
+        super().__init__()  # the declared defaults
         self.default_message_store = default_message_store
         self.write_message_store = default_message_store
-        self.delay_level_table = {}
-        self.offset_table = {}
         self.max_delay_level = 0
         self._started = False
         self._cond = threading.Condition()

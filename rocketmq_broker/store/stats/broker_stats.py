@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_broker.store.default_message_store import DefaultMessageStore
@@ -17,7 +17,7 @@ __all__ = ["BrokerStats"]
 log = logging.getLogger(__name__)
 
 
-class BrokerStats(TypedBean):
+class BrokerStats(Bean):
     """See the module docstring. Until the first midnight the morning totals are 0, as in Java."""
 
     msg_put_total_yesterday_morning = Prop(int, 0)
@@ -25,17 +25,18 @@ class BrokerStats(TypedBean):
     msg_get_total_yesterday_morning = Prop(int, 0)
     msg_get_total_today_morning = Prop(int, 0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msg_put_total_yesterday_morning(self) -> int: ...
-        def set_msg_put_total_yesterday_morning(self, msg_put_total_yesterday_morning: int) -> None: ...
-        def get_msg_put_total_today_morning(self) -> int: ...
-        def set_msg_put_total_today_morning(self, msg_put_total_today_morning: int) -> None: ...
-        def get_msg_get_total_yesterday_morning(self) -> int: ...
-        def set_msg_get_total_yesterday_morning(self, msg_get_total_yesterday_morning: int) -> None: ...
-        def get_msg_get_total_today_morning(self) -> int: ...
-        def set_msg_get_total_today_morning(self, msg_get_total_today_morning: int) -> None: ...
-    # end of generated accessors
+    def get_msg_put_total_yesterday_morning(self) -> int: return self.msg_put_total_yesterday_morning
+    def set_msg_put_total_yesterday_morning(self, msg_put_total_yesterday_morning: int) -> None:
+        self.msg_put_total_yesterday_morning = msg_put_total_yesterday_morning
+    def get_msg_put_total_today_morning(self) -> int: return self.msg_put_total_today_morning
+    def set_msg_put_total_today_morning(self, msg_put_total_today_morning: int) -> None:
+        self.msg_put_total_today_morning = msg_put_total_today_morning
+    def get_msg_get_total_yesterday_morning(self) -> int: return self.msg_get_total_yesterday_morning
+    def set_msg_get_total_yesterday_morning(self, msg_get_total_yesterday_morning: int) -> None:
+        self.msg_get_total_yesterday_morning = msg_get_total_yesterday_morning
+    def get_msg_get_total_today_morning(self) -> int: return self.msg_get_total_today_morning
+    def set_msg_get_total_today_morning(self, msg_get_total_today_morning: int) -> None:
+        self.msg_get_total_today_morning = msg_get_total_today_morning
 
     def __init__(self, default_message_store: "DefaultMessageStore") -> None:
         self.default_message_store = default_message_store

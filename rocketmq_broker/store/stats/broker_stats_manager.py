@@ -12,13 +12,13 @@ with ``enable_queue_stat`` (BrokerConfig ``enableDetailStat``). Stats lines go t
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Dict, Optional
+from typing import Dict, Optional
 
 from rocketmq_common.stats.moment_stats_item_set import MomentStatsItemSet
 from rocketmq_common.stats.stats import Stats
 from rocketmq_common.stats.stats_item import StatsItem
 from rocketmq_common.stats.stats_item_set import StatsItemSet
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 
 __all__ = ["BrokerStatsManager", "StatsType"]
@@ -49,19 +49,20 @@ class StatsType:
     PERM_FAILURE = "PERM_FAILURE"
 
 
-class BrokerStatsManager(TypedBean):
+class BrokerStatsManager(Bean):
     """See the module docstring. ``stats_table`` maps a :class:`Stats` name to its :class:`StatsItemSet`."""
 
     moment_stats_item_set_fall_size = Prop(MomentStatsItemSet, required=True)
     moment_stats_item_set_fall_time = Prop(MomentStatsItemSet, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_moment_stats_item_set_fall_size(self) -> MomentStatsItemSet: ...
-        def set_moment_stats_item_set_fall_size(self, moment_stats_item_set_fall_size: MomentStatsItemSet) -> None: ...
-        def get_moment_stats_item_set_fall_time(self) -> MomentStatsItemSet: ...
-        def set_moment_stats_item_set_fall_time(self, moment_stats_item_set_fall_time: MomentStatsItemSet) -> None: ...
-    # end of generated accessors
+    def get_moment_stats_item_set_fall_size(self) -> MomentStatsItemSet: return self.moment_stats_item_set_fall_size
+    def set_moment_stats_item_set_fall_size(
+            self, moment_stats_item_set_fall_size: Optional[MomentStatsItemSet]) -> None:
+        self.moment_stats_item_set_fall_size = moment_stats_item_set_fall_size
+    def get_moment_stats_item_set_fall_time(self) -> MomentStatsItemSet: return self.moment_stats_item_set_fall_time
+    def set_moment_stats_item_set_fall_time(
+            self, moment_stats_item_set_fall_time: Optional[MomentStatsItemSet]) -> None:
+        self.moment_stats_item_set_fall_time = moment_stats_item_set_fall_time
 
     COMMERCIAL_OWNER = "Owner"
     #: message size of one commercial api call count

@@ -29,6 +29,15 @@ class TimerCheckpoint(Bean):
     last_timer_queue_offset = Prop(int, 0)
     min_pending_queue_offset = Prop(int, 0)
 
+    def get_last_read_time_ms(self) -> int: return self.last_read_time_ms
+    def set_last_read_time_ms(self, last_read_time_ms: int) -> None: self.last_read_time_ms = last_read_time_ms
+    def get_last_timer_queue_offset(self) -> int: return self.last_timer_queue_offset
+    def set_last_timer_queue_offset(self, last_timer_queue_offset: int) -> None:
+        self.last_timer_queue_offset = last_timer_queue_offset
+    def get_min_pending_queue_offset(self) -> int: return self.min_pending_queue_offset
+    def set_min_pending_queue_offset(self, min_pending_queue_offset: int) -> None:
+        self.min_pending_queue_offset = min_pending_queue_offset
+
     def __init__(self, scp_path: str) -> None:
         parent = os.path.dirname(scp_path)
         if parent:

@@ -1,15 +1,15 @@
 """Java ``org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyContext``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 __all__ = ["ConsumeOrderlyContext"]
 
 
-class ConsumeOrderlyContext(TypedBean):
+class ConsumeOrderlyContext(Bean):
     """The queue of an orderly batch, whether its offset is committed automatically, and the suspend time the
     listener asks for (-1: the consumer's ``suspend_current_queue_time_millis``)."""
 
@@ -17,16 +17,14 @@ class ConsumeOrderlyContext(TypedBean):
     auto_commit = Prop(bool, True)
     suspend_current_queue_time_millis = Prop(int, -1)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_message_queue(self) -> Optional[MessageQueue]: ...
-        def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: ...
-        def get_auto_commit(self) -> bool: ...
-        def is_auto_commit(self) -> bool: ...
-        def set_auto_commit(self, auto_commit: bool) -> None: ...
-        def get_suspend_current_queue_time_millis(self) -> int: ...
-        def set_suspend_current_queue_time_millis(self, suspend_current_queue_time_millis: int) -> None: ...
-    # end of generated accessors
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_auto_commit(self) -> bool: return self.auto_commit
+    def is_auto_commit(self) -> bool: return self.auto_commit
+    def set_auto_commit(self, auto_commit: bool) -> None: self.auto_commit = auto_commit
+    def get_suspend_current_queue_time_millis(self) -> int: return self.suspend_current_queue_time_millis
+    def set_suspend_current_queue_time_millis(self, suspend_current_queue_time_millis: int) -> None:
+        self.suspend_current_queue_time_millis = suspend_current_queue_time_millis
 
     def __init__(self, message_queue: Optional[MessageQueue]) -> None:
         self.message_queue = message_queue

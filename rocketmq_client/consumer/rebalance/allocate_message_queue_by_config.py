@@ -1,28 +1,26 @@
 """Java ``org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueByConfig``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
     AbstractAllocateMessageQueueStrategy,
 )
 from rocketmq_common.message.message_queue import MessageQueue
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 
 __all__ = ["AllocateMessageQueueByConfig"]
 
 
-class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy, TypedBean):
+class AllocateMessageQueueByConfig(AbstractAllocateMessageQueueStrategy, Bean):
     """Always the configured queue list, whatever the inputs (``CONFIG``)."""
 
     # (a ListOf Prop is a Prop[Any]: the annotation gives its reads their type)
     message_queue_list: Prop[Optional[List[MessageQueue]]] = Prop(ListOf(MessageQueue))
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_message_queue_list(self) -> Optional[List[MessageQueue]]: ...
-        def set_message_queue_list(self, message_queue_list: Optional[List[MessageQueue]]) -> None: ...
-    # end of generated accessors
+    def get_message_queue_list(self) -> Optional[List[MessageQueue]]: return self.message_queue_list
+    def set_message_queue_list(self, message_queue_list: Optional[List[MessageQueue]]) -> None:
+        self.message_queue_list = message_queue_list
 
     def __init__(self, message_queue_list: Optional[List["MessageQueue"]] = None) -> None:
         self.message_queue_list = message_queue_list

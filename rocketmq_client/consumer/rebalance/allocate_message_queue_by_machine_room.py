@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, List, Optional, Set
 from rocketmq_client.consumer.rebalance.abstract_allocate_message_queue_strategy import (
     AbstractAllocateMessageQueueStrategy,
 )
-from rocketmq_remoting.common.bean import Prop, SetOf, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop, SetOf
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue import MessageQueue
@@ -24,18 +24,15 @@ def _java_split(s: str, sep: str) -> List[str]:
     return parts
 
 
-class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, TypedBean):
+class AllocateMessageQueueByMachineRoom(AbstractAllocateMessageQueueStrategy, Bean):
     """Only queues of brokers named ``<idc>@<name>`` with ``<idc>`` in ``consumeridcs``, split into blocks of
     ``len // c`` plus one of the ``len % c`` remaining ones for the first consumers (``MACHINE_ROOM``)."""
 
     # (a SetOf Prop is a Prop[Any]: the annotation gives its reads their type)
     consumeridcs: Prop[Optional[Set[str]]] = Prop(SetOf(str))
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumeridcs(self) -> Optional[Set[str]]: ...
-        def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: ...
-    # end of generated accessors
+    def get_consumeridcs(self) -> Optional[Set[str]]: return self.consumeridcs
+    def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: self.consumeridcs = consumeridcs
 
     def __init__(self, consumeridcs: Optional[Set[str]] = None) -> None:
         self.consumeridcs = consumeridcs

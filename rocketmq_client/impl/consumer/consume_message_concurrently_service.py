@@ -21,7 +21,7 @@ from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.cm_result import CMResult
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
@@ -257,22 +257,19 @@ def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: boo
     return ConsumeReturnType.SUCCESS
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessageConcurrentlyService.ConsumeRequest``: one listener call on a batch of one queue."""
 
     msgs = Prop(ListOf(MessageExt), required=True)
     process_queue = Prop(ProcessQueue, required=True)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msgs(self) -> List[MessageExt]: ...
-        def set_msgs(self, msgs: List[MessageExt]) -> None: ...
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_msgs(self) -> List[MessageExt]: return self.msgs
+    def set_msgs(self, msgs: Optional[List[MessageExt]]) -> None: self.msgs = msgs
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: ConsumeMessageConcurrentlyService, msgs: List["MessageExt"],
                  process_queue: "ProcessQueue", message_queue: MessageQueue) -> None:

@@ -26,7 +26,7 @@ from rocketmq_common.protocol.body.consume_message_directly_result import Consum
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.netty.netty_system_config import get_system_property
@@ -304,19 +304,16 @@ class ConsumeMessageOrderlyService(ConsumeMessageService):
                 msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), namespace))
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessageOrderlyService.ConsumeRequest``: drains one queue in order while it stays locked."""
 
     process_queue = Prop(ProcessQueue, required=True)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, service: ConsumeMessageOrderlyService, process_queue: ProcessQueue,
                  message_queue: MessageQueue) -> None:

@@ -27,7 +27,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.body.consume_message_directly_result import ConsumeMessageDirectlyResult
 from rocketmq_common.protocol.header.extra_info_util import ExtraInfoUtil
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
@@ -242,7 +242,7 @@ def _return_type(status: Optional[ConsumeConcurrentlyStatus], has_exception: boo
     return ConsumeReturnType.SUCCESS
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``ConsumeMessagePopConcurrentlyService.ConsumeRequest``: one listener call on a popped batch; the pop
     time and invisible time of its first message's handle say when the broker will redeliver the batch."""
 
@@ -252,19 +252,17 @@ class ConsumeRequest(TypedBean):
     pop_time = Prop(int, 0)
     invisible_time = Prop(int, 0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msgs(self) -> List[MessageExt]: ...
-        def set_msgs(self, msgs: List[MessageExt]) -> None: ...
-        def get_pop_process_queue(self) -> PopProcessQueue: ...
-        def set_pop_process_queue(self, pop_process_queue: PopProcessQueue) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-        def get_pop_time(self) -> int: ...
-        def set_pop_time(self, pop_time: int) -> None: ...
-        def get_invisible_time(self) -> int: ...
-        def set_invisible_time(self, invisible_time: int) -> None: ...
-    # end of generated accessors
+    def get_msgs(self) -> List[MessageExt]: return self.msgs
+    def set_msgs(self, msgs: Optional[List[MessageExt]]) -> None: self.msgs = msgs
+    def get_pop_process_queue(self) -> PopProcessQueue: return self.pop_process_queue
+    def set_pop_process_queue(self, pop_process_queue: Optional[PopProcessQueue]) -> None:
+        self.pop_process_queue = pop_process_queue
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_pop_time(self) -> int: return self.pop_time
+    def set_pop_time(self, pop_time: int) -> None: self.pop_time = pop_time
+    def get_invisible_time(self) -> int: return self.invisible_time
+    def set_invisible_time(self, invisible_time: int) -> None: self.invisible_time = invisible_time
 
     def __init__(self, service: ConsumeMessagePopConcurrentlyService, msgs: List["MessageExt"],
                  process_queue: PopProcessQueue, message_queue: MessageQueue) -> None:

@@ -59,7 +59,7 @@ from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.common.scheduled_thread_pool_executor import (
     ScheduledThreadPoolExecutor,
@@ -106,7 +106,7 @@ class _MessageQueueListenerImpl(MessageQueueListener):
             self._user_listener.message_queue_changed(topic, mq_all, mq_divided)
 
 
-class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultLitePullConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     service_state = Prop(ServiceState, ServiceState.CREATE_JUST)
@@ -118,26 +118,29 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
     assigned_message_queue = Prop(AssignedMessageQueue, factory=AssignedMessageQueue)
     rebalance_impl = Prop(RebalanceLitePullImpl, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_service_state(self) -> ServiceState: ...
-        def set_service_state(self, service_state: ServiceState) -> None: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
-        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
-        def get_offset_store(self) -> Optional[OffsetStore]: ...
-        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
-        def get_pull_time_delay_mills_when_exception(self) -> int: ...
-        def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
-        def get_assigned_message_queue(self) -> AssignedMessageQueue: ...
-        def set_assigned_message_queue(self, assigned_message_queue: AssignedMessageQueue) -> None: ...
-        def get_rebalance_impl(self) -> RebalanceLitePullImpl: ...
-        def set_rebalance_impl(self, rebalance_impl: RebalanceLitePullImpl) -> None: ...
-    # end of generated accessors
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def set_service_state(self, service_state: ServiceState) -> None: self.service_state = service_state
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
+    def get_pull_api_wrapper(self) -> PullAPIWrapper: return self.pull_api_wrapper
+    def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None:
+        self.pull_api_wrapper = pull_api_wrapper
+    def get_offset_store(self) -> OffsetStore: return self.offset_store
+    def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: self.offset_store = offset_store
+    def get_pull_time_delay_mills_when_exception(self) -> int: return self.pull_time_delay_mills_when_exception
+    def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None:
+        self.pull_time_delay_mills_when_exception = pull_time_delay_mills_when_exception
+    def get_assigned_message_queue(self) -> AssignedMessageQueue: return self.assigned_message_queue
+    def set_assigned_message_queue(self, assigned_message_queue: AssignedMessageQueue) -> None:
+        self.assigned_message_queue = assigned_message_queue
+    def get_rebalance_impl(self) -> RebalanceLitePullImpl: return self.rebalance_impl
+    def set_rebalance_impl(self, rebalance_impl: Optional[RebalanceLitePullImpl]) -> None:
+        self.rebalance_impl = rebalance_impl
 
     def __init__(self, default_lite_pull_consumer: "DefaultLitePullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.default_lite_pull_consumer = default_lite_pull_consumer
         self.rpc_hook = rpc_hook
         self.consumer_start_timestamp = int(time.time() * 1000)
@@ -153,7 +156,6 @@ class DefaultLitePullConsumerImpl(MQConsumerInner, TypedBean):
             default_lite_pull_consumer.get_pull_time_delay_mills_when_exception()
         self.topic_to_sub_expression: Dict[str, str] = {}
         self.task_table: Dict[MessageQueue, PullTaskImpl] = {}
-        self.assigned_message_queue = AssignedMessageQueue()
         self.consume_request_cache = ConsumeRequestCache()
         #: created at start (Java: in the constructor, so a later ``setPullThreadNums`` had no effect)
         self.scheduled_thread_pool_executor: Optional[ScheduledThreadPoolExecutor] = None

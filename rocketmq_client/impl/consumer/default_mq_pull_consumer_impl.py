@@ -43,7 +43,7 @@ from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_client.consumer.store.offset_store import OffsetStore
 from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
@@ -119,7 +119,7 @@ class _UserPullCallback(PullCallback):
         self._pull_callback.on_exception(e)
 
 
-class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultMQPullConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     consumer_start_timestamp = Prop(int, factory=lambda: int(time.time() * 1000))
@@ -130,27 +130,27 @@ class DefaultMQPullConsumerImpl(MQConsumerInner, TypedBean):
     offset_store = Prop(OffsetStore)
     rebalance_impl = Prop(RebalanceImpl, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumer_start_timestamp(self) -> int: ...
-        def set_consumer_start_timestamp(self, consumer_start_timestamp: int) -> None: ...
-        def get_service_state(self) -> ServiceState: ...
-        def set_service_state(self, service_state: ServiceState) -> None: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
-        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
-        def get_offset_store(self) -> Optional[OffsetStore]: ...
-        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
-        def get_rebalance_impl(self) -> RebalanceImpl: ...
-        def set_rebalance_impl(self, rebalance_impl: RebalanceImpl) -> None: ...
-    # end of generated accessors
+    def get_consumer_start_timestamp(self) -> int: return self.consumer_start_timestamp
+    def set_consumer_start_timestamp(self, consumer_start_timestamp: int) -> None:
+        self.consumer_start_timestamp = consumer_start_timestamp
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def set_service_state(self, service_state: ServiceState) -> None: self.service_state = service_state
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
+    def get_pull_api_wrapper(self) -> PullAPIWrapper: return self.pull_api_wrapper
+    def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None:
+        self.pull_api_wrapper = pull_api_wrapper
+    def get_offset_store(self) -> OffsetStore: return self.offset_store
+    def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: self.offset_store = offset_store
+    def get_rebalance_impl(self) -> RebalanceImpl: return self.rebalance_impl
+    def set_rebalance_impl(self, rebalance_impl: Optional[RebalanceImpl]) -> None: self.rebalance_impl = rebalance_impl
 
     def __init__(self, default_mq_pull_consumer: "DefaultMQPullConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         self.default_mq_pull_consumer = default_mq_pull_consumer
         self.rpc_hook = rpc_hook
-        self.consumer_start_timestamp = int(time.time() * 1000)
         self.consume_message_hook_list: List["ConsumeMessageHook"] = []
         self.filter_message_hook_list: List["FilterMessageHook"] = []
         self.service_state = ServiceState.CREATE_JUST

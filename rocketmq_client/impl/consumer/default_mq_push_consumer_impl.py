@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, cast
 
 from rocketmq_client.consumer.listener.message_listener import MessageListenerConcurrently, MessageListenerOrderly
 from rocketmq_client.consumer.listener.message_listener import MessageListener
@@ -55,7 +55,7 @@ from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class _SendBackAsNormalMessage(Exception):
     message goes to the retry topic as a normal message (the path of a failed send-back, without its error log)."""
 
 
-class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
+class DefaultMQPushConsumerImpl(MQConsumerInner, Bean):
     """See the module docstring."""
 
     pull_time_delay_mills_when_exception = Prop(int, 3000)
@@ -141,30 +141,33 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
     consume_message_service = Prop(ConsumeMessageService)
     rebalance_impl = Prop(RebalancePushImpl, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_pull_time_delay_mills_when_exception(self) -> int: ...
-        def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None: ...
-        def get_service_state(self) -> ServiceState: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-        def get_pull_api_wrapper(self) -> Optional[PullAPIWrapper]: ...
-        def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None: ...
-        def get_pause(self) -> bool: ...
-        def is_pause(self) -> bool: ...
-        def set_pause(self, pause: bool) -> None: ...
-        def get_consume_orderly(self) -> bool: ...
-        def is_consume_orderly(self) -> bool: ...
-        def set_consume_orderly(self, consume_orderly: bool) -> None: ...
-        def get_message_listener_inner(self) -> Optional[MessageListener]: ...
-        def set_message_listener_inner(self, message_listener_inner: Optional[MessageListener]) -> None: ...
-        def get_offset_store(self) -> Optional[OffsetStore]: ...
-        def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: ...
-        def get_consume_message_service(self) -> Optional[ConsumeMessageService]: ...
-        def set_consume_message_service(self, consume_message_service: Optional[ConsumeMessageService]) -> None: ...
-        def get_rebalance_impl(self) -> RebalancePushImpl: ...
-        def set_rebalance_impl(self, rebalance_impl: RebalancePushImpl) -> None: ...
-    # end of generated accessors
+    def get_pull_time_delay_mills_when_exception(self) -> int: return self.pull_time_delay_mills_when_exception
+    def set_pull_time_delay_mills_when_exception(self, pull_time_delay_mills_when_exception: int) -> None:
+        self.pull_time_delay_mills_when_exception = pull_time_delay_mills_when_exception
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
+    def get_pull_api_wrapper(self) -> PullAPIWrapper: return self.pull_api_wrapper
+    def set_pull_api_wrapper(self, pull_api_wrapper: Optional[PullAPIWrapper]) -> None:
+        self.pull_api_wrapper = pull_api_wrapper
+    def get_pause(self) -> bool: return self.pause
+    def is_pause(self) -> bool: return self.pause
+    def set_pause(self, pause: bool) -> None: self.pause = pause
+    def get_consume_orderly(self) -> bool: return self.consume_orderly
+    def is_consume_orderly(self) -> bool: return self.consume_orderly
+    def set_consume_orderly(self, consume_orderly: bool) -> None: self.consume_orderly = consume_orderly
+    def get_message_listener_inner(self) -> MessageListener: return self.message_listener_inner
+    def set_message_listener_inner(self, message_listener_inner: Optional[MessageListener]) -> None:
+        self.message_listener_inner = message_listener_inner
+    def get_offset_store(self) -> OffsetStore: return self.offset_store
+    def set_offset_store(self, offset_store: Optional[OffsetStore]) -> None: self.offset_store = offset_store
+    def get_consume_message_service(self) -> ConsumeMessageService: return self.consume_message_service
+    def set_consume_message_service(self, consume_message_service: Optional[ConsumeMessageService]) -> None:
+        self.consume_message_service = consume_message_service
+    def get_rebalance_impl(self) -> RebalancePushImpl: return self.rebalance_impl
+    def set_rebalance_impl(self, rebalance_impl: Optional[RebalancePushImpl]) -> None:
+        self.rebalance_impl = rebalance_impl
 
     def __init__(self, default_mq_push_consumer: "DefaultMQPushConsumer",
                  rpc_hook: Optional["RPCHook"] = None) -> None:
@@ -993,7 +996,7 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, TypedBean):
         route_data = api.get_topic_route_info_from_name_server(topic, 3000)
         queue_time_span: List["QueueTimeSpan"] = []
         for broker_data in route_data.get_broker_datas():
-            addr = broker_data.select_broker_addr()
+            addr = cast(str, broker_data.select_broker_addr())  # a broker of a route has an address
             queue_time_span.extend(api.query_consume_time_span(addr, topic, self.group_name(), 3000))
         return queue_time_span
 

@@ -17,7 +17,7 @@ from rocketmq_common.message.message_ext import MessageExt
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import ListOf, Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, ListOf, Prop, java_string
 from rocketmq_remoting.common.thread_pool import RejectedExecutionException
 
 if TYPE_CHECKING:
@@ -45,22 +45,19 @@ class SubscriptionType:
     ASSIGN = "ASSIGN"
 
 
-class ConsumeRequest(TypedBean):
+class ConsumeRequest(Bean):
     """Java ``DefaultLitePullConsumerImpl.ConsumeRequest``: the messages of one pull, waiting to be polled."""
 
     message_exts = Prop(ListOf(MessageExt), required=True)
     message_queue = Prop(MessageQueue, required=True)
     process_queue = Prop(ProcessQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_message_exts(self) -> List[MessageExt]: ...
-        def set_message_exts(self, message_exts: List[MessageExt]) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-        def get_process_queue(self) -> ProcessQueue: ...
-        def set_process_queue(self, process_queue: ProcessQueue) -> None: ...
-    # end of generated accessors
+    def get_message_exts(self) -> List[MessageExt]: return self.message_exts
+    def set_message_exts(self, message_exts: Optional[List[MessageExt]]) -> None: self.message_exts = message_exts
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
 
     def __init__(self, message_exts: List["MessageExt"], message_queue: MessageQueue,
                  process_queue: "ProcessQueue") -> None:
@@ -107,21 +104,18 @@ class ConsumeRequestCache:
         return len(self._items)
 
 
-class PullTaskImpl(TypedBean):
+class PullTaskImpl(Bean):
     """Java ``DefaultLitePullConsumerImpl.PullTaskImpl``: pulls one queue, then reschedules itself (at once, or
     after a back-off) until cancelled."""
 
     cancelled = Prop(bool, False)
     message_queue = Prop(MessageQueue, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_cancelled(self) -> bool: ...
-        def is_cancelled(self) -> bool: ...
-        def set_cancelled(self, cancelled: bool) -> None: ...
-        def get_message_queue(self) -> MessageQueue: ...
-        def set_message_queue(self, message_queue: MessageQueue) -> None: ...
-    # end of generated accessors
+    def get_cancelled(self) -> bool: return self.cancelled
+    def is_cancelled(self) -> bool: return self.cancelled
+    def set_cancelled(self, cancelled: bool) -> None: self.cancelled = cancelled
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
 
     def __init__(self, impl: "DefaultLitePullConsumerImpl", message_queue: MessageQueue) -> None:
         self._impl = impl

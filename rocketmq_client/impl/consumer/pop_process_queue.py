@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_common.protocol.body.pop_process_queue_info import PopProcessQueueInfo
@@ -19,7 +19,7 @@ def _now_millis() -> int:
     return int(time.time() * 1000)
 
 
-class PopProcessQueue(TypedBean):
+class PopProcessQueue(Bean):
     """See the module docstring. Unlike :class:`ProcessQueue` it holds no messages: a popped message stays
     invisible at the broker until acked, so only a counter of those waiting for their ack is kept."""
 
@@ -29,17 +29,14 @@ class PopProcessQueue(TypedBean):
     last_pop_timestamp = Prop(int, factory=_now_millis)
     dropped = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_last_pop_timestamp(self) -> int: ...
-        def set_last_pop_timestamp(self, last_pop_timestamp: int) -> None: ...
-        def get_dropped(self) -> bool: ...
-        def is_dropped(self) -> bool: ...
-        def set_dropped(self, dropped: bool) -> None: ...
-    # end of generated accessors
+    def get_last_pop_timestamp(self) -> int: return self.last_pop_timestamp
+    def set_last_pop_timestamp(self, last_pop_timestamp: int) -> None: self.last_pop_timestamp = last_pop_timestamp
+    def get_dropped(self) -> bool: return self.dropped
+    def is_dropped(self) -> bool: return self.dropped
+    def set_dropped(self, dropped: bool) -> None: self.dropped = dropped
 
     def __init__(self) -> None:
-        self.last_pop_timestamp = _now_millis()
+        super().__init__()  # the declared defaults
         self.dropped = False
         self._wait_ack_counter = 0  # Java AtomicInteger waitAckCounter
         self._lock = threading.Lock()

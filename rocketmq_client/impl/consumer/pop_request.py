@@ -1,19 +1,19 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.PopRequest`` (5.3.3)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_client.impl.consumer.message_request import MessageRequest
 from rocketmq_client.impl.consumer.pop_process_queue import PopProcessQueue
 from rocketmq_common.constant.consume_init_mode import ConsumeInitMode
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["PopRequest"]
 
 
-class PopRequest(MessageRequest, TypedBean):
+class PopRequest(MessageRequest, Bean):
     """One outstanding pop of a push consumer: topic, group, queue, its pop process queue and where a queue the
     group never consumed starts (``init_mode``, :class:`ConsumeInitMode`). Equal (and hashed) by topic, group and
     queue, like Java."""
@@ -25,22 +25,20 @@ class PopRequest(MessageRequest, TypedBean):
     locked_first = Prop(bool, False)
     init_mode = Prop(int, ConsumeInitMode.MAX)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_topic(self) -> Optional[str]: ...
-        def set_topic(self, topic: Optional[str]) -> None: ...
-        def get_consumer_group(self) -> Optional[str]: ...
-        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
-        def get_message_queue(self) -> Optional[MessageQueue]: ...
-        def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: ...
-        def get_pop_process_queue(self) -> Optional[PopProcessQueue]: ...
-        def set_pop_process_queue(self, pop_process_queue: Optional[PopProcessQueue]) -> None: ...
-        def get_locked_first(self) -> bool: ...
-        def is_locked_first(self) -> bool: ...
-        def set_locked_first(self, locked_first: bool) -> None: ...
-        def get_init_mode(self) -> int: ...
-        def set_init_mode(self, init_mode: int) -> None: ...
-    # end of generated accessors
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_pop_process_queue(self) -> PopProcessQueue: return self.pop_process_queue
+    def set_pop_process_queue(self, pop_process_queue: Optional[PopProcessQueue]) -> None:
+        self.pop_process_queue = pop_process_queue
+    def get_locked_first(self) -> bool: return self.locked_first
+    def is_locked_first(self) -> bool: return self.locked_first
+    def set_locked_first(self, locked_first: bool) -> None: self.locked_first = locked_first
+    def get_init_mode(self) -> int: return self.init_mode
+    def set_init_mode(self, init_mode: int) -> None: self.init_mode = init_mode
 
     def __init__(self, topic: Optional[str] = None, consumer_group: Optional[str] = None,
                  message_queue: Optional[MessageQueue] = None, pop_process_queue: Optional[PopProcessQueue] = None,

@@ -6,11 +6,11 @@ import bisect
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, cast
 
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 from rocketmq_remoting.netty.netty_system_config import get_system_property
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def _body_len(msg: "MessageExt") -> int:
     return len(body) if body is not None else 0
 
 
-class ProcessQueue(TypedBean):
+class ProcessQueue(Bean):
     """Queue consumption snapshot (Java ``ProcessQueue``)."""
 
     #: Java ``rocketmq.client.rebalance.lockMaxLiveTime`` (ms)
@@ -181,49 +181,41 @@ class ProcessQueue(TypedBean):
     consuming = Prop(bool, False)
     msg_acc_cnt = Prop(int, 0)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_msg_tree_map(self) -> MsgTreeMap: ...
-        def set_msg_tree_map(self, msg_tree_map: MsgTreeMap) -> None: ...
-        def get_msg_count(self) -> AtomicLong: ...
-        def set_msg_count(self, msg_count: AtomicLong) -> None: ...
-        def get_msg_size(self) -> AtomicLong: ...
-        def set_msg_size(self, msg_size: AtomicLong) -> None: ...
-        def get_dropped(self) -> bool: ...
-        def is_dropped(self) -> bool: ...
-        def set_dropped(self, dropped: bool) -> None: ...
-        def get_last_pull_timestamp(self) -> int: ...
-        def set_last_pull_timestamp(self, last_pull_timestamp: int) -> None: ...
-        def get_last_consume_timestamp(self) -> int: ...
-        def set_last_consume_timestamp(self, last_consume_timestamp: int) -> None: ...
-        def get_locked(self) -> bool: ...
-        def is_locked(self) -> bool: ...
-        def set_locked(self, locked: bool) -> None: ...
-        def get_last_lock_timestamp(self) -> int: ...
-        def set_last_lock_timestamp(self, last_lock_timestamp: int) -> None: ...
-        def get_consuming(self) -> bool: ...
-        def is_consuming(self) -> bool: ...
-        def set_consuming(self, consuming: bool) -> None: ...
-        def get_msg_acc_cnt(self) -> int: ...
-        def set_msg_acc_cnt(self, msg_acc_cnt: int) -> None: ...
-    # end of generated accessors
+    def get_msg_tree_map(self) -> MsgTreeMap: return self.msg_tree_map
+    def set_msg_tree_map(self, msg_tree_map: MsgTreeMap) -> None: self.msg_tree_map = msg_tree_map
+    def get_msg_count(self) -> AtomicLong: return self.msg_count
+    def set_msg_count(self, msg_count: AtomicLong) -> None: self.msg_count = msg_count
+    def get_msg_size(self) -> AtomicLong: return self.msg_size
+    def set_msg_size(self, msg_size: AtomicLong) -> None: self.msg_size = msg_size
+    def get_dropped(self) -> bool: return self.dropped
+    def is_dropped(self) -> bool: return self.dropped
+    def set_dropped(self, dropped: bool) -> None: self.dropped = dropped
+    def get_last_pull_timestamp(self) -> int: return self.last_pull_timestamp
+    def set_last_pull_timestamp(self, last_pull_timestamp: int) -> None: self.last_pull_timestamp = last_pull_timestamp
+    def get_last_consume_timestamp(self) -> int: return self.last_consume_timestamp
+    def set_last_consume_timestamp(self, last_consume_timestamp: int) -> None:
+        self.last_consume_timestamp = last_consume_timestamp
+    def get_locked(self) -> bool: return self.locked
+    def is_locked(self) -> bool: return self.locked
+    def set_locked(self, locked: bool) -> None: self.locked = locked
+    def get_last_lock_timestamp(self) -> int: return self.last_lock_timestamp
+    def set_last_lock_timestamp(self, last_lock_timestamp: int) -> None: self.last_lock_timestamp = last_lock_timestamp
+    def get_consuming(self) -> bool: return self.consuming
+    def is_consuming(self) -> bool: return self.consuming
+    def set_consuming(self, consuming: bool) -> None: self.consuming = consuming
+    def get_msg_acc_cnt(self) -> int: return self.msg_acc_cnt
+    def set_msg_acc_cnt(self, msg_acc_cnt: int) -> None: self.msg_acc_cnt = msg_acc_cnt
 
     def __init__(self) -> None:
-        now = _now_millis()
+        super().__init__()  # the declared defaults
         self.tree_map_lock = threading.RLock()  # Java ReentrantReadWriteLock (one lock: reads are short)
-        self.msg_tree_map = MsgTreeMap()
-        self.msg_count = AtomicLong()
-        self.msg_size = AtomicLong()
         self.consume_lock = threading.RLock()  # Java ReentrantLock
         #: a subset of msg_tree_map, only used by orderly consumption
         self.consuming_msg_orderly_tree_map = MsgTreeMap()
         self.try_unlock_times = AtomicLong(0)
         self.queue_offset_max = 0
         self.dropped = False
-        self.last_pull_timestamp = now
-        self.last_consume_timestamp = now
         self.locked = False
-        self.last_lock_timestamp = now
         self.consuming = False
         self.msg_acc_cnt = 0
 
@@ -409,14 +401,14 @@ class ProcessQueue(TypedBean):
             with self.tree_map_lock:
                 tree = self.msg_tree_map
                 if not tree.is_empty():
-                    info.set_cached_msg_min_offset(tree.first_key())
-                    info.set_cached_msg_max_offset(tree.last_key())
+                    info.set_cached_msg_min_offset(cast(int, tree.first_key()))
+                    info.set_cached_msg_max_offset(cast(int, tree.last_key()))
                     info.set_cached_msg_count(tree.size())
                     info.set_cached_msg_size_in_mib(self.msg_size.get() // (1024 * 1024))
                 consuming = self.consuming_msg_orderly_tree_map
                 if not consuming.is_empty():
-                    info.set_transaction_msg_min_offset(consuming.first_key())
-                    info.set_transaction_msg_max_offset(consuming.last_key())
+                    info.set_transaction_msg_min_offset(cast(int, consuming.first_key()))
+                    info.set_transaction_msg_max_offset(cast(int, consuming.last_key()))
                     info.set_transaction_msg_count(consuming.size())
                 info.set_locked(self.locked)
                 info.set_try_unlock_times(self.try_unlock_times.get())

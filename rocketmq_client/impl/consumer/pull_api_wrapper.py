@@ -19,7 +19,7 @@ from rocketmq_common.mq_version import MQVersion
 from rocketmq_common.protocol.header.pop_message_request_header import PopMessageRequestHeader
 from rocketmq_common.protocol.header.pull_message_request_header import PullMessageRequestHeader
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
-from rocketmq_remoting.common.bean import Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, Prop
 
 if TYPE_CHECKING:
     from rocketmq_client.consumer.pop_callback import PopCallback
@@ -47,21 +47,19 @@ _PROPERTY_MAX_OFFSET = MessageConst.PROPERTY_MAX_OFFSET
 _PROPERTY_TAGS = MessageConst.PROPERTY_TAGS
 
 
-class PullAPIWrapper(TypedBean):
+class PullAPIWrapper(Bean):
     """See the module docstring. One per consumer (group); thread-safe like Java's (the node table is a dict
     whose single-key updates are atomic)."""
 
     connect_broker_by_user = Prop(bool, False)
     default_broker_id = Prop(int, MixAll.MASTER_ID)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_connect_broker_by_user(self) -> bool: ...
-        def is_connect_broker_by_user(self) -> bool: ...
-        def set_connect_broker_by_user(self, connect_broker_by_user: bool) -> None: ...
-        def get_default_broker_id(self) -> int: ...
-        def set_default_broker_id(self, default_broker_id: int) -> None: ...
-    # end of generated accessors
+    def get_connect_broker_by_user(self) -> bool: return self.connect_broker_by_user
+    def is_connect_broker_by_user(self) -> bool: return self.connect_broker_by_user
+    def set_connect_broker_by_user(self, connect_broker_by_user: bool) -> None:
+        self.connect_broker_by_user = connect_broker_by_user
+    def get_default_broker_id(self) -> int: return self.default_broker_id
+    def set_default_broker_id(self, default_broker_id: int) -> None: self.default_broker_id = default_broker_id
 
     def __init__(self, mq_client_factory: "MQClientInstance", consumer_group: str, unit_mode: bool) -> None:
         self.mq_client_factory = mq_client_factory

@@ -1,18 +1,18 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.PullRequest``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from rocketmq_client.impl.consumer.message_request import MessageRequest
 from rocketmq_client.impl.consumer.process_queue import ProcessQueue
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.message.message_request_mode import MessageRequestMode
-from rocketmq_remoting.common.bean import Prop, TypedBean, java_string
+from rocketmq_remoting.common.bean import Bean, Prop, java_string
 
 __all__ = ["PullRequest"]
 
 
-class PullRequest(MessageRequest, TypedBean):
+class PullRequest(MessageRequest, Bean):
     """One outstanding pull of a push consumer: group, queue, its process queue and the next offset to pull.
     Equal (and hashed) by consumer group and message queue, like Java."""
 
@@ -22,20 +22,17 @@ class PullRequest(MessageRequest, TypedBean):
     next_offset = Prop(int, 0)
     previously_locked = Prop(bool, False)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_consumer_group(self) -> Optional[str]: ...
-        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
-        def get_message_queue(self) -> Optional[MessageQueue]: ...
-        def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: ...
-        def get_process_queue(self) -> Optional[ProcessQueue]: ...
-        def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: ...
-        def get_next_offset(self) -> int: ...
-        def set_next_offset(self, next_offset: int) -> None: ...
-        def get_previously_locked(self) -> bool: ...
-        def is_previously_locked(self) -> bool: ...
-        def set_previously_locked(self, previously_locked: bool) -> None: ...
-    # end of generated accessors
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_process_queue(self) -> ProcessQueue: return self.process_queue
+    def set_process_queue(self, process_queue: Optional[ProcessQueue]) -> None: self.process_queue = process_queue
+    def get_next_offset(self) -> int: return self.next_offset
+    def set_next_offset(self, next_offset: int) -> None: self.next_offset = next_offset
+    def get_previously_locked(self) -> bool: return self.previously_locked
+    def is_previously_locked(self) -> bool: return self.previously_locked
+    def set_previously_locked(self, previously_locked: bool) -> None: self.previously_locked = previously_locked
 
     def __init__(self, consumer_group: Optional[str] = None, message_queue: Optional["MessageQueue"] = None,
                  process_queue: Optional["ProcessQueue"] = None, next_offset: int = 0,

@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.client.impl.consumer.PullResultExt``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from rocketmq_client.consumer.pull_result import PullResult
 from rocketmq_client.consumer.pull_status import PullStatus
@@ -20,15 +20,13 @@ class PullResultExt(PullResult):
     message_binary = Prop(bytes)
     offset_delta = Prop(int)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_suggest_which_broker_id(self) -> int: ...
-        def set_suggest_which_broker_id(self, suggest_which_broker_id: int) -> None: ...
-        def get_message_binary(self) -> Optional[bytes]: ...
-        def set_message_binary(self, message_binary: Optional[bytes]) -> None: ...
-        def get_offset_delta(self) -> Optional[int]: ...
-        def set_offset_delta(self, offset_delta: Optional[int]) -> None: ...
-    # end of generated accessors
+    def get_suggest_which_broker_id(self) -> int: return self.suggest_which_broker_id
+    def set_suggest_which_broker_id(self, suggest_which_broker_id: int) -> None:
+        self.suggest_which_broker_id = suggest_which_broker_id
+    def get_message_binary(self) -> bytes: return self.message_binary
+    def set_message_binary(self, message_binary: Optional[bytes]) -> None: self.message_binary = message_binary
+    def get_offset_delta(self) -> int: return self.offset_delta
+    def set_offset_delta(self, offset_delta: Optional[int]) -> None: self.offset_delta = offset_delta
 
     def __init__(self, pull_status: PullStatus, next_begin_offset: int, min_offset: int, max_offset: int,
                  msg_found_list: Optional[List[MessageExt]], suggest_which_broker_id: int,

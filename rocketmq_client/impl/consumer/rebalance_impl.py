@@ -27,7 +27,7 @@ from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.heartbeat.subscription_data import SubscriptionData
 from rocketmq_common.protocol.response_code import ResponseCode
-from rocketmq_remoting.common.bean import MapOf, Prop, SetOf, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop, SetOf
 
 if TYPE_CHECKING:
     from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
@@ -53,7 +53,7 @@ def _java_string_order(s: str) -> bytes:
     return s.encode("utf-16-be", "surrogatepass")
 
 
-class RebalanceImpl(TypedBean):
+class RebalanceImpl(Bean):
     """Base class of :class:`RebalancePushImpl`, :class:`RebalancePullImpl` and :class:`RebalanceLitePullImpl`
     (Java ``RebalanceImpl``): the subclasses supply the abstract hooks."""
 
@@ -68,34 +68,35 @@ class RebalanceImpl(TypedBean):
     allocate_message_queue_strategy = Prop(AllocateMessageQueueStrategy)
     mq_client_factory = Prop(MQClientInstance)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_process_queue_table(self) -> Dict[MessageQueue, ProcessQueue]: ...
-        def set_process_queue_table(self, process_queue_table: Dict[MessageQueue, ProcessQueue]) -> None: ...
-        def get_pop_process_queue_table(self) -> Dict[MessageQueue, PopProcessQueue]: ...
-        def set_pop_process_queue_table(self, pop_process_queue_table: Dict[MessageQueue, PopProcessQueue]) -> None: ...
-        def get_topic_subscribe_info_table(self) -> Dict[str, Set[MessageQueue]]: ...
-        def set_topic_subscribe_info_table(self, topic_subscribe_info_table: Dict[str, Set[MessageQueue]]) -> None: ...
-        def get_subscription_inner(self) -> Dict[str, SubscriptionData]: ...
-        def set_subscription_inner(self, subscription_inner: Dict[str, SubscriptionData]) -> None: ...
-        def get_consumer_group(self) -> Optional[str]: ...
-        def set_consumer_group(self, consumer_group: Optional[str]) -> None: ...
-        def get_message_model(self) -> Optional[MessageModel]: ...
-        def set_message_model(self, message_model: Optional[MessageModel]) -> None: ...
-        def get_allocate_message_queue_strategy(self) -> Optional[AllocateMessageQueueStrategy]: ...
-        def set_allocate_message_queue_strategy(
-                self, allocate_message_queue_strategy: Optional[AllocateMessageQueueStrategy]) -> None: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-    # end of generated accessors
+    def get_process_queue_table(self) -> Dict[MessageQueue, ProcessQueue]: return self.process_queue_table
+    def set_process_queue_table(self, process_queue_table: Dict[MessageQueue, ProcessQueue]) -> None:
+        self.process_queue_table = process_queue_table
+    def get_pop_process_queue_table(self) -> Dict[MessageQueue, PopProcessQueue]: return self.pop_process_queue_table
+    def set_pop_process_queue_table(self, pop_process_queue_table: Dict[MessageQueue, PopProcessQueue]) -> None:
+        self.pop_process_queue_table = pop_process_queue_table
+    def get_topic_subscribe_info_table(self) -> Dict[str, Set[MessageQueue]]: return self.topic_subscribe_info_table
+    def set_topic_subscribe_info_table(self, topic_subscribe_info_table: Dict[str, Set[MessageQueue]]) -> None:
+        self.topic_subscribe_info_table = topic_subscribe_info_table
+    def get_subscription_inner(self) -> Dict[str, SubscriptionData]: return self.subscription_inner
+    def set_subscription_inner(self, subscription_inner: Dict[str, SubscriptionData]) -> None:
+        self.subscription_inner = subscription_inner
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_message_model(self) -> MessageModel: return self.message_model
+    def set_message_model(self, message_model: Optional[MessageModel]) -> None: self.message_model = message_model
+    def get_allocate_message_queue_strategy(self) -> AllocateMessageQueueStrategy:
+        return self.allocate_message_queue_strategy
+    def set_allocate_message_queue_strategy(
+            self, allocate_message_queue_strategy: Optional[AllocateMessageQueueStrategy]) -> None:
+        self.allocate_message_queue_strategy = allocate_message_queue_strategy
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
 
     def __init__(self, consumer_group: Optional[str], message_model: Optional[MessageModel],
                  allocate_message_queue_strategy: Optional["AllocateMessageQueueStrategy"],
                  mq_client_factory: Optional["MQClientInstance"]) -> None:
-        self.process_queue_table = {}
-        self.pop_process_queue_table = {}
-        self.topic_subscribe_info_table = {}
-        self.subscription_inner = {}
+        super().__init__()  # the declared defaults
         self.consumer_group = consumer_group
         self.message_model = message_model
         self.allocate_message_queue_strategy = allocate_message_queue_strategy

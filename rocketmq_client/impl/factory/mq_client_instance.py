@@ -46,7 +46,7 @@ from rocketmq_common.rpc.client_metadata import ClientMetadata
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_remoting.channel_event_listener import ChannelEventListener
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.scheduled_executor import ScheduledExecutor
 from rocketmq_remoting.exception import RemotingConnectException, RemotingException
 from rocketmq_remoting.netty.netty_client_config import NettyClientConfig
@@ -71,7 +71,7 @@ LOCK_TIMEOUT_MILLIS = 3000
 PROMPT_HEARTBEAT_INTERVAL_MILLIS = 1000
 
 
-class MQClientInstance(TypedBean):
+class MQClientInstance(Bean):
     """See the module docstring. Created by :class:`MQClientManager`; started by the first producer or consumer
     of its client id and shut down by the last one.
 
@@ -99,58 +99,61 @@ class MQClientInstance(TypedBean):
     default_mq_producer: Prop[Any] = Prop(object, required=True)
     consumer_stats_manager = Prop(ConsumerStatsManager, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_boot_timestamp(self) -> int: ...
-        def set_boot_timestamp(self, boot_timestamp: int) -> None: ...
-        def get_topic_route_table(self) -> Dict[str, TopicRouteData]: ...
-        def set_topic_route_table(self, topic_route_table: Dict[str, TopicRouteData]) -> None: ...
-        def get_broker_addr_table(self) -> Dict[str, Dict[int, str]]: ...
-        def set_broker_addr_table(self, broker_addr_table: Dict[str, Dict[int, str]]) -> None: ...
-        def get_broker_version_table(self) -> Dict[str, Dict[str, int]]: ...
-        def set_broker_version_table(self, broker_version_table: Dict[str, Dict[str, int]]) -> None: ...
-        def get_service_state(self) -> ServiceState: ...
-        def set_service_state(self, service_state: ServiceState) -> None: ...
-        def get_client_config(self) -> ClientConfig: ...
-        def set_client_config(self, client_config: ClientConfig) -> None: ...
-        def get_client_id(self) -> str: ...
-        def set_client_id(self, client_id: str) -> None: ...
-        def get_netty_client_config(self) -> NettyClientConfig: ...
-        def set_netty_client_config(self, netty_client_config: NettyClientConfig) -> None: ...
-        def get_mq_client_api_impl(self) -> MQClientAPIImpl: ...
-        def set_mq_client_api_impl(self, mq_client_api_impl: MQClientAPIImpl) -> None: ...
-        def get_mq_admin_impl(self) -> MQAdminImpl: ...
-        def set_mq_admin_impl(self, mq_admin_impl: MQAdminImpl) -> None: ...
-        def get_scheduled_executor_service(self) -> ScheduledExecutor: ...
-        def set_scheduled_executor_service(self, scheduled_executor_service: ScheduledExecutor) -> None: ...
-        def get_pull_message_service(self) -> PullMessageService: ...
-        def set_pull_message_service(self, pull_message_service: PullMessageService) -> None: ...
-        def get_rebalance_service(self) -> RebalanceService: ...
-        def set_rebalance_service(self, rebalance_service: RebalanceService) -> None: ...
-        def get_default_mq_producer(self) -> Any: ...
-        def set_default_mq_producer(self, default_mq_producer: Any) -> None: ...
-        def get_consumer_stats_manager(self) -> ConsumerStatsManager: ...
-        def set_consumer_stats_manager(self, consumer_stats_manager: ConsumerStatsManager) -> None: ...
-    # end of generated accessors
+    def get_boot_timestamp(self) -> int: return self.boot_timestamp
+    def set_boot_timestamp(self, boot_timestamp: int) -> None: self.boot_timestamp = boot_timestamp
+    def get_topic_route_table(self) -> Dict[str, TopicRouteData]: return self.topic_route_table
+    def set_topic_route_table(self, topic_route_table: Dict[str, TopicRouteData]) -> None:
+        self.topic_route_table = topic_route_table
+    def get_broker_addr_table(self) -> Dict[str, Dict[int, str]]: return self.broker_addr_table
+    def set_broker_addr_table(self, broker_addr_table: Dict[str, Dict[int, str]]) -> None:
+        self.broker_addr_table = broker_addr_table
+    def get_broker_version_table(self) -> Dict[str, Dict[str, int]]: return self.broker_version_table
+    def set_broker_version_table(self, broker_version_table: Dict[str, Dict[str, int]]) -> None:
+        self.broker_version_table = broker_version_table
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def set_service_state(self, service_state: ServiceState) -> None: self.service_state = service_state
+    def get_client_config(self) -> ClientConfig: return self.client_config
+    def set_client_config(self, client_config: Optional[ClientConfig]) -> None: self.client_config = client_config
+    def get_client_id(self) -> str: return self.client_id
+    def set_client_id(self, client_id: Optional[str]) -> None: self.client_id = client_id
+    def get_netty_client_config(self) -> NettyClientConfig: return self.netty_client_config
+    def set_netty_client_config(self, netty_client_config: Optional[NettyClientConfig]) -> None:
+        self.netty_client_config = netty_client_config
+    def get_mq_client_api_impl(self) -> MQClientAPIImpl: return self.mq_client_api_impl
+    def set_mq_client_api_impl(self, mq_client_api_impl: Optional[MQClientAPIImpl]) -> None:
+        self.mq_client_api_impl = mq_client_api_impl
+    def get_mq_admin_impl(self) -> MQAdminImpl: return self.mq_admin_impl
+    def set_mq_admin_impl(self, mq_admin_impl: Optional[MQAdminImpl]) -> None: self.mq_admin_impl = mq_admin_impl
+    def get_scheduled_executor_service(self) -> ScheduledExecutor: return self.scheduled_executor_service
+    def set_scheduled_executor_service(self, scheduled_executor_service: Optional[ScheduledExecutor]) -> None:
+        self.scheduled_executor_service = scheduled_executor_service
+    def get_pull_message_service(self) -> PullMessageService: return self.pull_message_service
+    def set_pull_message_service(self, pull_message_service: Optional[PullMessageService]) -> None:
+        self.pull_message_service = pull_message_service
+    def get_rebalance_service(self) -> RebalanceService: return self.rebalance_service
+    def set_rebalance_service(self, rebalance_service: Optional[RebalanceService]) -> None:
+        self.rebalance_service = rebalance_service
+    def get_default_mq_producer(self) -> Any: return self.default_mq_producer
+    def set_default_mq_producer(self, default_mq_producer: Any) -> None: self.default_mq_producer = default_mq_producer
+    def get_consumer_stats_manager(self) -> ConsumerStatsManager: return self.consumer_stats_manager
+    def set_consumer_stats_manager(self, consumer_stats_manager: Optional[ConsumerStatsManager]) -> None:
+        self.consumer_stats_manager = consumer_stats_manager
 
     def __init__(self, client_config: ClientConfig, instance_index: int, client_id: str,
                  rpc_hook: Optional["RPCHook"] = None) -> None:
+        super().__init__()  # the declared defaults
         from rocketmq_client.producer.default_mq_producer import (
             DefaultMQProducer,  # cycle: producer -> instance
         )
 
         self.client_config = client_config
         self.instance_index = instance_index
-        self.boot_timestamp = int(time.time() * 1000)
         self.producer_table: Dict[str, MQProducerInner] = {}
         self.consumer_table: Dict[str, MQConsumerInner] = {}
         self.admin_ext_table: Dict[str, Any] = {}
-        self.topic_route_table = {}
         #: 5.3.3: topic -> a static topic's logical queue -> the broker of its current leader (Java keeps it
         #: private; see get_broker_name_from_message_queue)
         self.topic_end_points_table: Dict[str, Dict[MessageQueue, str]] = {}
-        self.broker_addr_table = {}
-        self.broker_version_table = {}
         self._lock = threading.RLock()  # Java synchronized(this)
         self._lock_namesrv = threading.Lock()
         self._lock_heartbeat = threading.Lock()

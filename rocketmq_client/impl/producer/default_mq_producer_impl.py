@@ -47,7 +47,7 @@ from rocketmq_common.protocol.header.send_message_request_header import SendMess
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.service_state import ServiceState
 from rocketmq_common.sysflag.message_sys_flag import MessageSysFlag
-from rocketmq_remoting.common.bean import MapOf, Prop, TypedBean
+from rocketmq_remoting.common.bean import Bean, MapOf, Prop
 from rocketmq_remoting.common.remoting_helper import RemotingHelper
 from rocketmq_remoting.common.semaphore import Semaphore
 from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor, executor_submitter
@@ -188,7 +188,7 @@ class BackpressureSendCallBack(SendCallback):
             self._impl.semaphore_async_send_num.release()
 
 
-class DefaultMQProducerImpl(MQProducerInner, TypedBean):
+class DefaultMQProducerImpl(MQProducerInner, Bean):
     """See the module docstring. Implements ``MQProducerInner`` for the client instance."""
 
     # (fields Java keeps private; a MapOf Prop is a Prop[Any]: the annotation gives its reads their type)
@@ -198,22 +198,22 @@ class DefaultMQProducerImpl(MQProducerInner, TypedBean):
     mq_client_factory = Prop(MQClientInstance)
     mq_fault_strategy = Prop(MQFaultStrategy, required=True)
 
-    # generated accessors (python -m rocketmq_remoting.common.bean_typing): do not edit
-    if TYPE_CHECKING:
-        def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]: ...
-        def set_topic_publish_info_table(self, topic_publish_info_table: Dict[str, TopicPublishInfo]) -> None: ...
-        def get_service_state(self) -> ServiceState: ...
-        def set_service_state(self, service_state: ServiceState) -> None: ...
-        def get_mq_client_factory(self) -> Optional[MQClientInstance]: ...
-        def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None: ...
-        def get_mq_fault_strategy(self) -> MQFaultStrategy: ...
-        def set_mq_fault_strategy(self, mq_fault_strategy: MQFaultStrategy) -> None: ...
-    # end of generated accessors
+    def get_topic_publish_info_table(self) -> Dict[str, TopicPublishInfo]: return self.topic_publish_info_table
+    def set_topic_publish_info_table(self, topic_publish_info_table: Dict[str, TopicPublishInfo]) -> None:
+        self.topic_publish_info_table = topic_publish_info_table
+    def get_service_state(self) -> ServiceState: return self.service_state
+    def set_service_state(self, service_state: ServiceState) -> None: self.service_state = service_state
+    def get_mq_client_factory(self) -> MQClientInstance: return self.mq_client_factory
+    def set_mq_client_factory(self, mq_client_factory: Optional[MQClientInstance]) -> None:
+        self.mq_client_factory = mq_client_factory
+    def get_mq_fault_strategy(self) -> MQFaultStrategy: return self.mq_fault_strategy
+    def set_mq_fault_strategy(self, mq_fault_strategy: Optional[MQFaultStrategy]) -> None:
+        self.mq_fault_strategy = mq_fault_strategy
 
     def __init__(self, default_mq_producer: "DefaultMQProducer", rpc_hook: "Optional[RPCHook]" = None) -> None:
+        super().__init__()  # the declared defaults
         self._default_mq_producer = default_mq_producer
         self._rpc_hook = rpc_hook
-        self.topic_publish_info_table = {}
         self._send_message_hook_list: "List[SendMessageHook]" = []
         self._check_forbidden_hook_list: "List[CheckForbiddenHook]" = []
         self._end_transaction_hook_list: "List[EndTransactionHook]" = []

@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.client.impl.producer.TopicPublishInfo`` (5.3.3: queue filters, ``resetIndex``)."""
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 from rocketmq_client.common.thread_local_index import ThreadLocalIndex
 from rocketmq_common.message.message_queue import MessageQueue
@@ -19,6 +19,22 @@ class TopicPublishInfo(Bean):
     message_queue_list = Prop(ListOf(MessageQueue), [])
     send_which_queue = Prop(ThreadLocalIndex, factory=ThreadLocalIndex)
     topic_route_data = Prop(TopicRouteData)
+
+    def get_order_topic(self) -> bool: return self.order_topic
+    def is_order_topic(self) -> bool: return self.order_topic
+    def set_order_topic(self, order_topic: bool) -> None: self.order_topic = order_topic
+    def get_have_topic_router_info(self) -> bool: return self.have_topic_router_info
+    def is_have_topic_router_info(self) -> bool: return self.have_topic_router_info
+    def set_have_topic_router_info(self, have_topic_router_info: bool) -> None:
+        self.have_topic_router_info = have_topic_router_info
+    def get_message_queue_list(self) -> List[MessageQueue]: return self.message_queue_list
+    def set_message_queue_list(self, message_queue_list: List[MessageQueue]) -> None:
+        self.message_queue_list = message_queue_list
+    def get_send_which_queue(self) -> ThreadLocalIndex: return self.send_which_queue
+    def set_send_which_queue(self, send_which_queue: ThreadLocalIndex) -> None: self.send_which_queue = send_which_queue
+    def get_topic_route_data(self) -> TopicRouteData: return self.topic_route_data
+    def set_topic_route_data(self, topic_route_data: Optional[TopicRouteData]) -> None:
+        self.topic_route_data = topic_route_data
 
     def ok(self) -> bool:
         """Java ``ok``: there is at least one queue."""

@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.client.producer.selector.SelectMessageQueueByMachineRoom``."""
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Set
 
 from rocketmq_client.producer.message_queue_selector import MessageQueueSelector
 from rocketmq_common.message.message import Message
@@ -16,6 +16,9 @@ class SelectMessageQueueByMachineRoom(MessageQueueSelector, Bean):
     return null."); ``consumeridcs`` is kept for API compatibility."""
 
     consumeridcs = Prop(SetOf(str))
+
+    def get_consumeridcs(self) -> Set[str]: return self.consumeridcs
+    def set_consumeridcs(self, consumeridcs: Optional[Set[str]]) -> None: self.consumeridcs = consumeridcs
 
     def select(self, mqs: List[MessageQueue], msg: Message, arg: Any) -> Optional[MessageQueue]:  # type: ignore[override]
         return None

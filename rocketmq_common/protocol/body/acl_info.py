@@ -19,6 +19,15 @@ class PolicyEntryInfo(RemotingSerializable):
     source_ips = Prop(ListOf(str))
     decision = Prop(str)
 
+    def get_resource(self) -> str: return self.resource
+    def set_resource(self, resource: Optional[str]) -> None: self.resource = resource
+    def get_actions(self) -> List[str]: return self.actions
+    def set_actions(self, actions: Optional[List[str]]) -> None: self.actions = actions
+    def get_source_ips(self) -> List[str]: return self.source_ips
+    def set_source_ips(self, source_ips: Optional[List[str]]) -> None: self.source_ips = source_ips
+    def get_decision(self) -> str: return self.decision
+    def set_decision(self, decision: Optional[str]) -> None: self.decision = decision
+
     @staticmethod
     def of(resource: Optional[str], actions: Optional[List[str]], source_ips: Optional[List[str]],
            decision: Optional[str]) -> "PolicyEntryInfo":
@@ -31,6 +40,11 @@ class PolicyInfo(RemotingSerializable):
 
     policy_type = Prop(str)
     entries = Prop(ListOf(PolicyEntryInfo))
+
+    def get_policy_type(self) -> str: return self.policy_type
+    def set_policy_type(self, policy_type: Optional[str]) -> None: self.policy_type = policy_type
+    def get_entries(self) -> List[PolicyEntryInfo]: return self.entries
+    def set_entries(self, entries: Optional[List[PolicyEntryInfo]]) -> None: self.entries = entries
 
     @staticmethod
     def of(resources: List[str], actions: Optional[List[str]], source_ips: Optional[List[str]],
@@ -46,6 +60,11 @@ class AclInfo(RemotingSerializable):
 
     subject = Prop(str)
     policies = Prop(ListOf(PolicyInfo))
+
+    def get_subject(self) -> str: return self.subject
+    def set_subject(self, subject: Optional[str]) -> None: self.subject = subject
+    def get_policies(self) -> List[PolicyInfo]: return self.policies
+    def set_policies(self, policies: Optional[List[PolicyInfo]]) -> None: self.policies = policies
 
     @staticmethod
     def of(subject: Optional[str], resources: List[str], actions: Optional[List[str]],

@@ -29,6 +29,25 @@ class BatchAck(Bean):
     invisible_time = Prop(int, 0, wire="it")
     bit_set = Prop(bytes, wire="b")
 
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_retry(self) -> str: return self.retry
+    def set_retry(self, retry: Optional[str]) -> None: self.retry = retry
+    def get_start_offset(self) -> int: return self.start_offset
+    def set_start_offset(self, start_offset: int) -> None: self.start_offset = start_offset
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_revive_queue_id(self) -> int: return self.revive_queue_id
+    def set_revive_queue_id(self, revive_queue_id: int) -> None: self.revive_queue_id = revive_queue_id
+    def get_pop_time(self) -> int: return self.pop_time
+    def set_pop_time(self, pop_time: int) -> None: self.pop_time = pop_time
+    def get_invisible_time(self) -> int: return self.invisible_time
+    def set_invisible_time(self, invisible_time: int) -> None: self.invisible_time = invisible_time
+    def get_bit_set(self) -> bytes: return self.bit_set
+    def set_bit_set(self, bit_set: Optional[bytes]) -> None: self.bit_set = bit_set
+
     def __repr__(self) -> str:
         return ("BatchAck{consumerGroup='%s', topic='%s', retry='%s', startOffset=%d, queueId=%d, reviveQueueId=%d, "
                 "popTime=%d, invisibleTime=%d, bitSet=%s}" % (

@@ -12,3 +12,10 @@ class BrokerStatsItem(Bean):
     sum = Prop(int, 0)
     tps = Prop(float, 0.0)
     avgpt = Prop(float, 0.0)
+
+    def get_sum(self) -> int: return self.sum
+    def set_sum(self, sum: int) -> None: self.sum = sum
+    def get_tps(self) -> float: return self.tps
+    def set_tps(self, tps: float) -> None: self.tps = tps
+    def get_avgpt(self) -> float: return self.avgpt
+    def set_avgpt(self, avgpt: float) -> None: self.avgpt = avgpt

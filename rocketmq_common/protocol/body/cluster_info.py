@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.common.protocol.body.ClusterInfo``."""
 from __future__ import annotations
 
-from typing import List
+from typing import Dict, List, Optional, Set
 
 from rocketmq_common.protocol.route.broker_data import BrokerData
 from rocketmq_remoting.common.bean import MapOf, Prop, SetOf
@@ -18,6 +18,13 @@ class ClusterInfo(RemotingSerializable):
 
     broker_addr_table = Prop(MapOf(str, BrokerData))
     cluster_addr_table = Prop(MapOf(str, SetOf(str)))
+
+    def get_broker_addr_table(self) -> Dict[str, BrokerData]: return self.broker_addr_table
+    def set_broker_addr_table(self, broker_addr_table: Optional[Dict[str, BrokerData]]) -> None:
+        self.broker_addr_table = broker_addr_table
+    def get_cluster_addr_table(self) -> Dict[str, Set[str]]: return self.cluster_addr_table
+    def set_cluster_addr_table(self, cluster_addr_table: Optional[Dict[str, Set[str]]]) -> None:
+        self.cluster_addr_table = cluster_addr_table
 
     def retrieve_all_addr_by_cluster(self, cluster: str) -> List[str]:
         """Java ``retrieveAllAddrByCluster``: every address (masters and slaves) of the cluster's brokers."""

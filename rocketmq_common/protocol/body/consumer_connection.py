@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.body.ConsumerConnection``."""
 from __future__ import annotations
 
+from typing import Dict, Optional, Set
+
 from rocketmq_common.consumer.consume_from_where import ConsumeFromWhere
 from rocketmq_common.protocol.body.connection import Connection
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
@@ -22,6 +24,19 @@ class ConsumerConnection(RemotingSerializable):
     consume_type = Prop(ConsumeType)
     message_model = Prop(MessageModel)
     consume_from_where = Prop(ConsumeFromWhere)
+
+    def get_connection_set(self) -> Set[Connection]: return self.connection_set
+    def set_connection_set(self, connection_set: Set[Connection]) -> None: self.connection_set = connection_set
+    def get_subscription_table(self) -> Dict[str, SubscriptionData]: return self.subscription_table
+    def set_subscription_table(self, subscription_table: Dict[str, SubscriptionData]) -> None:
+        self.subscription_table = subscription_table
+    def get_consume_type(self) -> ConsumeType: return self.consume_type
+    def set_consume_type(self, consume_type: Optional[ConsumeType]) -> None: self.consume_type = consume_type
+    def get_message_model(self) -> MessageModel: return self.message_model
+    def set_message_model(self, message_model: Optional[MessageModel]) -> None: self.message_model = message_model
+    def get_consume_from_where(self) -> ConsumeFromWhere: return self.consume_from_where
+    def set_consume_from_where(self, consume_from_where: Optional[ConsumeFromWhere]) -> None:
+        self.consume_from_where = consume_from_where
 
     def compute_min_version(self) -> int:
         """Java ``computeMinVersion``: the lowest client version (Integer.MAX_VALUE when there is none)."""

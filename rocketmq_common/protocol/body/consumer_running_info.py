@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Set
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.protocol.body.consume_status import ConsumeStatus
@@ -48,6 +48,21 @@ class ConsumerRunningInfo(RemotingSerializable):
     mq_pop_table = Prop(MapOf(MessageQueue, PopProcessQueueInfo))
     status_table = Prop(MapOf(str, ConsumeStatus), {})
     jstack = Prop(str)
+
+    def get_properties(self) -> Dict[str, str]: return self.properties
+    def set_properties(self, properties: Dict[str, str]) -> None: self.properties = properties
+    def get_subscription_set(self) -> Set[SubscriptionData]: return self.subscription_set
+    def set_subscription_set(self, subscription_set: Set[SubscriptionData]) -> None:
+        self.subscription_set = subscription_set
+    def get_mq_table(self) -> Dict[MessageQueue, ProcessQueueInfo]: return self.mq_table
+    def set_mq_table(self, mq_table: Dict[MessageQueue, ProcessQueueInfo]) -> None: self.mq_table = mq_table
+    def get_mq_pop_table(self) -> Dict[MessageQueue, PopProcessQueueInfo]: return self.mq_pop_table
+    def set_mq_pop_table(self, mq_pop_table: Optional[Dict[MessageQueue, PopProcessQueueInfo]]) -> None:
+        self.mq_pop_table = mq_pop_table
+    def get_status_table(self) -> Dict[str, ConsumeStatus]: return self.status_table
+    def set_status_table(self, status_table: Dict[str, ConsumeStatus]) -> None: self.status_table = status_table
+    def get_jstack(self) -> str: return self.jstack
+    def set_jstack(self, jstack: Optional[str]) -> None: self.jstack = jstack
 
     @staticmethod
     def analyze_subscription(cri_table: Dict[str, "ConsumerRunningInfo"]) -> bool:

@@ -15,6 +15,9 @@ class ProducerTableInfo(RemotingSerializable):
 
     data = Prop(MapOf(str, ListOf(ProducerInfo)))
 
+    def get_data(self) -> Dict[str, List[ProducerInfo]]: return self.data
+    def set_data(self, data: Optional[Dict[str, List[ProducerInfo]]]) -> None: self.data = data
+
     def __init__(self, data: Optional[Dict[str, List[ProducerInfo]]] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.data = data

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -27,6 +28,17 @@ class QueueTimeSpan(Bean):
     max_time_stamp = Prop(int, 0)
     consume_time_stamp = Prop(int, 0)
     delay_time = Prop(int, 0)
+
+    def get_message_queue(self) -> MessageQueue: return self.message_queue
+    def set_message_queue(self, message_queue: Optional[MessageQueue]) -> None: self.message_queue = message_queue
+    def get_min_time_stamp(self) -> int: return self.min_time_stamp
+    def set_min_time_stamp(self, min_time_stamp: int) -> None: self.min_time_stamp = min_time_stamp
+    def get_max_time_stamp(self) -> int: return self.max_time_stamp
+    def set_max_time_stamp(self, max_time_stamp: int) -> None: self.max_time_stamp = max_time_stamp
+    def get_consume_time_stamp(self) -> int: return self.consume_time_stamp
+    def set_consume_time_stamp(self, consume_time_stamp: int) -> None: self.consume_time_stamp = consume_time_stamp
+    def get_delay_time(self) -> int: return self.delay_time
+    def set_delay_time(self, delay_time: int) -> None: self.delay_time = delay_time
 
     def get_min_time_stamp_str(self) -> str:
         """Java ``getMinTimeStampStr``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import struct
 import zlib
-from typing import Dict, Type, TypeVar
+from typing import Dict, List, Type, TypeVar
 
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.mq_version import MQVersion
@@ -38,6 +38,15 @@ class RegisterBrokerBody(RemotingSerializable):
     topic_config_serialize_wrapper = Prop(TopicConfigAndMappingSerializeWrapper,
                                           factory=TopicConfigAndMappingSerializeWrapper)
     filter_server_list = Prop(ListOf(str), [])
+
+    def get_topic_config_serialize_wrapper(self) -> TopicConfigAndMappingSerializeWrapper:
+        return self.topic_config_serialize_wrapper
+    def set_topic_config_serialize_wrapper(
+            self, topic_config_serialize_wrapper: TopicConfigAndMappingSerializeWrapper) -> None:
+        self.topic_config_serialize_wrapper = topic_config_serialize_wrapper
+    def get_filter_server_list(self) -> List[str]: return self.filter_server_list
+    def set_filter_server_list(self, filter_server_list: List[str]) -> None:
+        self.filter_server_list = filter_server_list
 
     def encode(self, compress: bool = False) -> bytes:  # type: ignore[override]
         """Java ``encode(boolean compress)``: JSON, or the compressed form described in the class docstring."""

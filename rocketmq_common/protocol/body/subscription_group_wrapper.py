@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+from typing import Dict
+
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_remoting.common.bean import MapOf, Prop
@@ -15,3 +17,9 @@ class SubscriptionGroupWrapper(RemotingSerializable):
 
     subscription_group_table = Prop(MapOf(str, SubscriptionGroupConfig), {})
     data_version = Prop(DataVersion, factory=DataVersion)
+
+    def get_subscription_group_table(self) -> Dict[str, SubscriptionGroupConfig]: return self.subscription_group_table
+    def set_subscription_group_table(self, subscription_group_table: Dict[str, SubscriptionGroupConfig]) -> None:
+        self.subscription_group_table = subscription_group_table
+    def get_data_version(self) -> DataVersion: return self.data_version
+    def set_data_version(self, data_version: DataVersion) -> None: self.data_version = data_version

@@ -1,6 +1,8 @@
 """Java 5.3.3 ``org.apache.rocketmq.remoting.protocol.body.TopicConfigAndMappingSerializeWrapper``."""
 from __future__ import annotations
 
+from typing import Dict
+
 from rocketmq_common.data_version import DataVersion
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
@@ -18,6 +20,19 @@ class TopicConfigAndMappingSerializeWrapper(TopicConfigSerializeWrapper):
     topic_queue_mapping_info_map = Prop(MapOf(str, TopicQueueMappingInfo), {})
     topic_queue_mapping_detail_map = Prop(MapOf(str, TopicQueueMappingDetail), {})
     mapping_data_version = Prop(DataVersion, factory=DataVersion)
+
+    def get_topic_queue_mapping_info_map(self) -> Dict[str, TopicQueueMappingInfo]:
+        return self.topic_queue_mapping_info_map
+    def set_topic_queue_mapping_info_map(self, topic_queue_mapping_info_map: Dict[str, TopicQueueMappingInfo]) -> None:
+        self.topic_queue_mapping_info_map = topic_queue_mapping_info_map
+    def get_topic_queue_mapping_detail_map(self) -> Dict[str, TopicQueueMappingDetail]:
+        return self.topic_queue_mapping_detail_map
+    def set_topic_queue_mapping_detail_map(
+            self, topic_queue_mapping_detail_map: Dict[str, TopicQueueMappingDetail]) -> None:
+        self.topic_queue_mapping_detail_map = topic_queue_mapping_detail_map
+    def get_mapping_data_version(self) -> DataVersion: return self.mapping_data_version
+    def set_mapping_data_version(self, mapping_data_version: DataVersion) -> None:
+        self.mapping_data_version = mapping_data_version
 
     @staticmethod
     def from_(wrapper: TopicConfigSerializeWrapper) -> "TopicConfigAndMappingSerializeWrapper":

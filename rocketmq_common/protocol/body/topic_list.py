@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.body.TopicList``."""
 from __future__ import annotations
 
+from typing import Optional, Set
+
 from rocketmq_remoting.common.bean import Prop, SetOf
 from rocketmq_remoting.protocol.remoting_serializable import RemotingSerializable
 
@@ -12,3 +14,8 @@ class TopicList(RemotingSerializable):
 
     topic_list = Prop(SetOf(str), set())
     broker_addr = Prop(str)
+
+    def get_topic_list(self) -> Set[str]: return self.topic_list
+    def set_topic_list(self, topic_list: Set[str]) -> None: self.topic_list = topic_list
+    def get_broker_addr(self) -> str: return self.broker_addr
+    def set_broker_addr(self, broker_addr: Optional[str]) -> None: self.broker_addr = broker_addr

@@ -19,6 +19,15 @@ class UserInfo(RemotingSerializable):
     user_type = Prop(str)
     user_status = Prop(str)
 
+    def get_username(self) -> str: return self.username
+    def set_username(self, username: Optional[str]) -> None: self.username = username
+    def get_password(self) -> str: return self.password
+    def set_password(self, password: Optional[str]) -> None: self.password = password
+    def get_user_type(self) -> str: return self.user_type
+    def set_user_type(self, user_type: Optional[str]) -> None: self.user_type = user_type
+    def get_user_status(self) -> str: return self.user_status
+    def set_user_status(self, user_status: Optional[str]) -> None: self.user_status = user_status
+
     @staticmethod
     def of(username: Optional[str], password: Optional[str], user_type: Optional[str],
            user_status: Optional[str] = None) -> "UserInfo":

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.remoting.protocol.header.AddBrokerRequestHeader`` (5.3.3)."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -12,3 +14,6 @@ class AddBrokerRequestHeader(CommandCustomHeader):
     (only a BrokerContainer answers it; a broker answers REQUEST_CODE_NOT_SUPPORTED)."""
 
     config_path = Prop(str)
+
+    def get_config_path(self) -> str: return self.config_path
+    def set_config_path(self, config_path: Optional[str]) -> None: self.config_path = config_path

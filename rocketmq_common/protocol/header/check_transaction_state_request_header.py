@@ -2,6 +2,8 @@
 with ``CheckTransactionStateResponseHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.rpc_request_header import RpcRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
@@ -18,6 +20,19 @@ class CheckTransactionStateRequestHeader(RpcRequestHeader):
     transaction_id = Prop(str)
     offset_msg_id = Prop(str)
 
+    def get_tran_state_table_offset(self) -> int: return self.tran_state_table_offset
+    def set_tran_state_table_offset(self, tran_state_table_offset: Optional[int]) -> None:
+        self.tran_state_table_offset = tran_state_table_offset
+    def get_commit_log_offset(self) -> int: return self.commit_log_offset
+    def set_commit_log_offset(self, commit_log_offset: Optional[int]) -> None:
+        self.commit_log_offset = commit_log_offset
+    def get_msg_id(self) -> str: return self.msg_id
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_transaction_id(self) -> str: return self.transaction_id
+    def set_transaction_id(self, transaction_id: Optional[str]) -> None: self.transaction_id = transaction_id
+    def get_offset_msg_id(self) -> str: return self.offset_msg_id
+    def set_offset_msg_id(self, offset_msg_id: Optional[str]) -> None: self.offset_msg_id = offset_msg_id
+
 
 class CheckTransactionStateResponseHeader(CommandCustomHeader):
     """Java ``CheckTransactionStateResponseHeader``."""
@@ -26,3 +41,15 @@ class CheckTransactionStateResponseHeader(CommandCustomHeader):
     tran_state_table_offset = Prop(int, required=True)
     commit_log_offset = Prop(int, required=True)
     commit_or_rollback = Prop(int, required=True)  # TRANSACTION_COMMIT_TYPE, _ROLLBACK_TYPE or _NOT_TYPE
+
+    def get_producer_group(self) -> str: return self.producer_group
+    def set_producer_group(self, producer_group: Optional[str]) -> None: self.producer_group = producer_group
+    def get_tran_state_table_offset(self) -> int: return self.tran_state_table_offset
+    def set_tran_state_table_offset(self, tran_state_table_offset: Optional[int]) -> None:
+        self.tran_state_table_offset = tran_state_table_offset
+    def get_commit_log_offset(self) -> int: return self.commit_log_offset
+    def set_commit_log_offset(self, commit_log_offset: Optional[int]) -> None:
+        self.commit_log_offset = commit_log_offset
+    def get_commit_or_rollback(self) -> int: return self.commit_or_rollback
+    def set_commit_or_rollback(self, commit_or_rollback: Optional[int]) -> None:
+        self.commit_or_rollback = commit_or_rollback

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.ConsumeMessageDirectlyResultRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -14,3 +16,12 @@ class ConsumeMessageDirectlyResultRequestHeader(TopicRequestHeader):
     client_id = Prop(str)
     msg_id = Prop(str)
     broker_name = Prop(str)
+
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_client_id(self) -> str: return self.client_id
+    def set_client_id(self, client_id: Optional[str]) -> None: self.client_id = client_id
+    def get_msg_id(self) -> str: return self.msg_id
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.CreateAccessConfigRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -18,3 +20,24 @@ class CreateAccessConfigRequestHeader(CommandCustomHeader):
     default_group_perm = Prop(str)
     topic_perms = Prop(str)  # comma-joined, e.g. topicA=DENY,topicD=SUB
     group_perms = Prop(str)  # comma-joined, e.g. groupD=DENY,groupD=SUB
+
+    def get_access_key(self) -> str: return self.access_key
+    def set_access_key(self, access_key: Optional[str]) -> None: self.access_key = access_key
+    def get_secret_key(self) -> str: return self.secret_key
+    def set_secret_key(self, secret_key: Optional[str]) -> None: self.secret_key = secret_key
+    def get_white_remote_address(self) -> str: return self.white_remote_address
+    def set_white_remote_address(self, white_remote_address: Optional[str]) -> None:
+        self.white_remote_address = white_remote_address
+    def get_admin(self) -> bool: return self.admin
+    def is_admin(self) -> bool: return self.admin
+    def set_admin(self, admin: bool) -> None: self.admin = admin
+    def get_default_topic_perm(self) -> str: return self.default_topic_perm
+    def set_default_topic_perm(self, default_topic_perm: Optional[str]) -> None:
+        self.default_topic_perm = default_topic_perm
+    def get_default_group_perm(self) -> str: return self.default_group_perm
+    def set_default_group_perm(self, default_group_perm: Optional[str]) -> None:
+        self.default_group_perm = default_group_perm
+    def get_topic_perms(self) -> str: return self.topic_perms
+    def set_topic_perms(self, topic_perms: Optional[str]) -> None: self.topic_perms = topic_perms
+    def get_group_perms(self) -> str: return self.group_perms
+    def set_group_perms(self, group_perms: Optional[str]) -> None: self.group_perms = group_perms

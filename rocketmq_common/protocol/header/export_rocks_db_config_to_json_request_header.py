@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from typing import List
+from typing import List, Optional
 
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
@@ -51,6 +51,9 @@ class ExportRocksDBConfigToJsonRequestHeader(CommandCustomHeader):
     JSON files."""
 
     config_type = Prop(str, required=True)
+
+    def get_config_type(self) -> str: return self.config_type
+    def set_config_type(self, config_type: Optional[str]) -> None: self.config_type = config_type
 
     def fetch_config_type(self) -> List[ConfigType]:
         """Java ``fetchConfigType``."""

@@ -12,6 +12,10 @@ class GetConsumeStatsInBrokerHeader(CommandCustomHeader):
 
     order = Prop(bool, False, wire="isOrder", required=True)
 
+    def get_order(self) -> bool: return self.order
+    def is_order(self) -> bool: return self.order
+    def set_order(self, order: bool) -> None: self.order = order
+
     def set_is_order(self, is_order: bool) -> None:
         """Java ``setIsOrder``."""
         self.order = is_order

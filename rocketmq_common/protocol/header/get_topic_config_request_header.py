@@ -1,6 +1,8 @@
 """Java 5.3.3 ``org.apache.rocketmq.remoting.protocol.header.GetTopicConfigRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -13,3 +15,6 @@ class GetTopicConfigRequestHeader(TopicRequestHeader):
     body); the mapping is included only when ``lo`` is True."""
 
     topic = Prop(str, required=True)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.GetTopicStatsInfoRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -11,3 +13,6 @@ class GetTopicStatsInfoRequestHeader(TopicRequestHeader):
     """Java ``GetTopicStatsInfoRequestHeader``."""
 
     topic = Prop(str, required=True)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic

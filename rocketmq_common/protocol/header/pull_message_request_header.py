@@ -2,6 +2,8 @@
 with ``PullMessageResponseHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
@@ -26,6 +28,32 @@ class PullMessageRequestHeader(TopicQueueRequestHeader):
     expression_type = Prop(str)
     max_msg_bytes = Prop(int)
 
+    def get_consumer_group(self) -> str: return self.consumer_group
+    def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: Optional[int]) -> None: self.queue_id = queue_id
+    def get_queue_offset(self) -> int: return self.queue_offset
+    def set_queue_offset(self, queue_offset: Optional[int]) -> None: self.queue_offset = queue_offset
+    def get_max_msg_nums(self) -> int: return self.max_msg_nums
+    def set_max_msg_nums(self, max_msg_nums: Optional[int]) -> None: self.max_msg_nums = max_msg_nums
+    def get_sys_flag(self) -> int: return self.sys_flag
+    def set_sys_flag(self, sys_flag: Optional[int]) -> None: self.sys_flag = sys_flag
+    def get_commit_offset(self) -> int: return self.commit_offset
+    def set_commit_offset(self, commit_offset: Optional[int]) -> None: self.commit_offset = commit_offset
+    def get_suspend_timeout_millis(self) -> int: return self.suspend_timeout_millis
+    def set_suspend_timeout_millis(self, suspend_timeout_millis: Optional[int]) -> None:
+        self.suspend_timeout_millis = suspend_timeout_millis
+    def get_subscription(self) -> str: return self.subscription
+    def set_subscription(self, subscription: Optional[str]) -> None: self.subscription = subscription
+    def get_sub_version(self) -> int: return self.sub_version
+    def set_sub_version(self, sub_version: Optional[int]) -> None: self.sub_version = sub_version
+    def get_expression_type(self) -> str: return self.expression_type
+    def set_expression_type(self, expression_type: Optional[str]) -> None: self.expression_type = expression_type
+    def get_max_msg_bytes(self) -> int: return self.max_msg_bytes
+    def set_max_msg_bytes(self, max_msg_bytes: Optional[int]) -> None: self.max_msg_bytes = max_msg_bytes
+
     #: Java's Integer fields (the others are Long)
     _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")
 
@@ -43,5 +71,24 @@ class PullMessageResponseHeader(CommandCustomHeader):
     topic_sys_flag = Prop(int)
     group_sys_flag = Prop(int)
     forbidden_type = Prop(int)
+
+    def get_suggest_which_broker_id(self) -> int: return self.suggest_which_broker_id
+    def set_suggest_which_broker_id(self, suggest_which_broker_id: Optional[int]) -> None:
+        self.suggest_which_broker_id = suggest_which_broker_id
+    def get_next_begin_offset(self) -> int: return self.next_begin_offset
+    def set_next_begin_offset(self, next_begin_offset: Optional[int]) -> None:
+        self.next_begin_offset = next_begin_offset
+    def get_min_offset(self) -> int: return self.min_offset
+    def set_min_offset(self, min_offset: Optional[int]) -> None: self.min_offset = min_offset
+    def get_max_offset(self) -> int: return self.max_offset
+    def set_max_offset(self, max_offset: Optional[int]) -> None: self.max_offset = max_offset
+    def get_offset_delta(self) -> int: return self.offset_delta
+    def set_offset_delta(self, offset_delta: Optional[int]) -> None: self.offset_delta = offset_delta
+    def get_topic_sys_flag(self) -> int: return self.topic_sys_flag
+    def set_topic_sys_flag(self, topic_sys_flag: Optional[int]) -> None: self.topic_sys_flag = topic_sys_flag
+    def get_group_sys_flag(self) -> int: return self.group_sys_flag
+    def set_group_sys_flag(self, group_sys_flag: Optional[int]) -> None: self.group_sys_flag = group_sys_flag
+    def get_forbidden_type(self) -> int: return self.forbidden_type
+    def set_forbidden_type(self, forbidden_type: Optional[int]) -> None: self.forbidden_type = forbidden_type
 
     _java_int_fields = ("topic_sys_flag", "group_sys_flag", "forbidden_type")

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.QueryConsumeTimeSpanRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_request_header import TopicRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -12,3 +14,8 @@ class QueryConsumeTimeSpanRequestHeader(TopicRequestHeader):
 
     topic = Prop(str, required=True)
     group = Prop(str, required=True)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_group(self) -> str: return self.group
+    def set_group(self, group: Optional[str]) -> None: self.group = group

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.ResetOffsetRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 
@@ -14,3 +16,13 @@ class ResetOffsetRequestHeader(TopicQueueRequestHeader):
     group = Prop(str, required=True)
     timestamp = Prop(int, 0, required=True)
     force = Prop(bool, False, wire="isForce", required=True)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_group(self) -> str: return self.group
+    def set_group(self, group: Optional[str]) -> None: self.group = group
+    def get_timestamp(self) -> int: return self.timestamp
+    def set_timestamp(self, timestamp: int) -> None: self.timestamp = timestamp
+    def get_force(self) -> bool: return self.force
+    def is_force(self) -> bool: return self.force
+    def set_force(self, force: bool) -> None: self.force = force

@@ -2,6 +2,8 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
@@ -25,6 +27,37 @@ class SendMessageRequestHeader(TopicQueueRequestHeader):
     unit_mode = Prop(bool, False)
     batch = Prop(bool, False)
     max_reconsume_times = Prop(int)
+
+    def get_producer_group(self) -> str: return self.producer_group
+    def set_producer_group(self, producer_group: Optional[str]) -> None: self.producer_group = producer_group
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_default_topic(self) -> str: return self.default_topic
+    def set_default_topic(self, default_topic: Optional[str]) -> None: self.default_topic = default_topic
+    def get_default_topic_queue_nums(self) -> int: return self.default_topic_queue_nums
+    def set_default_topic_queue_nums(self, default_topic_queue_nums: Optional[int]) -> None:
+        self.default_topic_queue_nums = default_topic_queue_nums
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: Optional[int]) -> None: self.queue_id = queue_id
+    def get_sys_flag(self) -> int: return self.sys_flag
+    def set_sys_flag(self, sys_flag: Optional[int]) -> None: self.sys_flag = sys_flag
+    def get_born_timestamp(self) -> int: return self.born_timestamp
+    def set_born_timestamp(self, born_timestamp: Optional[int]) -> None: self.born_timestamp = born_timestamp
+    def get_flag(self) -> int: return self.flag
+    def set_flag(self, flag: Optional[int]) -> None: self.flag = flag
+    def get_properties(self) -> str: return self.properties
+    def set_properties(self, properties: Optional[str]) -> None: self.properties = properties
+    def get_reconsume_times(self) -> int: return self.reconsume_times
+    def set_reconsume_times(self, reconsume_times: Optional[int]) -> None: self.reconsume_times = reconsume_times
+    def get_unit_mode(self) -> bool: return self.unit_mode
+    def is_unit_mode(self) -> bool: return self.unit_mode
+    def set_unit_mode(self, unit_mode: bool) -> None: self.unit_mode = unit_mode
+    def get_batch(self) -> bool: return self.batch
+    def is_batch(self) -> bool: return self.batch
+    def set_batch(self, batch: bool) -> None: self.batch = batch
+    def get_max_reconsume_times(self) -> int: return self.max_reconsume_times
+    def set_max_reconsume_times(self, max_reconsume_times: Optional[int]) -> None:
+        self.max_reconsume_times = max_reconsume_times
 
     _java_int_fields = ("default_topic_queue_nums", "queue_id", "sys_flag", "flag", "reconsume_times",
                         "max_reconsume_times")  # Java's Integer fields (bornTimestamp is a Long)
@@ -50,6 +83,37 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
     l = Prop(int)  # maxReconsumeTimes (Java comment: consumeRetryTimes)
     m = Prop(bool, False)  # batch
     n = Prop(str)  # brokerName
+
+    def get_a(self) -> str: return self.a
+    def set_a(self, a: Optional[str]) -> None: self.a = a
+    def get_b(self) -> str: return self.b
+    def set_b(self, b: Optional[str]) -> None: self.b = b
+    def get_c(self) -> str: return self.c
+    def set_c(self, c: Optional[str]) -> None: self.c = c
+    def get_d(self) -> int: return self.d
+    def set_d(self, d: Optional[int]) -> None: self.d = d
+    def get_e(self) -> int: return self.e
+    def set_e(self, e: Optional[int]) -> None: self.e = e
+    def get_f(self) -> int: return self.f
+    def set_f(self, f: Optional[int]) -> None: self.f = f
+    def get_g(self) -> int: return self.g
+    def set_g(self, g: Optional[int]) -> None: self.g = g
+    def get_h(self) -> int: return self.h
+    def set_h(self, h: Optional[int]) -> None: self.h = h
+    def get_i(self) -> str: return self.i
+    def set_i(self, i: Optional[str]) -> None: self.i = i
+    def get_j(self) -> int: return self.j
+    def set_j(self, j: Optional[int]) -> None: self.j = j
+    def get_k(self) -> bool: return self.k
+    def is_k(self) -> bool: return self.k
+    def set_k(self, k: bool) -> None: self.k = k
+    def get_l(self) -> int: return self.l
+    def set_l(self, l: Optional[int]) -> None: self.l = l
+    def get_m(self) -> bool: return self.m
+    def is_m(self) -> bool: return self.m
+    def set_m(self, m: bool) -> None: self.m = m
+    def get_n(self) -> str: return self.n
+    def set_n(self, n: Optional[str]) -> None: self.n = n
 
     _java_int_fields = ("d", "e", "f", "h", "j", "l")  # Java's Integer fields (g, bornTimestamp, is a Long)
 
@@ -105,3 +169,16 @@ class SendMessageResponseHeader(CommandCustomHeader):
     transaction_id = Prop(str)
     batch_uniq_id = Prop(str)
     recall_handle = Prop(str)
+
+    def get_msg_id(self) -> str: return self.msg_id
+    def set_msg_id(self, msg_id: Optional[str]) -> None: self.msg_id = msg_id
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: Optional[int]) -> None: self.queue_id = queue_id
+    def get_queue_offset(self) -> int: return self.queue_offset
+    def set_queue_offset(self, queue_offset: Optional[int]) -> None: self.queue_offset = queue_offset
+    def get_transaction_id(self) -> str: return self.transaction_id
+    def set_transaction_id(self, transaction_id: Optional[str]) -> None: self.transaction_id = transaction_id
+    def get_batch_uniq_id(self) -> str: return self.batch_uniq_id
+    def set_batch_uniq_id(self, batch_uniq_id: Optional[str]) -> None: self.batch_uniq_id = batch_uniq_id
+    def get_recall_handle(self) -> str: return self.recall_handle
+    def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.remoting.protocol.header.UpdateUserRequestHeader`` (5.3.3)."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -11,3 +13,6 @@ class UpdateUserRequestHeader(CommandCustomHeader):
     """The header of AUTH_UPDATE_USER (3002): the user to update (the body: its UserInfo)."""
 
     username = Prop(str)
+
+    def get_username(self) -> str: return self.username
+    def set_username(self, username: Optional[str]) -> None: self.username = username

@@ -2,6 +2,8 @@
 with ``ViewMessageResponseHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -12,6 +14,9 @@ class ViewMessageRequestHeader(CommandCustomHeader):
     """Java ``ViewMessageRequestHeader``."""
 
     offset = Prop(int, required=True)
+
+    def get_offset(self) -> int: return self.offset
+    def set_offset(self, offset: Optional[int]) -> None: self.offset = offset
 
 
 class ViewMessageResponseHeader(CommandCustomHeader):

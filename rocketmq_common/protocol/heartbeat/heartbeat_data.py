@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Optional, Set
 
 from rocketmq_common.protocol.heartbeat.consumer_data import ConsumerData
 from rocketmq_common.protocol.heartbeat.producer_data import ProducerData
@@ -34,6 +34,21 @@ class HeartbeatData(RemotingSerializable):
     consumer_data_set = Prop(SetOf(ConsumerData), set())
     heartbeat_fingerprint = Prop(int, 0)
     without_sub = Prop(bool, False)
+
+    def get_client_id(self) -> str: return self.client_id
+    def set_client_id(self, client_id: Optional[str]) -> None: self.client_id = client_id
+    def get_producer_data_set(self) -> Set[ProducerData]: return self.producer_data_set
+    def set_producer_data_set(self, producer_data_set: Set[ProducerData]) -> None:
+        self.producer_data_set = producer_data_set
+    def get_consumer_data_set(self) -> Set[ConsumerData]: return self.consumer_data_set
+    def set_consumer_data_set(self, consumer_data_set: Set[ConsumerData]) -> None:
+        self.consumer_data_set = consumer_data_set
+    def get_heartbeat_fingerprint(self) -> int: return self.heartbeat_fingerprint
+    def set_heartbeat_fingerprint(self, heartbeat_fingerprint: int) -> None:
+        self.heartbeat_fingerprint = heartbeat_fingerprint
+    def get_without_sub(self) -> bool: return self.without_sub
+    def is_without_sub(self) -> bool: return self.without_sub
+    def set_without_sub(self, without_sub: bool) -> None: self.without_sub = without_sub
 
     def compute_heartbeat_fingerprint(self) -> int:
         """Java ``computeHeartbeatFingerprint``: Java's ``String.hashCode`` of this heartbeat's JSON without what

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Optional
+from typing import Any, Optional, Set
 
 from rocketmq_common.filter.expression_type import ExpressionType
 from rocketmq_remoting.common.bean import Bean, Prop, SetOf
@@ -28,6 +28,22 @@ class SubscriptionData(Bean):
     code_set = Prop(SetOf(int), set())
     sub_version = Prop(int, factory=lambda: int(time.time() * 1000))
     expression_type = Prop(str, ExpressionType.TAG)
+
+    def get_class_filter_mode(self) -> bool: return self.class_filter_mode
+    def is_class_filter_mode(self) -> bool: return self.class_filter_mode
+    def set_class_filter_mode(self, class_filter_mode: bool) -> None: self.class_filter_mode = class_filter_mode
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_sub_string(self) -> str: return self.sub_string
+    def set_sub_string(self, sub_string: Optional[str]) -> None: self.sub_string = sub_string
+    def get_tags_set(self) -> Set[str]: return self.tags_set
+    def set_tags_set(self, tags_set: Set[str]) -> None: self.tags_set = tags_set
+    def get_code_set(self) -> Set[int]: return self.code_set
+    def set_code_set(self, code_set: Set[int]) -> None: self.code_set = code_set
+    def get_sub_version(self) -> int: return self.sub_version
+    def set_sub_version(self, sub_version: int) -> None: self.sub_version = sub_version
+    def get_expression_type(self) -> str: return self.expression_type
+    def set_expression_type(self, expression_type: str) -> None: self.expression_type = expression_type
 
     filter_class_source: Optional[str] = None
 

@@ -26,6 +26,19 @@ class BrokerData(Bean):
     zone_name = Prop(str)
     enable_acting_master = Prop(bool)
 
+    def get_cluster(self) -> str: return self.cluster
+    def set_cluster(self, cluster: Optional[str]) -> None: self.cluster = cluster
+    def get_broker_name(self) -> str: return self.broker_name
+    def set_broker_name(self, broker_name: Optional[str]) -> None: self.broker_name = broker_name
+    def get_broker_addrs(self) -> Dict[int, str]: return self.broker_addrs
+    def set_broker_addrs(self, broker_addrs: Optional[Dict[int, str]]) -> None: self.broker_addrs = broker_addrs
+    def get_zone_name(self) -> str: return self.zone_name
+    def set_zone_name(self, zone_name: Optional[str]) -> None: self.zone_name = zone_name
+    def get_enable_acting_master(self) -> bool: return self.enable_acting_master
+    def is_enable_acting_master(self) -> bool: return self.enable_acting_master
+    def set_enable_acting_master(self, enable_acting_master: Optional[bool]) -> None:
+        self.enable_acting_master = enable_acting_master
+
     def __init__(self, cluster: Optional[str] = None, broker_name: Optional[str] = None,
                  broker_addrs: Optional[Dict[int, str]] = None) -> None:
         super().__init__()

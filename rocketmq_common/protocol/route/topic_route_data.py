@@ -1,7 +1,7 @@
 """Java ``org.apache.rocketmq.common.protocol.route.TopicRouteData`` as of 5.3.3 (``topicQueueMappingByBroker``)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, List, Optional
 
 from rocketmq_common.protocol.route.broker_data import BrokerData
 from rocketmq_common.protocol.route.queue_data import QueueData
@@ -27,6 +27,21 @@ class TopicRouteData(RemotingSerializable):
     broker_datas = Prop(ListOf(BrokerData))
     filter_server_table = Prop(MapOf(str, ListOf(str)))
     topic_queue_mapping_by_broker = Prop(MapOf(str, TopicQueueMappingInfo))
+
+    def get_order_topic_conf(self) -> str: return self.order_topic_conf
+    def set_order_topic_conf(self, order_topic_conf: Optional[str]) -> None: self.order_topic_conf = order_topic_conf
+    def get_queue_datas(self) -> List[QueueData]: return self.queue_datas
+    def set_queue_datas(self, queue_datas: Optional[List[QueueData]]) -> None: self.queue_datas = queue_datas
+    def get_broker_datas(self) -> List[BrokerData]: return self.broker_datas
+    def set_broker_datas(self, broker_datas: Optional[List[BrokerData]]) -> None: self.broker_datas = broker_datas
+    def get_filter_server_table(self) -> Dict[str, List[str]]: return self.filter_server_table
+    def set_filter_server_table(self, filter_server_table: Optional[Dict[str, List[str]]]) -> None:
+        self.filter_server_table = filter_server_table
+    def get_topic_queue_mapping_by_broker(self) -> Dict[str, TopicQueueMappingInfo]:
+        return self.topic_queue_mapping_by_broker
+    def set_topic_queue_mapping_by_broker(
+            self, topic_queue_mapping_by_broker: Optional[Dict[str, TopicQueueMappingInfo]]) -> None:
+        self.topic_queue_mapping_by_broker = topic_queue_mapping_by_broker
 
     def clone_topic_route_data(self) -> "TopicRouteData":
         """Java ``cloneTopicRouteData``: new lists and maps holding the same element objects."""

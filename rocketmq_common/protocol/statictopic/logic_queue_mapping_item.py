@@ -24,6 +24,23 @@ class LogicQueueMappingItem(RemotingSerializable):
     time_of_start = Prop(int, -1)
     time_of_end = Prop(int, -1)
 
+    def get_gen(self) -> int: return self.gen
+    def set_gen(self, gen: int) -> None: self.gen = gen
+    def get_queue_id(self) -> int: return self.queue_id
+    def set_queue_id(self, queue_id: int) -> None: self.queue_id = queue_id
+    def get_bname(self) -> str: return self.bname
+    def set_bname(self, bname: Optional[str]) -> None: self.bname = bname
+    def get_logic_offset(self) -> int: return self.logic_offset
+    def set_logic_offset(self, logic_offset: int) -> None: self.logic_offset = logic_offset
+    def get_start_offset(self) -> int: return self.start_offset
+    def set_start_offset(self, start_offset: int) -> None: self.start_offset = start_offset
+    def get_end_offset(self) -> int: return self.end_offset
+    def set_end_offset(self, end_offset: int) -> None: self.end_offset = end_offset
+    def get_time_of_start(self) -> int: return self.time_of_start
+    def set_time_of_start(self, time_of_start: int) -> None: self.time_of_start = time_of_start
+    def get_time_of_end(self) -> int: return self.time_of_end
+    def set_time_of_end(self, time_of_end: int) -> None: self.time_of_end = time_of_end
+
     def __init__(self, gen: int = 0, queue_id: int = 0, bname: Optional[str] = None, logic_offset: int = 0,
                  start_offset: int = 0, end_offset: int = -1, time_of_start: int = -1, time_of_end: int = -1,
                  **kwargs: Any) -> None:

@@ -18,6 +18,10 @@ class TopicConfigAndQueueMapping(TopicConfig):
 
     mapping_detail = Prop(TopicQueueMappingDetail)
 
+    def get_mapping_detail(self) -> TopicQueueMappingDetail: return self.mapping_detail
+    def set_mapping_detail(self, mapping_detail: Optional[TopicQueueMappingDetail]) -> None:
+        self.mapping_detail = mapping_detail
+
     def __init__(self, topic_config: Optional[TopicConfig] = None,
                  mapping_detail: Optional[TopicQueueMappingDetail] = None, **kwargs: Any) -> None:
         """``TopicConfigAndQueueMapping(topic_config, mapping_detail)`` copies the config's fields as Java's

@@ -22,6 +22,21 @@ class TopicQueueMappingContext(Bean):
     leader_item = Prop(LogicQueueMappingItem)
     current_item = Prop(LogicQueueMappingItem)
 
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_global_id(self) -> int: return self.global_id
+    def set_global_id(self, global_id: Optional[int]) -> None: self.global_id = global_id
+    def get_mapping_detail(self) -> TopicQueueMappingDetail: return self.mapping_detail
+    def set_mapping_detail(self, mapping_detail: Optional[TopicQueueMappingDetail]) -> None:
+        self.mapping_detail = mapping_detail
+    def get_mapping_item_list(self) -> List[LogicQueueMappingItem]: return self.mapping_item_list
+    def set_mapping_item_list(self, mapping_item_list: Optional[List[LogicQueueMappingItem]]) -> None:
+        self.mapping_item_list = mapping_item_list
+    def get_leader_item(self) -> LogicQueueMappingItem: return self.leader_item
+    def set_leader_item(self, leader_item: Optional[LogicQueueMappingItem]) -> None: self.leader_item = leader_item
+    def get_current_item(self) -> LogicQueueMappingItem: return self.current_item
+    def set_current_item(self, current_item: Optional[LogicQueueMappingItem]) -> None: self.current_item = current_item
+
     def __init__(self, topic: Optional[str] = None, global_id: Optional[int] = None,
                  mapping_detail: Optional[TopicQueueMappingDetail] = None,
                  mapping_item_list: Optional[List[LogicQueueMappingItem]] = None,

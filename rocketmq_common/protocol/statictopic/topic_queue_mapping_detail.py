@@ -18,6 +18,10 @@ class TopicQueueMappingDetail(TopicQueueMappingInfo):
 
     hosted_queues = Prop(MapOf(int, ListOf(LogicQueueMappingItem)), {})
 
+    def get_hosted_queues(self) -> Dict[int, List[LogicQueueMappingItem]]: return self.hosted_queues
+    def set_hosted_queues(self, hosted_queues: Dict[int, List[LogicQueueMappingItem]]) -> None:
+        self.hosted_queues = hosted_queues
+
     @staticmethod
     def put_mapping_info(mapping_detail: "TopicQueueMappingDetail", global_id: int,
                          mapping_info: List[LogicQueueMappingItem]) -> bool:

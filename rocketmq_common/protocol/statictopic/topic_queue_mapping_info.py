@@ -1,7 +1,7 @@
 """Java 5.3.3 ``org.apache.rocketmq.remoting.protocol.statictopic.TopicQueueMappingInfo``."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from rocketmq_common.mix_all import MixAll
 from rocketmq_remoting.common.bean import MapOf, Prop, java_string
@@ -25,6 +25,22 @@ class TopicQueueMappingInfo(RemotingSerializable):
     epoch = Prop(int, 0)
     dirty = Prop(bool, False)
     curr_id_map = Prop(MapOf(int, int), {})
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_scope(self) -> str: return self.scope
+    def set_scope(self, scope: str) -> None: self.scope = scope
+    def get_total_queues(self) -> int: return self.total_queues
+    def set_total_queues(self, total_queues: int) -> None: self.total_queues = total_queues
+    def get_bname(self) -> str: return self.bname
+    def set_bname(self, bname: Optional[str]) -> None: self.bname = bname
+    def get_epoch(self) -> int: return self.epoch
+    def set_epoch(self, epoch: int) -> None: self.epoch = epoch
+    def get_dirty(self) -> bool: return self.dirty
+    def is_dirty(self) -> bool: return self.dirty
+    def set_dirty(self, dirty: bool) -> None: self.dirty = dirty
+    def get_curr_id_map(self) -> Dict[int, int]: return self.curr_id_map
+    def set_curr_id_map(self, curr_id_map: Dict[int, int]) -> None: self.curr_id_map = curr_id_map
 
     def __init__(self, topic: Optional[str] = None, total_queues: int = 0, bname: Optional[str] = None,
                  epoch: int = 0, **kwargs: Any) -> None:

@@ -21,6 +21,18 @@ class TopicQueueMappingOne(RemotingSerializable):
     items = Prop(ListOf(LogicQueueMappingItem))
     mapping_detail = Prop(TopicQueueMappingDetail)
 
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_bname(self) -> str: return self.bname
+    def set_bname(self, bname: Optional[str]) -> None: self.bname = bname
+    def get_global_id(self) -> int: return self.global_id
+    def set_global_id(self, global_id: Optional[int]) -> None: self.global_id = global_id
+    def get_items(self) -> List[LogicQueueMappingItem]: return self.items
+    def set_items(self, items: Optional[List[LogicQueueMappingItem]]) -> None: self.items = items
+    def get_mapping_detail(self) -> TopicQueueMappingDetail: return self.mapping_detail
+    def set_mapping_detail(self, mapping_detail: Optional[TopicQueueMappingDetail]) -> None:
+        self.mapping_detail = mapping_detail
+
     def __init__(self, mapping_detail: Optional[TopicQueueMappingDetail] = None, topic: Optional[str] = None,
                  bname: Optional[str] = None, global_id: Optional[int] = None,
                  items: Optional[List[LogicQueueMappingItem]] = None) -> None:

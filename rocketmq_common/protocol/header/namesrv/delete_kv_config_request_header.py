@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.namesrv.DeleteKVConfigRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -12,3 +14,8 @@ class DeleteKVConfigRequestHeader(CommandCustomHeader):
 
     namespace = Prop(str, required=True)
     key = Prop(str, required=True)
+
+    def get_namespace(self) -> str: return self.namespace
+    def set_namespace(self, namespace: Optional[str]) -> None: self.namespace = namespace
+    def get_key(self) -> str: return self.key
+    def set_key(self, key: Optional[str]) -> None: self.key = key

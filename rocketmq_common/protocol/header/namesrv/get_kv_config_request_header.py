@@ -2,6 +2,8 @@
 with ``GetKVConfigResponseHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -14,8 +16,16 @@ class GetKVConfigRequestHeader(CommandCustomHeader):
     namespace = Prop(str, required=True)
     key = Prop(str, required=True)
 
+    def get_namespace(self) -> str: return self.namespace
+    def set_namespace(self, namespace: Optional[str]) -> None: self.namespace = namespace
+    def get_key(self) -> str: return self.key
+    def set_key(self, key: Optional[str]) -> None: self.key = key
+
 
 class GetKVConfigResponseHeader(CommandCustomHeader):
     """Java ``GetKVConfigResponseHeader``."""
 
     value = Prop(str)
+
+    def get_value(self) -> str: return self.value
+    def set_value(self, value: Optional[str]) -> None: self.value = value

@@ -1,6 +1,8 @@
 """Java ``org.apache.rocketmq.common.protocol.header.namesrv.PutKVConfigRequestHeader``."""
 from __future__ import annotations
 
+from typing import Optional
+
 from rocketmq_remoting.common.bean import Prop
 from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
 
@@ -13,3 +15,10 @@ class PutKVConfigRequestHeader(CommandCustomHeader):
     namespace = Prop(str, required=True)
     key = Prop(str, required=True)
     value = Prop(str, required=True)
+
+    def get_namespace(self) -> str: return self.namespace
+    def set_namespace(self, namespace: Optional[str]) -> None: self.namespace = namespace
+    def get_key(self) -> str: return self.key
+    def set_key(self, key: Optional[str]) -> None: self.key = key
+    def get_value(self) -> str: return self.value
+    def set_value(self, value: Optional[str]) -> None: self.value = value
