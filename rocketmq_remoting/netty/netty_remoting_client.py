@@ -333,6 +333,8 @@ class NettyRemotingClient(NettyRemotingAbstract):
             log.warning("createChannel: connect remote host[%s] failed: %r", addr, e)
             cw._complete(None, e)
             return
+        # the reader runs before the channel is published: a caller waiting for this attempt may send at once
+        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count)
         with self._lock_channel_tables:
             stopped = self._stopped
             if not stopped:
@@ -342,7 +344,6 @@ class NettyRemotingClient(NettyRemotingAbstract):
             cw._complete(None, RuntimeError("the remoting client is shut down"))
             return
         log.info("createChannel: connect remote host[%s] success, %s", addr, channel)
-        channel.start_reader("NettyClientReader_%s" % addr, self.pending_request_count)
         self._fire(NettyEventType.CONNECT, channel)
         self._fire(NettyEventType.ACTIVE, channel)
 

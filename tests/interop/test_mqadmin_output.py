@@ -130,6 +130,7 @@ _MASKS: List[Tuple[str, str]] = [
     (r"\S*(/rocketmq/msgbodys/)", r"<tmp>\1"),
     (r"(\s)(?:/\S*/rocketmq/consumerStatus/)?\d{13}/", r"\1<jstack>/"),
     (r"exceptionDesc=[^\]]*", "exceptionDesc=<exception>"),  # Java adds the stack frame that threw
+    (r"^(Consume TPS:\s*)\d+\.\d+", r"\1<tps>"),  # consumerProgress -g (5.3.3): a live rate
 ]
 _LIVE_LINES = re.compile(r"^(\S*(?:Tps|Times|Rt|Rate|Count|Size|Ratio|Total|Num|Behind|Time|Mills|Value|Offset|"
                          r"Distribute|runtime|Usage|Deviation|Memory|Speed)\S*\s*:)")
