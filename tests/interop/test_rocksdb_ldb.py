@@ -154,6 +154,17 @@ def test_compressed_tables(tmp_path, compression):
     assert len(same_as_ldb(db)) == 3000
 
 
+@pytest.mark.parametrize("compression", ["kZlibCompression", "kBZip2Compression", "kSnappyCompression"])
+def test_compressed_tables_of_format_version_1_without_the_size_prefix(tmp_path, compression):
+    db = str(tmp_path / "db")
+    put(db, {b"seed": b"0"}, None, "--create_if_missing", "--compression_type=no")
+    flush(db)
+    set_options(db, format_version=1, compression=compression, checksum="kCRC32c")
+    put(db, keys(1000))
+    flush(db)
+    assert len(same_as_ldb(db)) == 1002
+
+
 def test_lz4_tables_are_refused_naming_the_compression(tmp_path):
     db = str(tmp_path / "db")
     put(db, keys(50), None, "--create_if_missing", "--compression_type=lz4")
@@ -162,7 +173,7 @@ def test_lz4_tables_are_refused_naming_the_compression(tmp_path):
         ours(db)
 
 
-@pytest.mark.parametrize("format_version", [2, 3, 4, 5])
+@pytest.mark.parametrize("format_version", [0, 1, 2, 3, 4, 5])
 def test_table_format_versions_with_crc32c_hash_indexed_blocks_and_delta_encoded_index(tmp_path, format_version):
     db = str(tmp_path / "db")
     put(db, {b"seed": b"0"}, None, "--create_if_missing", "--compression_type=no")
