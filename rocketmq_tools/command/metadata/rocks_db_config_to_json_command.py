@@ -5,16 +5,20 @@ import argparse
 import logging
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
+from rocketmq_common.config.config_rocks_db_storage import ConfigRocksDBStorage
+from rocketmq_common.java_hash_map import java_hash_map_order, java_hash_set_order
 from rocketmq_common.mix_all import MixAll
 from rocketmq_common.protocol.header.export_rocks_db_config_to_json_request_header import ConfigType
+from rocketmq_common.rocksdb.rocks_db_exception import RocksDBException
+from rocketmq_remoting.protocol import fastjson
 from rocketmq_tools.admin.default_mq_admin_ext import DefaultMQAdminExt
 from rocketmq_tools.command.sub_command import NAMESRV_LOCAL, SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
-from rocketmq_tools.command.support import acl_rpc_hook, describe, unique_instance_name
+from rocketmq_tools.command.support import acl_rpc_hook, describe, java_json_object, unique_instance_name
 
-__all__ = ["RocksDBConfigToJsonCommand"]
+__all__ = ["RocksDBConfigToJsonCommand", "to_json_string"]
 
 log = logging.getLogger(__name__)
 
@@ -22,12 +26,53 @@ log = logging.getLogger(__name__)
 RPC_TIMEOUT_MILLIS = 30 * 1000
 
 
+def to_json_string(value: Any, depth: int = 0) -> str:
+    """fastjson's ``JSONObject.toJSONString(value, true)`` of parsed JSON: a tab more per level, each string-keyed
+    entry on its own line, the entries of an integer-keyed map (an offset table) after its brace, unquoted, null
+    values left out, empty maps and lists as ``{}`` and ``[]``."""
+    inner = "\n" + "\t" * (depth + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        entries = [(inner + fastjson.dumps(k) if isinstance(k, str) else str(k)) + ":" + to_json_string(v, depth + 1)
+                   for k, v in value.items() if v is not None]
+        return "{" + ",".join(entries) + "\n" + "\t" * depth + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        return "[" + ",".join(inner + to_json_string(v, depth + 1) for v in value) + "\n" + "\t" * depth + "]"
+    return fastjson.dumps(value)
+
+
+def _offset_table(config: Dict[str, Any]) -> Dict[int, int]:
+    """Java's ``RocksDBOffsetSerializeWrapper.offsetTable`` (a ``ConcurrentHashMap<Integer, Long>``) of a stored
+    value, in its iteration order (by hash bucket: queue ids below the table size come out ascending)."""
+    table = {int(k): int(v) for k, v in (config.get("offsetTable") or {}).items()}
+    return {k: table[k] for k in java_hash_set_order(table, hash_code=lambda k: k)}
+
+
+def _java_string(value: Any) -> str:
+    """Java's ``String.valueOf`` of a parsed JSON value: a JSONObject as compact JSON, an offset table as
+    ``{0=12, 1=3}`` (``AbstractMap.toString``)."""
+    if isinstance(value, dict):
+        if value and all(isinstance(k, int) for k in value):
+            return "{%s}" % ", ".join("%d=%s" % (k, v) for k, v in value.items())
+        return fastjson.dumps(value)
+    if isinstance(value, (list, bool)) or value is None:
+        return fastjson.dumps(value)
+    return str(value)
+
+
 class RocksDBConfigToJsonCommand(SubCommand):
     """Turn the kv configs a 5.3.3 broker keeps in RocksDB into its JSON files. [rpc mode] ``-n`` with ``-c``: every
     broker the name server knows (as Java's) is asked; ``-b``: that broker; ``-t`` (``topics;subscriptionGroups``,
     all by default) names the configs; a broker that keeps them in JSON files already answers "export done." too.
-    [local mode] ``-p``: read the RocksDB directory itself, which this package cannot (no RocksDB library): it
-    prints Java's load error for it (exit code 1); use Java's mqadmin there."""
+    [local mode] ``-p`` with ``-t``: read the RocksDB directory ``<-p>/<the type's enum name>`` (``TOPICS``,
+    ``SUBSCRIPTION_GROUPS``, ``CONSUMER_OFFSETS``: Java's ``Paths.get(path, type.toString())``; it is created
+    when missing, as Java's ``ConfigRocksDBStorage`` does) with :mod:`rocketmq_common.rocksdb` and print its
+    table as Java's pretty JSON (``-j false``: numbered ``Key: ..., Value: ...`` lines), or write the JSON to
+    ``-e`` (the previous file kept as ``.bak``). A directory without a readable database fails with RocksDB's
+    error (Java: a NullPointerException), a value that is not JSON with Java's "Error occurred..." line."""
 
     namesrv_option = NAMESRV_LOCAL
 
@@ -69,17 +114,7 @@ class RocksDBConfigToJsonCommand(SubCommand):
         if args.configPath is not None:
             print("Use [local mode] load rocksdb to print or export file ")
             self._check_required_args_provided(args.configType, "local mode", "configType")
-            if not type_list:
-                return 2
-            path = args.configPath.strip()
-            if not path or not os.path.exists(path):
-                print("Rocksdb path is invalid.")
-                return 1
-            path = os.path.join(path, str(type_list[0]))  # Java: Paths.get(path, type.toString()), the name
-            log.info("no RocksDB reader here: %s is not read", path)
-            print("Error occurred while converting RocksDB kv config to json, configType=%s, RocksDB load error, "
-                  "path=%s" % (type_list[0], path))
-            return 1
+            return self._handle_local_mode(args)
         print(self.command_desc())
         return 0
 
@@ -100,6 +135,83 @@ class RocksDBConfigToJsonCommand(SubCommand):
             print("Invalid configType: %s please input topics/subscriptionGroups/consumerOffsets "
                   % config_type.strip())
             return None
+
+    def _handle_local_mode(self, args: argparse.Namespace) -> int:
+        """Java ``handleLocalMode``, which reads the types again (a bad one is reported twice, as Java's)."""
+        type_list = self._get_config_type_list(args.configType)
+        if not type_list:
+            return 2
+        config_type = type_list[0]
+        path = args.configPath.strip()
+        if not path or not os.path.exists(path):
+            print("Rocksdb path is invalid.")
+            return 1
+        path = os.path.join(path, str(config_type))
+        export_file = args.exportFile.strip() if args.exportFile is not None else None
+        config_map = self._get_config_map_from_rocks_db(path, config_type)
+        if config_map is None:
+            return 1
+        if export_file is not None:
+            try:
+                MixAll.string2file(to_json_string(config_map), export_file)
+            except OSError as e:
+                print("persist file %s exception%s" % (export_file, e), end="")
+                return 1
+        elif args.jsonEnable is not None and args.jsonEnable.strip().lower() == "false":
+            self._print_config_map_json_disable(config_map)
+        else:
+            print(to_json_string(config_map))
+        return 0
+
+    @staticmethod
+    def _print_config_map_json_disable(config_map: Dict[str, Dict[Any, Any]]) -> None:
+        """Java ``printConfigMapJsonDisable``: each table's name (no line end, as Java's), then its entries
+        numbered across the tables, each value as Java's ``toString`` of it."""
+        count = 0
+        for config_key, json_object in config_map.items():
+            print("type: %s" % config_key, end="")
+            for k, v in json_object.items():
+                count += 1
+                print("%d, Key: %s, Value: %s" % (count, k, _java_string(v)))
+
+    @staticmethod
+    def _get_config_map_from_rocks_db(path: str, config_type: ConfigType) -> Optional[Dict[str, Dict[Any, Any]]]:
+        """Java ``getConfigMapFromRocksDB`` / ``loadConsumerOffsets``: the table (and ``dataVersion``) as Java's
+        ``HashMap`` / ``JSONObject`` iterate them; None after Java's line for a value it cannot parse."""
+        storage = ConfigRocksDBStorage(path, True)
+        storage.start()
+        try:
+            iterator = storage.iterator()  # not started: RocksDB's error (Java: a NullPointerException)
+            offsets = config_type is ConfigType.CONSUMER_OFFSETS
+            try:
+                config_table: Dict[str, Any] = {}
+                iterator.seek_to_first()
+                while iterator.is_valid():
+                    name = iterator.key().decode("utf-8", "replace")
+                    config = fastjson.loads(iterator.value().decode("utf-8", "replace"))
+                    if not isinstance(config, dict):
+                        raise ValueError("can not cast to JSONObject.")
+                    config_table[name] = _offset_table(config) if offsets else config
+                    iterator.next()
+                if offsets:
+                    return {"offsetTable": {k: config_table[k] for k in java_hash_map_order(
+                        dict.fromkeys(config_table, ""))}}
+                config_map: Dict[str, Dict[Any, Any]] = {}
+                kv_data_version = storage.get_kv_data_version()
+                if kv_data_version is not None:
+                    config_map["dataVersion"] = java_json_object(
+                        fastjson.loads(kv_data_version.decode("utf-8", "replace")))
+                table_name = {ConfigType.TOPICS: "topicConfigTable",
+                              ConfigType.SUBSCRIPTION_GROUPS: "subscriptionGroupTable"}[config_type]
+                config_map[table_name] = java_json_object(config_table)
+                return {k: config_map[k] for k in java_hash_map_order(dict.fromkeys(config_map, ""))}
+            except (ValueError, TypeError, RocksDBException) as e:
+                log.debug("reading %s failed", path, exc_info=True)
+                print("Error occurred while converting RocksDB kv config to json, configType=%s, %s"
+                      % ("consumerOffsets" if offsets else config_type, e))
+                return None
+        finally:
+            storage.shutdown()
 
     def _handle_rpc_mode(self, args: argparse.Namespace, type_list: Optional[List[ConfigType]]) -> int:
         if type_list is None:

@@ -39,9 +39,11 @@ ldb --db=consumerOffsets batchput 'TopicTest@GroupA' '{"offsetTable":{"0":12,"1"
 ldb --db=consumerOffsets put 'TopicTest@GroupA' '{"offsetTable":{"0":13,"1":3,"2":0,"3":8}}'
 
 # the reader's CI test: 300 keys in snappy-compressed 512-byte blocks with CRC-32C checksums, hash-indexed data
-# blocks and a delta-encoded index (the OPTIONS file edited for the next tables), 20 more keys in the log
+# blocks and a delta-encoded index (the OPTIONS file edited for the next tables), 20 more keys in the log; its
+# values are not JSON
 ldb --db=crc32c-snappy --create_if_missing --compression_type=snappy put seed seed
-ldb --db=crc32c-snappy put seed2 seed2
+ldb --db=crc32c-snappy create_column_family kvDataVersion
+ldb --db=crc32c-snappy create_column_family forbidden
 sed -i 's/^  checksum=.*/  checksum=kCRC32c/; s/^  block_size=.*/  block_size=512/; s/^  index_block_restart_interval=.*/  index_block_restart_interval=4/; s/^  data_block_index_type=.*/  data_block_index_type=kDataBlockBinaryAndHash/' \
   "$(ls crc32c-snappy/OPTIONS-* | tail -1)"
 ldb --db=crc32c-snappy batchput $(awk 'BEGIN { for (i = 0; i < 300; i++) printf "key%05d value-%d-of-the-fixture ", i, i }')
