@@ -41,7 +41,10 @@ CUSTOM_TERMINATE = 1
 CUSTOM_NON_SAFE_IGNORE_MASK = 1 << 6
 CUSTOM_PATH_ID = CUSTOM_NON_SAFE_IGNORE_MASK + 1
 
-_U64 = (LOG_NUMBER, NEXT_FILE_NUMBER, LAST_SEQUENCE, PREV_LOG_NUMBER, MIN_LOG_NUMBER_TO_KEEP)
+#: the tags of a varint -> the attribute it sets ("": read and not kept)
+_VARINT_FIELDS = {LOG_NUMBER: "log_number", NEXT_FILE_NUMBER: "next_file_number", LAST_SEQUENCE: "last_sequence",
+                  PREV_LOG_NUMBER: "", MIN_LOG_NUMBER_TO_KEEP: "", COLUMN_FAMILY: "column_family",
+                  MAX_COLUMN_FAMILY: "", IN_ATOMIC_GROUP: "remaining_in_atomic_group"}
 
 
 class VersionEdit:
@@ -66,14 +69,10 @@ class VersionEdit:
         pos, end = 0, len(src)
         while pos < end:
             tag, pos = get_varint(src, pos, "VersionEdit tag")
-            if tag in _U64:
+            if tag in _VARINT_FIELDS:
                 value, pos = get_varint(src, pos, "VersionEdit field %d" % tag)
-                if tag == LOG_NUMBER:
-                    edit.log_number = value
-                elif tag == NEXT_FILE_NUMBER:
-                    edit.next_file_number = value
-                elif tag == LAST_SEQUENCE:
-                    edit.last_sequence = value
+                if _VARINT_FIELDS[tag]:
+                    setattr(edit, _VARINT_FIELDS[tag], value)
             elif tag == COMPARATOR:
                 name, pos = get_length_prefixed_slice(src, pos, "comparator name")
                 edit.comparator = name.decode("utf-8", "replace")
@@ -86,12 +85,6 @@ class VersionEdit:
             elif tag == COMPACT_CURSOR:
                 _, pos = get_varint(src, pos, "compaction cursor")
                 _, pos = get_length_prefixed_slice(src, pos, "compaction cursor")
-            elif tag in (COLUMN_FAMILY, MAX_COLUMN_FAMILY, IN_ATOMIC_GROUP):
-                value, pos = get_varint(src, pos, "VersionEdit field %d" % tag)
-                if tag == COLUMN_FAMILY:
-                    edit.column_family = value
-                elif tag == IN_ATOMIC_GROUP:
-                    edit.remaining_in_atomic_group = value
             elif tag == COLUMN_FAMILY_ADD:
                 name, pos = get_length_prefixed_slice(src, pos, "column family add")
                 edit.column_family_add = name.decode("utf-8", "replace")
