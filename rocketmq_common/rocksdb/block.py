@@ -28,15 +28,13 @@ class Block:
     def __init__(self, contents: bytes, where: str) -> None:
         self._data = contents
         self._where = where
-        size = len(contents)
-        footer = decode_fixed32(contents, size - 4, "block footer") if size >= 4 else -1
-        limit = size - 4
-        if 0 <= footer and footer & _HASH_INDEX_BIT and size <= MAX_BLOCK_SIZE_SUPPORTED_BY_HASH_INDEX:
-            footer &= ~_HASH_INDEX_BIT
-            num_buckets = int.from_bytes(contents[limit - 2:limit], "little") if limit >= 2 else limit
-            limit -= 2 + num_buckets
-        self._restart_offset = limit - 4 * footer
-        if footer < 1 or self._restart_offset < 0:
+        limit = len(contents) - 4
+        num_restarts = decode_fixed32(contents, limit, where)
+        if num_restarts & _HASH_INDEX_BIT and len(contents) <= MAX_BLOCK_SIZE_SUPPORTED_BY_HASH_INDEX:
+            num_restarts &= ~_HASH_INDEX_BIT
+            limit -= 2 + int.from_bytes(contents[max(0, limit - 2):limit], "little")  # the buckets and their count
+        self._restart_offset = limit - 4 * num_restarts
+        if num_restarts < 1 or self._restart_offset < 0:
             self._corrupt()
 
     def entries(self) -> Iterator[Tuple[bytes, bytes]]:

@@ -15,13 +15,13 @@ _FIXED64 = struct.Struct("<Q")
 
 
 def decode_fixed32(buf: bytes, pos: int, what: str) -> int:
-    if pos + 4 > len(buf):
+    if pos < 0 or pos + 4 > len(buf):
         raise RocksDBException(CORRUPTION, "truncated %s" % what)
     return int(_FIXED32.unpack_from(buf, pos)[0])
 
 
 def decode_fixed64(buf: bytes, pos: int, what: str) -> int:
-    if pos + 8 > len(buf):
+    if pos < 0 or pos + 8 > len(buf):
         raise RocksDBException(CORRUPTION, "truncated %s" % what)
     return int(_FIXED64.unpack_from(buf, pos)[0])
 

@@ -37,9 +37,8 @@ class RocksDB:
 
     DEFAULT_COLUMN_FAMILY = b"default"
 
-    def __init__(self, path: str, snapshots: Dict[int, Tuple[List[bytes], List[bytes]]],
+    def __init__(self, snapshots: Dict[int, Tuple[List[bytes], List[bytes]]],
                  handles: List[ColumnFamilyHandle]) -> None:
-        self._path = path
         self._snapshots = snapshots
         self._default = next((h for h in handles if h.get_id() == 0), None)
 
@@ -66,7 +65,7 @@ class RocksDB:
         handles = [ColumnFamilyHandle(cfd.name.encode("utf-8"), cfd.id) for cfd in families]
         if column_family_handles is not None:
             column_family_handles.extend(handles)
-        return RocksDB(path, snapshots, handles)
+        return RocksDB(snapshots, handles)
 
     def get_default_column_family(self) -> Optional[ColumnFamilyHandle]:
         return self._default

@@ -42,7 +42,6 @@ class VersionSet:
     def __init__(self, dbname: str) -> None:
         self.dbname = dbname
         self.column_families: Dict[int, ColumnFamilyData] = {0: ColumnFamilyData(0, DEFAULT_COLUMN_FAMILY_NAME)}
-        self.last_sequence = 0
 
     def recover(self) -> None:
         """``VersionSet::Recover``: apply every edit of the current MANIFEST (an atomic group only when complete,
@@ -97,8 +96,6 @@ class VersionSet:
                                    % (BYTEWISE_COMPARATOR, edit.comparator))
         if edit.log_number is not None:
             cfd.log_number = max(cfd.log_number, edit.log_number)
-        if edit.last_sequence is not None:
-            self.last_sequence = edit.last_sequence
         for _, number in edit.deleted_files:
             cfd.files.pop(number, None)
         for _, number, file_size in edit.new_files:
