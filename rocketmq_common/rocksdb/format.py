@@ -3,8 +3,8 @@
 
 The footer (the file's last 53 bytes for ``format_version`` 1 to 5, 48 for the legacy version 0) holds the
 checksum type, the handles of the metaindex and index blocks, the format version and the table magic number.
-A block's checksum covers its stored bytes and the compression type byte; CRC-32C checksums (RocksDB's default
-before 9.0) are verified, the xxHash ones are not.
+A block's checksum covers its stored bytes and the compression type byte; CRC-32C and XXH3 checksums (XXH3 is
+the default of RocksDB 8, rocksdbjni's, and of ldb 7.8) are verified, the older xxHash ones are not.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rocketmq_common.rocksdb import crc32c
 from rocketmq_common.rocksdb.coding import decode_fixed32, decode_fixed64, get_varint
 from rocketmq_common.rocksdb.compression import NO_COMPRESSION, uncompress_block_data
 from rocketmq_common.rocksdb.rocks_db_exception import CORRUPTION, NOT_SUPPORTED, RocksDBException
+from rocketmq_common.rocksdb.xxhash import xxh3_64bits
 
 __all__ = ["BlockHandle", "Footer", "read_block", "BLOCK_TRAILER_SIZE"]
 
@@ -24,8 +25,11 @@ VERSION0_ENCODED_LENGTH = 2 * 20 + 8
 BLOCK_TRAILER_SIZE = 5
 NO_CHECKSUM = 0
 CRC32C = 1
-#: kxxHash, kxxHash64, kXXH3: known, not verified here
-_OTHER_CHECKSUMS = (2, 3, 4)
+XXH3 = 4
+#: kxxHash, kxxHash64: known, not verified here
+_OTHER_CHECKSUMS = (2, 3)
+#: ``ModifyChecksumForLastByte``'s ``kRandomPrime``
+_LAST_BYTE_PRIME = 0x6B9083D9
 
 
 class BlockHandle(NamedTuple):
@@ -67,7 +71,7 @@ class Footer(NamedTuple):
             if not 1 <= format_version <= 5:
                 raise RocksDBException(NOT_SUPPORTED, "%s: table format_version %d is not supported (1 to 5 are)"
                                        % (file_name, format_version))
-            if checksum_type not in (NO_CHECKSUM, CRC32C) + _OTHER_CHECKSUMS:
+            if checksum_type not in (NO_CHECKSUM, CRC32C, XXH3) + _OTHER_CHECKSUMS:
                 raise RocksDBException(CORRUPTION, "Corrupt or unsupported checksum type: %d" % checksum_type)
         else:
             raise RocksDBException(CORRUPTION, "Bad table magic number: expected %d, found %d in %s"
@@ -86,14 +90,16 @@ def read_block(data: bytes, footer: Footer, handle: BlockHandle, file_name: str)
                                   max(0, len(data) - handle.offset)))
     block = data[handle.offset:end]
     compression_type = data[end]
-    if footer.checksum_type == CRC32C:
+    if footer.checksum_type in (CRC32C, XXH3):
         stored = decode_fixed32(data, end + 1, "block trailer")
-        computed = crc32c.value(data[handle.offset:end + 1])
-        if crc32c.unmask(stored) != computed:
+        if footer.checksum_type == CRC32C:
+            stored, computed = crc32c.unmask(stored), crc32c.value(data[handle.offset:end + 1])
+        else:  # ComputeBuiltinChecksumWithLastByte: the hash of the block, the type byte mixed in after
+            computed = (xxh3_64bits(block) ^ compression_type * _LAST_BYTE_PRIME) & 0xFFFFFFFF
+        if stored != computed:
             raise RocksDBException(CORRUPTION, "block checksum mismatch: stored = %d, computed = %d, type = %d  "
-                                               "in %s offset %d size %d" % (crc32c.unmask(stored), computed,
-                                                                            CRC32C, file_name, handle.offset,
-                                                                            handle.size))
+                                               "in %s offset %d size %d" % (stored, computed, footer.checksum_type,
+                                                                            file_name, handle.offset, handle.size))
     if compression_type == NO_COMPRESSION:
         return block
     where = "%s offset %d" % (file_name, handle.offset)

@@ -3,6 +3,7 @@ files of each, read from the MANIFEST that ``CURRENT`` names, edit after edit.""
 from __future__ import annotations
 
 import os
+import re
 from typing import Dict, List, NoReturn, Optional, Tuple
 
 from rocketmq_common.rocksdb.log_reader import Reader
@@ -50,7 +51,7 @@ class VersionSet:
         if not current.endswith(b"\n"):
             raise RocksDBException(CORRUPTION, "CURRENT file does not end with newline")
         manifest_name = current[:-1].decode("utf-8", "replace")
-        if not manifest_name.startswith("MANIFEST-") or "/" in manifest_name:
+        if not re.fullmatch(r"MANIFEST-[0-9]+", manifest_name):
             raise RocksDBException(CORRUPTION, "CURRENT file corrupted")
         manifest_path = os.path.join(self.dbname, manifest_name)
         reader = Reader(read_file(manifest_path), 0, manifest_path, self._manifest_corruption)

@@ -1,6 +1,6 @@
 """The pure-Python RocksDB reader on the databases of tests/data/rocksdb, which the real RocksDB's ldb wrote (see
-its make.sh): column families, tables and write-ahead logs, deletes and overwrites, snappy blocks with CRC-32C
-checksums, hash-indexed data blocks and a delta-encoded index; and damaged copies of them, which fail with
+its make.sh): column families, tables and write-ahead logs, deletes and overwrites, XXH3 and CRC-32C checksums,
+snappy blocks, hash-indexed data blocks and a delta-encoded index; and damaged copies of them, which fail with
 RocksDB's error, or (a damaged log record) lose only that record. tests/interop/test_rocksdb_ldb.py compares the
 reader with ldb itself on many more databases."""
 from __future__ import annotations
@@ -119,6 +119,17 @@ def test_damaged_files_fail_with_rocksdb_errors(tmp_path, damage, error):
         table.unlink()
     with pytest.raises(RocksDBException, match=error):
         open_db(path, [b"default"])
+
+
+def test_a_damaged_table_with_xxh3_checksums(tmp_path):
+    """XXH3, the checksum of ldb's tables and rocksdbjni 8's default: every table of the other tests passes it."""
+    path = copy("topics", tmp_path)
+    table = path / "000012.sst"
+    raw = table.read_bytes()
+    table.write_bytes(raw[:5] + bytes([raw[5] ^ 1]) + raw[6:])
+    with pytest.raises(RocksDBException, match="^Corruption: block checksum mismatch: .* type = 4  in "
+                                               ".*000012.sst offset 0 size "):
+        open_db(path)
 
 
 def test_a_damaged_log_record_is_skipped_and_a_cut_tail_dropped(tmp_path, caplog):
