@@ -18,7 +18,7 @@ from rocketmq_tools.command.sub_command import NAMESRV_LOCAL, SubCommand
 from rocketmq_tools.command.sub_command_exception import SubCommandException
 from rocketmq_tools.command.support import acl_rpc_hook, describe, java_json_object, unique_instance_name
 
-__all__ = ["RocksDBConfigToJsonCommand", "to_json_string"]
+__all__ = ["RocksDBConfigToJsonCommand"]
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 RPC_TIMEOUT_MILLIS = 30 * 1000
 
 
-def to_json_string(value: Any, depth: int = 0) -> str:
+def _to_json_string(value: Any, depth: int = 0) -> str:
     """fastjson's ``JSONObject.toJSONString(value, true)`` of parsed JSON: a tab more per level, each string-keyed
     entry on its own line, the entries of an integer-keyed map (an offset table) after its brace, unquoted, null
     values left out, empty maps and lists as ``{}`` and ``[]``."""
@@ -34,13 +34,13 @@ def to_json_string(value: Any, depth: int = 0) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
-        entries = [(inner + fastjson.dumps(k) if isinstance(k, str) else str(k)) + ":" + to_json_string(v, depth + 1)
+        entries = [(inner + fastjson.dumps(k) if isinstance(k, str) else str(k)) + ":" + _to_json_string(v, depth + 1)
                    for k, v in value.items() if v is not None]
         return "{" + ",".join(entries) + "\n" + "\t" * depth + "}"
     if isinstance(value, list):
         if not value:
             return "[]"
-        return "[" + ",".join(inner + to_json_string(v, depth + 1) for v in value) + "\n" + "\t" * depth + "]"
+        return "[" + ",".join(inner + _to_json_string(v, depth + 1) for v in value) + "\n" + "\t" * depth + "]"
     return fastjson.dumps(value)
 
 
@@ -153,14 +153,14 @@ class RocksDBConfigToJsonCommand(SubCommand):
             return 1
         if export_file is not None:
             try:
-                MixAll.string2file(to_json_string(config_map), export_file)
+                MixAll.string2file(_to_json_string(config_map), export_file)
             except OSError as e:
                 print("persist file %s exception%s" % (export_file, e), end="")
                 return 1
         elif args.jsonEnable is not None and args.jsonEnable.strip().lower() == "false":
             self._print_config_map_json_disable(config_map)
         else:
-            print(to_json_string(config_map))
+            print(_to_json_string(config_map))
         return 0
 
     @staticmethod
