@@ -198,3 +198,17 @@ def test_values_larger_than_a_log_block_and_a_table_block(tmp_path):
     put(db, {b"more": b"1"})
     ldb(db, "compact")
     assert len(same_as_ldb(db)) == 6  # one table block of 180 KB
+
+
+def test_export_metadata_in_rocks_db_lists_what_ldb_scans(tmp_path, capsys):
+    from rocketmq_tools.cli import main
+    db = str(tmp_path / "topics")
+    put(db, keys(40), None, "--create_if_missing", "--compression_type=no")
+    for cf in ("kvDataVersion", "forbidden"):
+        ldb(db, "create_column_family", cf)
+    delete(db, b"Topic00003")
+    put(db, {b"Topic00004": b'{"topicName":"Topic00004","perm":2}'})
+    capsys.readouterr()
+    assert main(["exportMetadataInRocksDB", "-p", str(tmp_path), "-t", "topics"]) == 0
+    expected = ["%d, Key: %s, Value: %s" % (i + 1, k.decode(), v.decode()) for i, (k, v) in enumerate(ldb_scan(db))]
+    assert capsys.readouterr().out.splitlines() == expected
