@@ -11,7 +11,8 @@ NOT_SUPPORTED = "Not implemented"
 
 
 class RocksDBException(IOError):
-    """A RocksDB call failed: ``str(e)`` is ``"<code>: <state>"`` as rocksdbjni's ``getMessage()``."""
+    """A RocksDB call failed: ``str(e)`` is ``Status::ToString``, ``"<code>: <state>"`` (rocksdbjni's
+    ``getMessage()`` is the state alone, its ``getStatus()`` has the code)."""
 
     def __init__(self, code: str, state: str) -> None:
         super().__init__("%s: %s" % (code, state))
