@@ -19,6 +19,7 @@ closing the database trips ``assert(last_ref)`` in ``~ColumnFamilySet``; the shi
 difference is the text of a JSON parse error (fastjson's against ours), masked."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -102,3 +103,36 @@ def test_export_file_and_its_bak_as_java_writes_them(anchors5, config_dir, capsy
         java_mqadmin(anchors5, *args) if who == "java" else ours(capsys, *args)
         files.append((export.read_text(), (tmp_path / who / "offsets.json.bak").read_text()))
     assert files[0] == files[1] and files[0][1] == "previous"
+
+
+@pytest.mark.skipif(shutil.which("ldb") is None, reason="no ldb (apt-get install rocksdb-tools)")
+def test_larger_tables_in_java_hash_map_order(anchors5, capsys, tmp_path):
+    """45 topics (non-ASCII names among them: the JSON tables resize and re-copy) and offset tables with queue
+    ids past the ConcurrentHashMap's 16 bins, written by ldb."""
+    from test_rocksdb_ldb import ldb, put
+    for name in ("TOPICS", "topics", "CONSUMER_OFFSETS"):
+        db = str(tmp_path / name)
+        put(db, {b"seed": b""}, None, "--create_if_missing", "--compression_type=no")
+        for cf in ("kvDataVersion", "forbidden"):
+            ldb(db, "create_column_family", cf)
+    for name in ("TOPICS", "topics"):
+        topics = {}
+        for i in range(45):
+            topic = ["TopicTest%d", "%%RETRY%%Group%d", "rmq_sys_%d", "BenchmarkTest_%d", "\u00e9\u4e3b%d"][i % 5] % i
+            topics[topic.encode()] = json.dumps(
+                {"attributes": {"message.type": "NORMAL"} if i % 3 == 0 else {}, "order": i % 7 == 0, "perm": 6,
+                 "readQueueNums": i % 16 + 1, "topicFilterType": "SINGLE_TAG", "topicName": topic,
+                 "topicSysFlag": 0, "writeQueueNums": i % 16 + 1},
+                ensure_ascii=False, separators=(",", ":")).encode()
+        put(str(tmp_path / name), topics)
+        version = b'{"counter":45,"stateVersion":1,"timestamp":1733200000999}'
+        put(str(tmp_path / name), {b"kvDataVersionKey": version}, "kvDataVersion")
+    put(str(tmp_path / "CONSUMER_OFFSETS"), {
+        b"T@G": json.dumps({"offsetTable": {str(i): i * 7 for i in range(40)}}).encode(),
+        b"S@G": b'{"offsetTable":{"100":1,"33":2,"17":3,"5":4,"1":5,"65":6}}', b"E@G": b'{"offsetTable":{}}'})
+    for command in ("rocksDBConfigToJson -p {d} -t topics", "rocksDBConfigToJson -p {d} -t topics -j false",
+                    "exportMetadataInRocksDB -p {d} -t topics -j true", "exportMetadataInRocksDB -p {d} -t topics",
+                    "rocksDBConfigToJson -p {d} -t consumerOffsets",
+                    "rocksDBConfigToJson -p {d} -t consumerOffsets -j false"):
+        args = command.format(d=tmp_path).split()
+        assert ours(capsys, *args) == java_mqadmin(anchors5, *args), command

@@ -74,8 +74,8 @@ class ExportMetadataInRocksDBCommand(SubCommand):
             config_table: Dict[str, Any] = {}
 
             def put(key: str, value: str) -> None:
-                parsed = fastjson.loads(value)
-                if not isinstance(parsed, dict):
+                parsed = fastjson.loads(value) if value.strip() else None  # fastjson: empty text is null
+                if parsed is not None and not isinstance(parsed, dict):
                     raise SubCommandException("%s: the value of %s is not a JSON object" % (kv_store.db_path, key))
                 config_table[key] = java_json_object(parsed)
             ExportMetadataInRocksDBCommand._iterate_kv_store(kv_store, put)
@@ -83,7 +83,8 @@ class ExportMetadataInRocksDBCommand(SubCommand):
                                         initial_capacity=len(config_table))
             table_name = "topicConfigTable" if config_type.lower() == TOPICS_JSON_CONFIG.lower() \
                 else "subscriptionGroupTable"
-            print(pretty_json({table_name: {name: config_table[name] for name in names}}))
+            print(pretty_json({table_name: {name: config_table[name] for name in names
+                                            if config_table[name] is not None}}))  # fastjson leaves nulls out
         else:
             count = [0]
 

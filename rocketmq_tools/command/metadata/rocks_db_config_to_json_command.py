@@ -44,9 +44,13 @@ def _to_json_string(value: Any, depth: int = 0) -> str:
     return fastjson.dumps(value)
 
 
-def _offset_table(config: Dict[str, Any]) -> Dict[int, int]:
+def _offset_table(config: Optional[Dict[str, Any]]) -> Dict[int, int]:
     """Java's ``RocksDBOffsetSerializeWrapper.offsetTable`` (a ``ConcurrentHashMap<Integer, Long>``) of a stored
-    value, in its iteration order (by hash bucket: queue ids below the table size come out ascending)."""
+    value, in its iteration order (by hash bucket: queue ids below the table size come out ascending); a null
+    value fails as Java's does."""
+    if config is None:
+        raise ValueError('Cannot invoke "org.apache.rocketmq.tools.command.metadata.RocksDBConfigToJsonCommand$'
+                         'RocksDBOffsetSerializeWrapper.getOffsetTable()" because "jsonObject" is null')
     table = {int(k): int(v) for k, v in (config.get("offsetTable") or {}).items()}
     return {k: table[k] for k in java_hash_set_order(table, hash_code=lambda k: k)}
 
@@ -188,8 +192,9 @@ class RocksDBConfigToJsonCommand(SubCommand):
                 iterator.seek_to_first()
                 while iterator.is_valid():
                     name = iterator.key().decode("utf-8", "replace")
-                    config = fastjson.loads(iterator.value().decode("utf-8", "replace"))
-                    if not isinstance(config, dict):
+                    text = iterator.value().decode("utf-8", "replace")
+                    config = fastjson.loads(text) if text.strip() else None  # fastjson: empty text is null
+                    if config is not None and not isinstance(config, dict):
                         raise ValueError("can not cast to JSONObject.")
                     config_table[name] = _offset_table(config) if offsets else config
                     iterator.next()
