@@ -81,6 +81,7 @@ class Reader:
                 return  # a recycled file's old records
             payload = bytes(data[pos + header:end])
             pos = end
+            # a recyclable FULL / FIRST / MIDDLE / LAST is read as the plain one
             kind = type_ - RECYCLABLE_FULL_TYPE + FULL_TYPE if recyclable and type_ <= RECYCLABLE_LAST_TYPE else type_
             if kind == FULL_TYPE:
                 if fragments is not None:

@@ -90,7 +90,7 @@ class RocksDB:
 def _recover_log_files(versions: VersionSet, families: Dict[int, ColumnFamilyData]) -> Dict[int, _Entries]:
     """``DBImpl::RecoverLogFiles``: the writes of each WAL into the memtables of the opened column families; a
     damaged record is skipped (``WALRecoveryMode.SkipAnyCorruptedRecords``), a write to a dropped column family
-    ignored."""
+    ignored; a write of a type this reader cannot resolve (a merge, a range deletion) raises NotSupported."""
     memtables: Dict[int, _Entries] = {cf_id: {} for cf_id in families}
 
     def skip(reason: str) -> None:
@@ -101,6 +101,7 @@ def _recover_log_files(versions: VersionSet, families: Dict[int, ColumnFamilyDat
             for cf_id, sequence, value_type, key, value in write_batch.iterate(record, file_name):
                 cfd = families.get(cf_id)
                 if cfd is not None and number >= cfd.log_number:
+                    dbformat.check_value_type(value_type, file_name)
                     memtables[cf_id][key] = (sequence, value_type, value)
     return memtables
 

@@ -34,8 +34,7 @@ COMMIT_XID_AND_TIMESTAMP = 0x15
 
 
 def iterate(rep: bytes, where: str) -> Iterator[Tuple[int, int, int, bytes, bytes]]:
-    """Each write of the batch ``rep``: (column family id, sequence, value type, key, value). A write of a type
-    this reader cannot resolve raises NotSupported (``dbformat.check_value_type``)."""
+    """Each write of the batch ``rep``: (column family id, sequence, value type, key, value)."""
     if len(rep) < HEADER:
         raise RocksDBException(CORRUPTION, "malformed WriteBatch (too small) in %s" % where)
     sequence = decode_fixed64(rep, 0, "WriteBatch")
@@ -54,7 +53,6 @@ def iterate(rep: bytes, where: str) -> Iterator[Tuple[int, int, int, bytes, byte
             value = b""
             if has_value:
                 value, pos = get_length_prefixed_slice(rep, pos, "WriteBatch value")
-            dbformat.check_value_type(value_type, where)
             yield cf_id, sequence + found, value_type, key, value
             found += 1
         elif tag == LOG_DATA or tag in _XID_MARKERS:

@@ -212,3 +212,14 @@ def test_export_metadata_in_rocks_db_lists_what_ldb_scans(tmp_path, capsys):
     assert main(["exportMetadataInRocksDB", "-p", str(tmp_path), "-t", "topics"]) == 0
     expected = ["%d, Key: %s, Value: %s" % (i + 1, k.decode(), v.decode()) for i, (k, v) in enumerate(ldb_scan(db))]
     assert capsys.readouterr().out.splitlines() == expected
+
+
+def test_range_deletions_are_refused_naming_them(tmp_path):
+    db = str(tmp_path / "db")
+    put(db, keys(10), None, "--create_if_missing", "--compression_type=no")
+    ldb(db, "deleterange", "Topic00002", "Topic00005")
+    with pytest.raises(RocksDBException, match="Not implemented: .*000*\\d+.log holds range deletions"):
+        ours(db)  # in the log
+    flush(db)
+    with pytest.raises(RocksDBException, match="Not implemented: .*.sst holds range deletions"):
+        ours(db)  # in a table's range deletion block
