@@ -143,3 +143,20 @@ def test_export_metadata_in_rocks_db_failures(cli, config_dir, tmp_path):
     not_json = cli("exportMetadataInRocksDB", "-p", str(tmp_path / "plain"), "-t", "topics", "-j", "true")
     assert not_json.code == 1 and not_json.out == "" and "Traceback" not in not_json.err
     assert not_json.err.startswith("rocketmq exportMetadataInRocksDB: ")
+
+
+BROKER = DATA / "broker-5.3.3"
+
+
+@pytest.mark.parametrize("recorded", sorted(p.name for p in BROKER.glob("*.java.out")))
+def test_on_a_real_brokers_databases_as_java_prints(cli, tmp_path, recorded):
+    """The databases a real 5.3.3 broker wrote (copied while it ran: two logs, tables), and what Java's mqadmin
+    printed for them (``<command>-<type>[-j-<value>].java.out``)."""
+    for name, enum_name in (("topics", "TOPICS"), ("subscriptionGroups", "SUBSCRIPTION_GROUPS"),
+                            ("consumerOffsets", "CONSUMER_OFFSETS")):
+        for target in (name, enum_name):
+            shutil.copytree(str(BROKER / name), str(tmp_path / target))
+    command, config_type, *json_option = recorded[:-len(".java.out")].split("-")
+    args = [command, "-p", str(tmp_path), "-t", config_type] + (["-j", json_option[1]] if json_option else [])
+    done = cli(*args)
+    assert (done.code, done.out) == (0, (BROKER / recorded).read_text(encoding="utf-8"))
