@@ -148,12 +148,13 @@ class Channel:
         """Send one encoded frame whole: on an event loop channel without blocking (``NioByteUnsafe.write``),
         else as below.
 
-        Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
-        write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
-        (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
-        then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the channel is closed, or
-        the :class:`OSError` of the failed write it made itself (the channel is then closed: a partial frame
-        cannot be taken back, and every request pending on it fails).
+        Writers combine: a thread that takes the write lock with nothing queued sends its frame as it is; else the
+        frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the write lock sends
+        everything queued in one ``sendall`` (a frame queued before ours goes first); a thread that finds the lock
+        taken returns at once (its frame goes out with the current writer's next batch) unless the channel is above
+        its high water mark, then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the
+        channel is closed, or the :class:`OSError` of the failed write it made itself (the channel is then closed: a
+        partial frame cannot be taken back, and every request pending on it fails).
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
@@ -162,16 +163,24 @@ class Channel:
             loop_write(data)
             return
         outbound = self.outbound
-        with outbound.lock:
-            outbound.add_message(data)
         lock = self._write_lock
+        holding = lock.acquire(False)
+        frame: Optional[bytes] = data
+        if not holding or outbound.buffers:
+            with outbound.lock:
+                outbound.add_message(data)
+            frame = None
         while True:
-            if not lock.acquire(False):
-                if outbound.writable:
-                    return  # the thread holding the lock sends it (it re-checks the queue after releasing)
-                lock.acquire()
+            if not holding:
+                if not lock.acquire(False):
+                    if outbound.writable:
+                        return  # the thread holding the lock sends it (it re-checks the queue after releasing)
+                    lock.acquire()
             failure = None
             try:
+                if frame is not None:  # ours, nothing queued before it
+                    self.transport.sendall(frame)
+                    frame = None
                 # (a writer that waited for the lock may find its frame sent by the holder before)
                 while outbound.buffers:
                     with outbound.lock:
@@ -190,6 +199,7 @@ class Channel:
                 break
             if not outbound.buffers:
                 return
+            holding = False
         self.write_failed(failure)
 
     def write_failed(self, failure: OSError) -> None:
