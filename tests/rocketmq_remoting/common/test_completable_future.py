@@ -71,6 +71,22 @@ def test_is_a_concurrent_future_of_two_objects_for_the_collector():
     assert futures[0]._cond is None and futures[0]._waiter_list is None and futures[0]._callbacks is None
     concurrent.futures.wait(futures, 0)  # holds each one's lock: makes no Condition
     assert futures[0]._cond is None and futures[0]._waiter_list == []
+    futures[0].set_result(None)
+    futures[1].set_result(None)
+    assert futures[0]._waiter_list is None  # told, and let go
+
+
+def test_wait_keeps_no_waiter_list_on_a_done_future():
+    """What ``wait`` leaves behind: no list on the futures done before it, nor on those done while it waited."""
+    done, later = CompletableFuture(), CompletableFuture()
+    done.set_result(1)
+    thread = threading.Thread(target=lambda: (wait_for(lambda: later._waiter_list, 10, "wait() waiting"),
+                                              later.set_result(2)))
+    thread.start()
+    assert concurrent.futures.wait([done, later], 30).not_done == set()
+    thread.join(10)
+    assert done._waiter_list is None and later._waiter_list is None
+    assert len(done._waiters) == 0  # stands for an empty list
 
 
 def test_a_callback_that_raises_is_logged_and_the_others_still_run(caplog):
