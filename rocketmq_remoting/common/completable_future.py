@@ -30,9 +30,8 @@ _NOTIFIED_STATES = frozenset((CANCELLED_AND_NOTIFIED, FINISHED))
 
 
 class _NoWaiters:
-    """The ``_waiters`` of a done future without a waiter list: ``wait`` and ``as_completed`` add their waiter to
-    every future they are given, also to those already done, and remove it after; a done future tells nobody
-    again, so its waiter is not kept."""
+    """The ``_waiters`` of a done future: ``wait`` and ``as_completed`` add their waiter to every future they are
+    given, also to those already done, and remove it after; a done future tells nobody again, so it keeps none."""
 
     __slots__ = ()
 
@@ -46,7 +45,28 @@ class _NoWaiters:
         return 0
 
 
+class _NoLock:
+    """The ``_condition`` of a done future whose waiters were told: its state never changes again, so there is
+    nothing left to guard, and its own lock is let go (while ``wait`` or a finishing thread holds that lock, the
+    future cannot become done: they see the same object when they release it)."""
+
+    __slots__ = ()
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+    def __enter__(self) -> bool:
+        return True
+
+    def __exit__(self, *exc_info: Any) -> None:
+        pass
+
+
 _NO_WAITERS = _NoWaiters()
+_NO_LOCK = _NoLock()
 
 
 class CompletableFuture(concurrent.futures.Future):
@@ -171,11 +191,18 @@ class CompletableFuture(concurrent.futures.Future):
         raise RuntimeError("Future in unexpected state")
 
     def _notify_cancelled(self) -> None:
-        """Holding the lock: a cancelled future's waiters learn of it (and are let go)."""
+        """Holding the lock: a cancelled future's waiters learn of it."""
         self._state = CANCELLED_AND_NOTIFIED
-        waiters, self._waiter_list = self._waiter_list, None
-        for waiter in waiters or ():
+        for waiter in self._waiter_list or ():
             waiter.add_cancelled(self)
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Holding the lock, the future done and its waiters told: drop what only a pending future needs (its
+        lock, Condition and waiter list: the collector walks each future a caller keeps)."""
+        self._waiter_list = None
+        self._cond = None
+        self._condition = _NO_LOCK  # type: ignore[assignment]  # what they acquire and release
 
     def set_result(self, result: Any) -> None:
         self._finish(result, None, False, True)
@@ -202,11 +229,11 @@ class CompletableFuture(concurrent.futures.Future):
                 self._state = FINISHED
                 waiters = self._waiter_list
                 if waiters is not None:
-                    self._waiter_list = None  # told now, and never again
                     for waiter in waiters:
                         waiter.add_exception(self) if failed else waiter.add_result(self)
                 if self._cond is not None:
                     self._cond.notify_all()
+                self._let_go()
             elif state == CANCELLED and not strict:
                 self._notify_cancelled()
         if state == PENDING or state == RUNNING:
