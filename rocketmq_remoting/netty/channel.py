@@ -164,18 +164,16 @@ class Channel:
             return
         outbound = self.outbound
         lock = self._write_lock
-        holding = lock.acquire(False)
         frame: Optional[bytes] = data
-        if not holding or outbound.buffers:
+        if outbound.buffers or not lock.acquire(False):
             with outbound.lock:
                 outbound.add_message(data)
             frame = None
         while True:
-            if not holding:
-                if not lock.acquire(False):
-                    if outbound.writable:
-                        return  # the thread holding the lock sends it (it re-checks the queue after releasing)
-                    lock.acquire()
+            if frame is None and not lock.acquire(False):  # (``frame`` set: we hold the lock)
+                if outbound.writable:
+                    return  # the thread holding the lock sends it (it re-checks the queue after releasing)
+                lock.acquire()
             failure = None
             try:
                 if frame is not None:  # ours, nothing queued before it
@@ -195,12 +193,10 @@ class Channel:
                     outbound.clear()
             finally:
                 lock.release()
-            if failure is not None:
+            if failure is not None or not outbound.buffers:
                 break
-            if not outbound.buffers:
-                return
-            holding = False
-        self.write_failed(failure)
+        if failure is not None:
+            self.write_failed(failure)
 
     def write_failed(self, failure: OSError) -> None:
         """A write failed: report it, close the channel and raise ``failure``."""
@@ -297,10 +293,7 @@ class Channel:
         if not n:
             raise _EndOfStream()
         self.last_read_time = _monotonic()
-        self.decoder.received(n, self._dispatch)
-
-    def _dispatch(self, cmd: RemotingCommand) -> None:
-        self._remoting.process_message_received(self, cmd)
+        self.decoder.received(n, self._remoting.process_message_received, self)
 
     def read_failed(self, e: BaseException) -> None:
         """Report why reading stopped (the caller then closes the channel)."""
