@@ -5,6 +5,7 @@ noisy machine where timed figures of the same code differ by tens of per cent be
     python benchmarks/opcode_count.py broker-in-process [--tree DIR]           # the send processor and store only
     python benchmarks/opcode_count.py remoting-async [--tree DIR]              # the client of 1,000 async requests
     python benchmarks/opcode_count.py producer-sync|producer-async [--tree DIR]  # a DefaultMQProducer's process
+    python benchmarks/opcode_count.py producer-future [--tree DIR]             # the same, send_async's futures
     python benchmarks/opcode_count.py producer-auto-batch [--tree DIR]         # the same, async, auto batching on
     python benchmarks/opcode_count.py decode [--tree DIR]                      # a heartbeat's and a pull's decode
     python benchmarks/opcode_count.py consumer-pull|consumer-pop [--tree DIR]   # a DefaultMQPushConsumer's process
@@ -15,7 +16,9 @@ requests in flight. ``broker-in-process``: the same requests straight to the sen
 a RemotingClient in this process sends to remoting_bench.py's server (another process) with 1,000 in flight, and
 every client thread is traced. ``producer-sync`` / ``producer-async``: a DefaultMQProducer in this process
 (every thread traced) sends producer_bench.py's 1 KiB messages to its name server and broker (another process),
-``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight. ``producer-auto-batch``: the
+``send(msg)`` one after the other or ``send(msg, callback)`` with 1,000 in flight; ``producer-future``:
+``send_async(msg)`` for all ``--operations`` at once, then ``concurrent.futures.wait`` (producer_bench.py's
+``phase_futures``). ``producer-auto-batch``: the
 async phase with ``set_auto_batch(True)`` (5.3.3's ProduceAccumulator), counted per message sent.
 
 ``consumer-pull`` / ``consumer-pop``: a DefaultMQPushConsumer in this process (every thread traced) consumes
@@ -213,7 +216,11 @@ def producer(args: argparse.Namespace, counter: OpcodeCounter) -> None:
         client.start()
         try:
             body = b"x" * 1024
-            phase = producer_bench.phase_sync if args.what == "producer-sync" else producer_bench.phase_async
+            if args.what == "producer-future":
+                def phase(client: Any, count: int, extra: int, body: bytes) -> None:
+                    producer_bench.phase_futures(client, count, body)
+            else:
+                phase = producer_bench.phase_sync if args.what == "producer-sync" else producer_bench.phase_async
             extra = 1 if args.what == "producer-sync" else 1000  # threads / window
             phase(client, 500, extra, body)
             counter.counting = True
@@ -313,8 +320,8 @@ def decode(args: argparse.Namespace, counter: OpcodeCounter) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("broker-send", "broker-in-process", "remoting-async", "producer-sync",
-                                         "producer-async", "producer-auto-batch", "decode", "consumer-pull",
-                                         "consumer-pop"))
+                                         "producer-async", "producer-future", "producer-auto-batch", "decode",
+                                         "consumer-pull", "consumer-pop"))
     parser.add_argument("--tree", default=os.path.dirname(HERE), help="the checkout whose code runs")
     parser.add_argument("--window", type=int, default=1, help="broker-send: requests in flight")
     parser.add_argument("--operations", type=int, default=3000)
@@ -325,7 +332,7 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     {"broker-send": broker_send, "broker-in-process": broker_in_process,
      "remoting-async": remoting_async, "producer-sync": producer,
-     "producer-async": producer, "producer-auto-batch": producer, "decode": decode,
+     "producer-async": producer, "producer-future": producer, "producer-auto-batch": producer, "decode": decode,
      "consumer-pull": consumer, "consumer-pop": consumer}[args.what](args, OpcodeCounter())
 
 

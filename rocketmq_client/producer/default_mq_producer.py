@@ -132,8 +132,13 @@ def _keyword_form(method: str, args: Tuple[Any, ...], kwargs: Dict[str, Any],
     return head + ((callback,) if callback is not None else ()) + ((timeout,) if timeout is not None else ())
 
 
-def _is_message_collection(value: Any) -> bool:
-    return isinstance(value, collections.abc.Iterable) and not isinstance(value, (Message, str, bytes, bytearray))
+def _is_single_message(method: str, msg: Any) -> bool:
+    """True for a Message, False for a collection of Messages (a batch); TypeError otherwise."""
+    if isinstance(msg, Message):
+        return True
+    if isinstance(msg, collections.abc.Iterable) and not isinstance(msg, (str, bytes, bytearray)):
+        return False
+    raise TypeError("%s() takes a Message or a collection of Messages, got %s" % (method, type(msg).__name__))
 
 
 class _FutureSendCallback(CompletableFuture, SendCallback):
@@ -532,8 +537,12 @@ class DefaultMQProducer(ClientConfig):
         queue given or selected (as Java's); the timeout forms send at once."""
         if kwargs:
             args = _keyword_form("send", args, kwargs)
+        return self._send_form(msg, *parse_send_args("send", args, allow_selector=_is_single_message("send", msg)))
+
+    def _send_form(self, msg: Any, kind: str, mq: Optional[MessageQueue], selector: "Optional[Selector]", arg: Any,
+                   callback: Optional[SendCallback], timeout: Optional[int]) -> "Optional[SendResult]":
+        """``send`` of the form ``parse_send_args`` recognised (``send_async`` gives its future as the callback)."""
         if isinstance(msg, Message):
-            kind, mq, selector, arg, callback, timeout = parse_send_args("send", args)
             if self.get_namespace():
                 msg.set_topic(self.with_namespace(msg.get_topic()))
             if timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
@@ -541,12 +550,9 @@ class DefaultMQProducer(ClientConfig):
                     return self._send_auto_batched(msg, None, callback)
                 if kind == QUEUE:
                     return self._send_auto_batched(msg, self.queue_with_namespace(mq), callback)  # type: ignore
-                return self._send_selected_auto_batched(msg, selector, arg, callback)
-        elif _is_message_collection(msg):
-            kind, mq, selector, arg, callback, timeout = parse_send_args("send", args, allow_selector=False)
-            msg = self._batch(msg)
+                return self._send_selected_auto_batched(msg, selector, arg, callback)  # type: ignore[arg-type]
         else:
-            raise TypeError("send() takes a Message or a collection of Messages, got %s" % type(msg).__name__)
+            msg = self._batch(msg)
         impl = self.default_mq_producer_impl
         if timeout is None:
             timeout = self.send_msg_timeout
@@ -587,12 +593,10 @@ class DefaultMQProducer(ClientConfig):
         Future of the SendResult."""
         if kwargs:
             args = _keyword_form("send_async", args, kwargs, ("mq", "selector", "arg", "timeout"))
-        form = parse_send_args("send_async", args, allow_callback=False,
-                               allow_selector=isinstance(msg, Message))
+        kind, mq, selector, arg, _, timeout = parse_send_args(
+            "send_async", args, allow_callback=False, allow_selector=_is_single_message("send_async", msg))
         future = _FutureSendCallback()
-        head: tuple = () if form.kind == DEFAULT else (form.mq,) if form.kind == QUEUE else (form.selector, form.arg)
-        tail: tuple = () if form.timeout is None else (form.timeout,)
-        self.send(msg, *head, future, *tail)  # type: ignore[call-overload]  # a callback form
+        self._send_form(msg, kind, mq, selector, arg, future, timeout)
         return future
 
     def send_oneway(self, msg: Message, *args: Any) -> None:

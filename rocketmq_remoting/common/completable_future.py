@@ -5,9 +5,12 @@ Every asynchronous result the client hands out is one of these (``DefaultMQProdu
 tracks (a Condition, its RLock and deque and five bound methods, two lists); 20,000 sends in flight made the
 collector's full collections a third of the client's CPU (benchmarks/README.md, "The lighter Future"). This one
 holds a plain lock; the Condition on that lock is made when a thread first waits in ``result``/``exception``,
-the waiter list when ``concurrent.futures.wait`` or ``as_completed`` first waits for it, the done-callback list
-when the first callback is added. It is still a ``concurrent.futures.Future`` to callers, to those functions and to
-``asyncio.wrap_future``, with the same semantics (Python 3.8-3.13).
+the waiter list when ``concurrent.futures.wait`` or ``as_completed`` first waits for it while it is pending (and
+dropped once it is done: nobody is told of it again), the done-callback list when the first callback is added.
+The lock is one per future, not one for the process: ``wait`` takes its futures' ``_condition`` in the order of
+their ids, which orders the locks of this class and of plain futures together (two threads waiting for overlapping
+sets cannot deadlock) only when each future has its own. It is still a ``concurrent.futures.Future`` to callers, to
+those functions and to ``asyncio.wrap_future``, with the same semantics (Python 3.8-3.13).
 """
 from __future__ import annotations
 
@@ -22,18 +25,60 @@ __all__ = ["CompletableFuture"]
 
 _CANCELLED_STATES = frozenset((CANCELLED, CANCELLED_AND_NOTIFIED))
 _DONE_STATES = frozenset((CANCELLED, CANCELLED_AND_NOTIFIED, FINISHED))
+#: the states whose waiters were told (a CANCELLED future's are, by set_running_or_notify_cancel or complete)
+_NOTIFIED_STATES = frozenset((CANCELLED_AND_NOTIFIED, FINISHED))
+
+
+class _NoWaiters:
+    """The ``_waiters`` of a done future: ``wait`` and ``as_completed`` add their waiter to every future they are
+    given, also to those already done, and remove it after; a done future tells nobody again, so it keeps none."""
+
+    __slots__ = ()
+
+    def append(self, waiter: Any) -> None:
+        pass
+
+    def remove(self, waiter: Any) -> None:
+        pass
+
+    def __len__(self) -> int:
+        return 0
+
+
+class _NoLock:
+    """The ``_condition`` of a done future whose waiters were told: its state never changes again, so there is
+    nothing left to guard, and its own lock is let go (while ``wait`` or a finishing thread holds that lock, the
+    future cannot become done: they see the same object when they release it)."""
+
+    __slots__ = ()
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+    def __enter__(self) -> bool:
+        return True
+
+    def __exit__(self, *exc_info: Any) -> None:
+        pass
+
+
+_NO_WAITERS = _NoWaiters()
+_NO_LOCK = _NoLock()
 
 
 class CompletableFuture(concurrent.futures.Future):
-    """See the module docstring. ``_lock`` guards the state; the base class's ``_condition`` and ``_waiters``
-    (which ``concurrent.futures.wait`` and ``as_completed`` use) are properties: the lock, and the waiter list
-    made on first use. Nothing runs under the lock that could take it again (it is not reentrant): callbacks and
-    ``repr`` run outside it."""
+    """See the module docstring. ``_condition`` (what ``concurrent.futures.wait`` and ``as_completed`` hold while
+    they look at the state and add or remove their waiter) is the future's plain lock, which guards the state; the
+    base class's ``_waiters`` is a property: the waiter list, made on first use. Nothing runs under the lock that
+    could take it again (it is not reentrant): callbacks and ``repr`` run outside it."""
 
-    __slots__ = ("_lock", "_state", "_result", "_exception", "_cond", "_waiter_list", "_callbacks")
+    __slots__ = ("_condition", "_state", "_result", "_exception", "_cond", "_waiter_list", "_callbacks")
 
     def __init__(self) -> None:  # not the base's: its Condition and lists are what this class saves
-        self._lock = allocate_lock()
+        self._condition = allocate_lock()  # type: ignore[assignment]  # they only acquire and release it
         self._state = PENDING
         self._result: Any = None
         self._exception: Optional[BaseException] = None
@@ -42,18 +87,13 @@ class CompletableFuture(concurrent.futures.Future):
         self._callbacks: Optional[List[Callable[[Any], Any]]] = None
 
     @property
-    def _condition(self) -> threading.Condition:  # type: ignore[override]  # the lock stands for it
-        """What ``concurrent.futures.wait`` and ``as_completed`` hold while they look at the state and add or
-        remove their waiter: the future's lock (they only acquire and release it), so that waiting for 20,000
-        futures makes no Condition for each."""
-        return self._lock  # type: ignore[return-value]
-
-    @property
     def _waiters(self) -> List[Any]:  # type: ignore[override]  # made on first use
         """The waiters of ``concurrent.futures.wait`` / ``as_completed``; they add and remove theirs holding
-        ``_condition``."""
+        ``_condition``. A done future has none (see ``_NoWaiters``)."""
         waiters = self._waiter_list
         if waiters is None:
+            if self._state in _NOTIFIED_STATES:
+                return _NO_WAITERS  # type: ignore[return-value]  # a list to them
             waiters = self._waiter_list = []
         return waiters
 
@@ -74,7 +114,7 @@ class CompletableFuture(concurrent.futures.Future):
         return "<%s at %#x state=%s>" % (self.__class__.__name__, id(self), _STATE_TO_DESCRIPTION_MAP[state])
 
     def cancel(self) -> bool:
-        with self._lock:
+        with self._condition:
             state = self._state
             if state == RUNNING or state == FINISHED:
                 return False
@@ -96,7 +136,7 @@ class CompletableFuture(concurrent.futures.Future):
         return self._state in _DONE_STATES
 
     def add_done_callback(self, fn: Callable[[Any], Any]) -> None:
-        with self._lock:
+        with self._condition:
             if self._state not in _DONE_STATES:
                 if self._callbacks is None:
                     self._callbacks = [fn]
@@ -125,12 +165,12 @@ class CompletableFuture(concurrent.futures.Future):
 
     def _wait(self, timeout: Optional[float]) -> None:
         """Return once finished; raise CancelledError or TimeoutError as the base's ``result`` does. The first
-        thread that waits makes the Condition on ``_lock``."""
-        with self._lock:
+        thread that waits makes the Condition on the lock."""
+        with self._condition:
             state = self._state
             if state not in _DONE_STATES:
                 if self._cond is None:
-                    self._cond = threading.Condition(self._lock)
+                    self._cond = threading.Condition(self._condition)  # type: ignore[arg-type]  # a plain lock
                 self._cond.wait(timeout)
                 state = self._state
         if state in _CANCELLED_STATES:
@@ -139,18 +179,30 @@ class CompletableFuture(concurrent.futures.Future):
             raise concurrent.futures.TimeoutError()
 
     def set_running_or_notify_cancel(self) -> bool:
-        with self._lock:
+        with self._condition:
             state = self._state
             if state == PENDING:
                 self._state = RUNNING
                 return True
             if state == CANCELLED:
-                self._state = CANCELLED_AND_NOTIFIED
-                for waiter in self._waiter_list or ():
-                    waiter.add_cancelled(self)
+                self._notify_cancelled()
                 return False
         LOGGER.critical("Future %s in unexpected state: %s", id(self), state)
         raise RuntimeError("Future in unexpected state")
+
+    def _notify_cancelled(self) -> None:
+        """Holding the lock: a cancelled future's waiters learn of it."""
+        self._state = CANCELLED_AND_NOTIFIED
+        for waiter in self._waiter_list or ():
+            waiter.add_cancelled(self)
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Holding the lock, the future done and its waiters told: drop what only a pending future needs (its
+        lock, Condition and waiter list: the collector walks each future a caller keeps)."""
+        self._waiter_list = None
+        self._cond = None
+        self._condition = _NO_LOCK  # type: ignore[assignment]  # what they acquire and release
 
     def set_result(self, result: Any) -> None:
         self._finish(result, None, False, True)
@@ -169,22 +221,23 @@ class CompletableFuture(concurrent.futures.Future):
         return self._finish(None, ex, True, False)
 
     def _finish(self, result: Any, exception: Optional[BaseException], failed: bool, strict: bool) -> bool:
-        with self._lock:
+        with self._condition:
             state = self._state
-            if state not in _DONE_STATES:
+            if state == PENDING or state == RUNNING:
                 self._result = result
                 self._exception = exception
                 self._state = FINISHED
-                for waiter in self._waiter_list or ():
-                    waiter.add_exception(self) if failed else waiter.add_result(self)
+                waiters = self._waiter_list
+                if waiters is not None:
+                    for waiter in waiters:
+                        waiter.add_exception(self) if failed else waiter.add_result(self)
                 if self._cond is not None:
                     self._cond.notify_all()
+                self._let_go()
             elif state == CANCELLED and not strict:
-                self._state = CANCELLED_AND_NOTIFIED
-                for waiter in self._waiter_list or ():
-                    waiter.add_cancelled(self)
-        if state not in _DONE_STATES:
-            if self._callbacks:
+                self._notify_cancelled()
+        if state == PENDING or state == RUNNING:
+            if self._callbacks is not None:
                 self._invoke_callbacks()
             return True
         if strict:

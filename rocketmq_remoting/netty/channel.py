@@ -148,12 +148,13 @@ class Channel:
         """Send one encoded frame whole: on an event loop channel without blocking (``NioByteUnsafe.write``),
         else as below.
 
-        Writers combine: a frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the
-        write lock sends everything queued in one ``sendall``; a thread that finds the lock taken returns at once
-        (its frame goes out with the current writer's next batch) unless the channel is above its high water mark,
-        then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the channel is closed, or
-        the :class:`OSError` of the failed write it made itself (the channel is then closed: a partial frame
-        cannot be taken back, and every request pending on it fails).
+        Writers combine: a thread that takes the write lock with nothing queued sends its frame as it is; else the
+        frame is queued in the :class:`ChannelOutboundBuffer`, and whichever thread holds the write lock sends
+        everything queued in one ``sendall`` (a frame queued before ours goes first); a thread that finds the lock
+        taken returns at once (its frame goes out with the current writer's next batch) unless the channel is above
+        its high water mark, then it waits for the lock (back pressure). Raises :class:`ConnectionError` when the
+        channel is closed, or the :class:`OSError` of the failed write it made itself (the channel is then closed: a
+        partial frame cannot be taken back, and every request pending on it fails).
         """
         if not self._active:
             raise ConnectionError("channel <%s> is closed" % self._remote_addr)
@@ -162,16 +163,22 @@ class Channel:
             loop_write(data)
             return
         outbound = self.outbound
-        with outbound.lock:
-            outbound.add_message(data)
         lock = self._write_lock
+        frame: Optional[bytes] = data
+        if outbound.buffers or not lock.acquire(False):
+            with outbound.lock:
+                outbound.add_message(data)
+            frame = None
         while True:
-            if not lock.acquire(False):
+            if frame is None and not lock.acquire(False):  # (``frame`` set: we hold the lock)
                 if outbound.writable:
                     return  # the thread holding the lock sends it (it re-checks the queue after releasing)
                 lock.acquire()
             failure = None
             try:
+                if frame is not None:  # ours, nothing queued before it
+                    self.transport.sendall(frame)
+                    frame = None
                 # (a writer that waited for the lock may find its frame sent by the holder before)
                 while outbound.buffers:
                     with outbound.lock:
@@ -186,11 +193,10 @@ class Channel:
                     outbound.clear()
             finally:
                 lock.release()
-            if failure is not None:
+            if failure is not None or not outbound.buffers:
                 break
-            if not outbound.buffers:
-                return
-        self.write_failed(failure)
+        if failure is not None:
+            self.write_failed(failure)
 
     def write_failed(self, failure: OSError) -> None:
         """A write failed: report it, close the channel and raise ``failure``."""
@@ -287,10 +293,7 @@ class Channel:
         if not n:
             raise _EndOfStream()
         self.last_read_time = _monotonic()
-        self.decoder.received(n, self._dispatch)
-
-    def _dispatch(self, cmd: RemotingCommand) -> None:
-        self._remoting.process_message_received(self, cmd)
+        self.decoder.received(n, self._remoting.process_message_received, self)
 
     def read_failed(self, e: BaseException) -> None:
         """Report why reading stopped (the caller then closes the channel)."""

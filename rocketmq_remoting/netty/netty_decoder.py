@@ -13,7 +13,7 @@ decoded. A length outside ``[0, frame_max_length - 4]`` or an undecodable header
 from __future__ import annotations
 
 import struct
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol.remoting_command import RemotingCommand
@@ -51,7 +51,7 @@ class NettyDecoder:
     waits for a response on its own connection): the decoder continues from the state that read left."""
 
     __slots__ = ("_frame_max_length", "_buf", "_view", "_start", "_end", "_need", "_large", "_grow", "_small_reads",
-                 "more_buffered")
+                 "_reads", "more_buffered")
 
     def __init__(self, frame_max_length: int) -> None:
         self._frame_max_length = frame_max_length
@@ -64,6 +64,7 @@ class NettyDecoder:
         #: a frame longer than the buffer, collected as its bytes arrive (length prefix included); None: none
         self._large: Optional[bytearray] = None
         self.more_buffered = False
+        self._reads = 0  # reads begun (recv_view) and releases: what tells a handler's own read has happened
 
     def buffer_size(self) -> int:
         return len(self._buf)
@@ -77,6 +78,7 @@ class NettyDecoder:
         a grown buffer when the last read filled it or the frame needs it) when it would not fit behind it; while
         a long frame is collected, the start of the buffer, never more than that frame still lacks (so the read
         ends with it)."""
+        self._reads += 1
         large = self._large
         if large is not None:
             if len(large) >= READ_BUFFER_SIZE > len(self._buf):  # bigger reads once that much has arrived
@@ -101,8 +103,9 @@ class NettyDecoder:
         buf[:end - start] = self._view[start:end]
         self._buf, self._view = buf, memoryview(buf)
 
-    def received(self, n: int, handle: Callable[[RemotingCommand], None]) -> None:
-        """``n`` (> 0) bytes were read into :meth:`recv_view`: pass every complete command to ``handle``."""
+    def received(self, n: int, handle: Callable[[Any, RemotingCommand], None], channel: Any) -> None:
+        """``n`` (> 0) bytes were read into :meth:`recv_view`: pass every complete command to ``handle(channel,
+        command)`` (as Netty's decoder hands each message to the next handler of the channel's pipeline)."""
         large = self._large
         if large is not None:
             large += self._view[:n]
@@ -111,7 +114,7 @@ class NettyDecoder:
             self._large = None
             self._need = 4
             self.more_buffered = False
-            handle(decode_frame(memoryview(large)[4:]))
+            handle(channel, decode_frame(memoryview(large)[4:]))
             return
         buf = self._buf
         view = self._view
@@ -121,6 +124,7 @@ class NettyDecoder:
         need = self._need
         max_length = self._frame_max_length - 4
         unpack_from = _INT.unpack_from
+        reads = self._reads
         try:
             while True:
                 if end - start < 4:
@@ -140,11 +144,12 @@ class NettyDecoder:
                 start = frame_end
                 self._start = start
                 self.more_buffered = start != end
-                handle(cmd)
-                # the handler may have read more itself (into a resized buffer): continue from the current state
-                buf, view, start, end, need = self._buf, self._view, self._start, self._end, self._need
-                if self._large is not None:
-                    break  # that read began collecting a long frame: its state stands
+                handle(channel, cmd)
+                if self._reads != reads:  # the handler read more itself (into a resized buffer): go on from there
+                    reads = self._reads
+                    buf, view, start, end, need = self._buf, self._view, self._start, self._end, self._need
+                    if self._large is not None:
+                        break  # that read began collecting a long frame: its state stands
         finally:
             self._start, self._end, self._need = start, end, need
             self.more_buffered = False
@@ -163,6 +168,7 @@ class NettyDecoder:
 
     def release(self) -> None:
         """Drop the buffers at once (the connection is closed; the channel object may live on a while)."""
+        self._reads += 1
         self._buf = bytearray()
         self._view = memoryview(self._buf)
         self._start = self._end = 0

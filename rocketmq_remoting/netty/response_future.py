@@ -13,6 +13,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ResponseFuture"]
 
+_time = time.time
+_monotonic = time.monotonic
+
 
 class ResponseFuture:
     """Registered in the response table under the request's opaque until answered, failed or expired.
@@ -36,19 +39,19 @@ class ResponseFuture:
         self._process_channel = channel
         self._timeout_millis = timeout_millis
         self._invoke_callback = invoke_callback
-        self._begin_timestamp = int(time.time() * 1000)
-        self._deadline = time.monotonic() + timeout_millis / 1000.0
+        self._begin_timestamp = int(_time() * 1000)
+        self._deadline = _monotonic() + timeout_millis / 1000.0
         self._once = once
         self._response_command: Optional["RemotingCommand"] = None
         self._send_request_ok = True
         self._cause: Optional[BaseException] = None
         self._done = False
-        self._latch: Optional[Any] = None  # a lock (Java's CountDownLatch(1)) for a sync caller
-        self._execute_callback_only_once: Optional[Any] = None
         if invoke_callback is None:
-            self._latch = allocate_lock()
+            self._latch: Optional[Any] = allocate_lock()  # Java's CountDownLatch(1), for a sync caller
             self._latch.acquire()
+            self._execute_callback_only_once: Optional[Any] = None
         else:
+            self._latch = None
             self._execute_callback_only_once = allocate_lock()
 
     def execute_invoke_callback(self) -> None:
@@ -63,7 +66,7 @@ class ResponseFuture:
             self._once.release()
 
     def is_timeout(self) -> bool:
-        return time.monotonic() > self._deadline
+        return _monotonic() > self._deadline
 
     def is_expired(self, grace_seconds: float, now: float) -> bool:
         """True once ``now`` (``time.monotonic()``) is ``grace_seconds`` past the deadline (the response-table scan

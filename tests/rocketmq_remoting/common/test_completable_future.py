@@ -61,7 +61,7 @@ def test_behaves_as_the_base_class(name):
     assert _observe(CompletableFuture, SCENARIOS[name]) == _observe(concurrent.futures.Future, SCENARIOS[name])
 
 
-def test_is_a_concurrent_future_of_two_objects_for_the_collector():
+def test_is_a_concurrent_future_of_two_objects_for_the_collector_and_one_once_done():
     gc.collect()
     before = len(gc.get_objects())
     futures = [CompletableFuture() for _ in range(1000)]
@@ -71,6 +71,23 @@ def test_is_a_concurrent_future_of_two_objects_for_the_collector():
     assert futures[0]._cond is None and futures[0]._waiter_list is None and futures[0]._callbacks is None
     concurrent.futures.wait(futures, 0)  # holds each one's lock: makes no Condition
     assert futures[0]._cond is None and futures[0]._waiter_list == []
+    for f in futures:
+        f.set_result(None)
+    assert futures[0]._waiter_list is None  # told, and let go with the lock: the future alone is left
+    assert len(gc.get_objects()) - before - 1 <= len(futures)
+
+
+def test_wait_keeps_no_waiter_list_on_a_done_future():
+    """What ``wait`` leaves behind: no list on the futures done before it, nor on those done while it waited."""
+    done, later = CompletableFuture(), CompletableFuture()
+    done.set_result(1)
+    thread = threading.Thread(target=lambda: (wait_for(lambda: later._waiter_list, 10, "wait() waiting"),
+                                              later.set_result(2)))
+    thread.start()
+    assert concurrent.futures.wait([done, later], 30).not_done == set()
+    thread.join(10)
+    assert done._waiter_list is None and later._waiter_list is None
+    assert len(done._waiters) == 0  # stands for an empty list
 
 
 def test_a_callback_that_raises_is_logged_and_the_others_still_run(caplog):
@@ -239,3 +256,27 @@ def test_complete_finishes_once_and_marks_a_cancelled_future_notified():
     assert cancelled.cancel() and not cancelled.complete(1)
     waiter.join(10)  # wait() counts a cancelled future done only once notified
     assert not waiter.is_alive() and cancelled.cancelled() and cancelled._state == "CANCELLED_AND_NOTIFIED"
+
+
+def test_threads_waiting_for_overlapping_sets_while_the_futures_finish():
+    """Light and plain futures finishing (a finished light one lets its lock go) while four threads wait for
+    overlapping sets of them, and as_completed for all: every waiter returns with all done."""
+    futures = [cls() for _ in range(100) for cls in BOTH]
+    returned = []
+
+    def wait(start: int) -> None:
+        done, not_done = concurrent.futures.wait(futures[start::2] + futures[:start], 30)
+        returned.append(not not_done and all(f.done() for f in done))
+
+    def collect() -> None:
+        returned.append(len(list(concurrent.futures.as_completed(futures, 30))) == len(futures))
+
+    threads = [threading.Thread(target=wait, args=(i,)) for i in range(4)] + [threading.Thread(target=collect)]
+    for t in threads:
+        t.start()
+    for i, f in enumerate(futures):
+        f.set_result(i)
+    for t in threads:
+        t.join(30)
+    assert returned == [True] * 5
+    assert all(not f._waiters for f in futures)

@@ -74,3 +74,42 @@ def test_client_channel_is_not_writable_while_frames_wait_above_the_high_mark():
     finally:
         release.set()
         fake.close()
+
+
+def test_concurrent_writers_frames_arrive_whole_and_each_writers_in_order():
+    """Writers that find the channel idle send their frame as it is, the others queue theirs for the lock's
+    holder: every frame arrives whole, and the frames of one writer in the order it sent them."""
+    writers, per_writer = 4, 300
+    bodies = []
+    done = threading.Event()
+
+    def handler(conn, connection):
+        conn.settimeout(10)
+        while len(bodies) < writers * per_writer + 1:
+            frame = read_frame(conn)
+            if frame is None:
+                return
+            bodies.append(frame[-8:])
+        done.set()
+
+    fake = FakeServer(handler)
+    try:
+        with NettyRemotingClient(NettyClientConfig()) as cli:
+            addr = fake.address()
+
+            def write(n):
+                for i in range(per_writer):
+                    cli.invoke_oneway(addr, request(body=b"w%d-%05d" % (n, i)), 3000)
+
+            cli.invoke_oneway(addr, request(body=b"w9-00000"), 3000)  # connected
+            threads = [threading.Thread(target=write, args=(n,), daemon=True) for n in range(writers)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(20)
+            wait_until(done.is_set, 20, "every frame read")
+        assert bodies[0] == b"w9-00000"
+        for n in range(writers):
+            assert [b for b in bodies if b.startswith(b"w%d-" % n)] == [b"w%d-%05d" % (n, i) for i in range(per_writer)]
+    finally:
+        fake.close()
