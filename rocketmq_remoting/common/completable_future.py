@@ -45,28 +45,7 @@ class _NoWaiters:
         return 0
 
 
-class _NoLock:
-    """The ``_condition`` of a done future whose waiters were told: its state never changes again, so there is
-    nothing left to guard, and its own lock is let go (while ``wait`` or a finishing thread holds that lock, the
-    future cannot become done: they see the same object when they release it)."""
-
-    __slots__ = ()
-
-    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
-        return True
-
-    def release(self) -> None:
-        pass
-
-    def __enter__(self) -> bool:
-        return True
-
-    def __exit__(self, *exc_info: Any) -> None:
-        pass
-
-
 _NO_WAITERS = _NoWaiters()
-_NO_LOCK = _NoLock()
 
 
 class CompletableFuture(concurrent.futures.Future):
@@ -199,10 +178,11 @@ class CompletableFuture(concurrent.futures.Future):
 
     def _let_go(self) -> None:
         """Holding the lock, the future done and its waiters told: drop what only a pending future needs (its
-        lock, Condition and waiter list: the collector walks each future a caller keeps)."""
+        Condition and waiter list: the collector walks each future a caller keeps). The lock stays:
+        ``concurrent.futures.wait`` reads ``_condition`` again to release what it acquired, so a thread that took
+        the lock while the future finished must find the same lock (a lock is no object the collector walks)."""
         self._waiter_list = None
         self._cond = None
-        self._condition = _NO_LOCK  # type: ignore[assignment]  # what they acquire and release
 
     def set_result(self, result: Any) -> None:
         self._finish(result, None, False, True)

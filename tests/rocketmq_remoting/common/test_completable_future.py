@@ -61,7 +61,7 @@ def test_behaves_as_the_base_class(name):
     assert _observe(CompletableFuture, SCENARIOS[name]) == _observe(concurrent.futures.Future, SCENARIOS[name])
 
 
-def test_is_a_concurrent_future_of_two_objects_for_the_collector_and_one_once_done():
+def test_is_a_concurrent_future_of_two_objects_for_the_collector_and_no_more_once_done():
     gc.collect()
     before = len(gc.get_objects())
     futures = [CompletableFuture() for _ in range(1000)]
@@ -73,8 +73,21 @@ def test_is_a_concurrent_future_of_two_objects_for_the_collector_and_one_once_do
     assert futures[0]._cond is None and futures[0]._waiter_list == []
     for f in futures:
         f.set_result(None)
-    assert futures[0]._waiter_list is None  # told, and let go with the lock: the future alone is left
-    assert len(gc.get_objects()) - before - 1 <= len(futures)
+    assert futures[0]._waiter_list is None  # told, and let go: the future and its lock are left
+    assert len(gc.get_objects()) - before - 1 <= 2 * len(futures)
+
+
+def test_a_finished_future_keeps_the_lock_a_waiter_took():
+    """concurrent.futures.wait releases what it acquired by reading ``_condition`` again: a thread that took the
+    lock (or blocked on it) while the future finished must release that same lock, or a second waiter blocked on
+    it would wait forever."""
+    for finish in (lambda f: f.set_result(1), lambda f: f.complete_exceptionally(ValueError()),
+                   lambda f: (f.cancel(), f.set_running_or_notify_cancel())):
+        future = CompletableFuture()
+        concurrent.futures.wait([future], 0)  # a waiter list and a Condition-free wait
+        lock = future._condition
+        finish(future)
+        assert future._condition is lock and not lock.locked()
 
 
 def test_wait_keeps_no_waiter_list_on_a_done_future():
@@ -259,7 +272,7 @@ def test_complete_finishes_once_and_marks_a_cancelled_future_notified():
 
 
 def test_threads_waiting_for_overlapping_sets_while_the_futures_finish():
-    """Light and plain futures finishing (a finished light one lets its lock go) while four threads wait for
+    """Light and plain futures finishing (a finished light one drops its waiter list) while four threads wait for
     overlapping sets of them, and as_completed for all: every waiter returns with all done."""
     futures = [cls() for _ in range(100) for cls in BOTH]
     returned = []
