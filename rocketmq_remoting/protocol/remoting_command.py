@@ -18,7 +18,10 @@ import ujson
 
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol import fastjson
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string, rocketmq_key
+from rocketmq_remoting.protocol.command_custom_header import (
+    KEY_PREFIXES as _KEY_PREFIXES, SMALL_LENGTHS as _SMALL_LENGTHS, CommandCustomHeader, ext_field_string,
+)
+from rocketmq_remoting.protocol.fast_codes_header import FastCodesHeader
 
 __all__ = [
     "RemotingCommand", "RemotingCommandType", "LanguageCode", "SerializeType", "RemotingSysResponseCode",
@@ -112,20 +115,7 @@ _loads = ujson.loads
 _new = object.__new__
 
 
-class _KeyPrefixes(dict):
-    """extFields key -> :func:`rocketmq_key` of it; remembers at most 4,096 keys (headers use a few dozen)."""
-
-    def __missing__(self, key: str) -> str:
-        prefix = rocketmq_key(key)
-        if len(self) < 4096:
-            self[key] = prefix
-        return prefix
-
-
-_KEY_PREFIXES = _KeyPrefixes()
 _NO_PROPS: Dict[str, Any] = {}
-#: big-endian int32 n as 4 latin-1 chars, for value lengths below 256
-_SMALL_LENGTHS = tuple(_INT.pack(n).decode("latin-1") for n in range(256))
 #: the head of an extFields entry (short key length, key, int value length) by key length, for keys under 64 bytes
 _ENTRY_HEADS = tuple(struct.Struct(">h%dsi" % n) for n in range(64))
 
@@ -308,8 +298,14 @@ class RemotingCommand:
             self.ext_fields = _with_header_fields(self.custom_header, self.ext_fields)
 
     def decode_command_custom_header(self, header_class: Type[H]) -> H:
-        """Java ``decodeCommandCustomHeader``: build ``header_class`` from extFields (required fields checked)."""
-        header = header_class.decode_ext_fields(self.ext_fields)
+        """Java ``decodeCommandCustomHeader``: build ``header_class`` from extFields (required fields checked): a
+        :class:`FastCodesHeader` by its own ``decode``, any other by the reflective
+        :meth:`CommandCustomHeader.decode_ext_fields`."""
+        if issubclass(header_class, FastCodesHeader):
+            header = header_class()
+            header.decode(self.ext_fields or _NO_PROPS)
+        else:
+            header = header_class.decode_ext_fields(self.ext_fields)
         self.custom_header = header
         return header
 
@@ -482,14 +478,18 @@ def _rocketmq_ext_fields(header: Optional[CommandCustomHeader], ext: Optional[Di
     """The extFields block of a ROCKETMQ header: the entries :func:`_with_header_fields` gives (or ``ext`` alone),
     each as a short key length, the key, an int value length and the value (UTF-8), null keys and values left out.
 
-    Specialised for speed: the block is built as one str of byte-valued (latin-1) chars, from each header field
-    straight (no extFields dict) and the key forms remembered per header class and in ``_KEY_PREFIXES``, then
-    encoded once; this holds while every value is ASCII (its UTF-8 length is then its length). Other values go
-    to :func:`_rocketmq_ext_fields_exact`.
+    As Java's ``rocketMQProtocolEncode``, a :class:`FastCodesHeader` writes its own fields (``encode``); the
+    fields of any other header are written from its plan, as ``makeCustomHeaderToNet`` would put them in
+    extFields. Specialised for speed: the block is built as one str of byte-valued (latin-1) chars, from each
+    header field straight (no extFields dict) and the key forms remembered per header class and in
+    ``KEY_PREFIXES``, then encoded once; this holds while every value is ASCII (its UTF-8 length is then its
+    length). Other values go to :func:`_rocketmq_ext_fields_exact`.
     """
     parts: List[str] = []
     append = parts.append
-    if header is not None:
+    if isinstance(header, FastCodesHeader):
+        header.encode(parts)
+    elif header is not None:
         for name, key in header._rocketmq_plan:
             value = getattr(header, name)
             if value is None:

@@ -2,18 +2,19 @@
 with ``PullMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Mapping, Optional
 
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, java_int, java_long
+from rocketmq_remoting.protocol.fast_codes_header import FastCodesHeader
 
 __all__ = ["PullMessageRequestHeader", "PullMessageResponseHeader"]
 
 
-class PullMessageRequestHeader(TopicQueueRequestHeader):
-    """Java ``PullMessageRequestHeader``; fields in Java's fast binary order (``bname`` last, from the base).
-    ``max_msg_bytes`` (5.3.3; not sent while None) is the pull's size cap in bytes."""
+class PullMessageRequestHeader(TopicQueueRequestHeader, FastCodesHeader):
+    """Java ``PullMessageRequestHeader``, a FastCodesHeader with Java's written-out codec. ``max_msg_bytes``
+    (5.3.3; not sent while None) is the pull's size cap in bytes."""
 
     consumer_group = Prop(str, required=True)
     topic = Prop(str, required=True)
@@ -57,9 +58,70 @@ class PullMessageRequestHeader(TopicQueueRequestHeader):
     #: Java's Integer fields (the others are Long)
     _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")
 
+    def encode(self, out: List[str]) -> None:
+        """Java ``encode`` (5.3.3's order; this class has no ``requestSource`` / ``proxyFrowardClientId``)."""
+        write = self.write_if_not_null
+        write(out, "consumerGroup", self.consumer_group)
+        write(out, "topic", self.topic)
+        write(out, "queueId", self.queue_id)
+        write(out, "queueOffset", self.queue_offset)
+        write(out, "maxMsgNums", self.max_msg_nums)
+        write(out, "sysFlag", self.sys_flag)
+        write(out, "commitOffset", self.commit_offset)
+        write(out, "suspendTimeoutMillis", self.suspend_timeout_millis)
+        write(out, "subscription", self.subscription)
+        write(out, "subVersion", self.sub_version)
+        write(out, "expressionType", self.expression_type)
+        write(out, "maxMsgBytes", self.max_msg_bytes)
+        write(out, "lo", self.lo)
+        write(out, "ns", self.ns)
+        write(out, "nsd", self.nsd)
+        write(out, "bname", self.bname)
+        write(out, "oway", self.oway)
 
-class PullMessageResponseHeader(CommandCustomHeader):
-    """Java ``PullMessageResponseHeader`` (5.3.3); fields in Java's fast binary order."""
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``."""
+        cls = type(self)
+        required = self.get_and_check_not_null
+        self.consumer_group = required(fields, "consumerGroup")
+        self.topic = required(fields, "topic")
+        self.queue_id = java_int(required(fields, "queueId"), "queueId", cls)
+        self.queue_offset = java_long(required(fields, "queueOffset"), "queueOffset", cls)
+        self.max_msg_nums = java_int(required(fields, "maxMsgNums"), "maxMsgNums", cls)
+        self.sys_flag = java_int(required(fields, "sysFlag"), "sysFlag", cls)
+        self.commit_offset = java_long(required(fields, "commitOffset"), "commitOffset", cls)
+        self.suspend_timeout_millis = java_long(required(fields, "suspendTimeoutMillis"), "suspendTimeoutMillis",
+                                                cls)
+        get = fields.get
+        s = get("subscription")
+        if s is not None:
+            self.subscription = s
+        self.sub_version = java_long(required(fields, "subVersion"), "subVersion", cls)
+        s = get("expressionType")
+        if s is not None:
+            self.expression_type = s
+        s = get("maxMsgBytes")
+        if s is not None:
+            self.max_msg_bytes = java_int(s, "maxMsgBytes", cls)
+        s = get("lo")
+        if s is not None:
+            self.lo = s.lower() == "true"
+        s = get("ns")
+        if s is not None:
+            self.ns = s
+        s = get("nsd")
+        if s is not None:
+            self.nsd = s.lower() == "true"
+        s = get("bname")
+        if s is not None:
+            self.bname = s
+        s = get("oway")
+        if s is not None:
+            self.oway = s.lower() == "true"
+
+
+class PullMessageResponseHeader(CommandCustomHeader, FastCodesHeader):
+    """Java ``PullMessageResponseHeader`` (5.3.3), a FastCodesHeader with Java's written-out codec."""
 
     suggest_which_broker_id = Prop(int, required=True)
     next_begin_offset = Prop(int, required=True)
@@ -92,3 +154,38 @@ class PullMessageResponseHeader(CommandCustomHeader):
     def set_forbidden_type(self, forbidden_type: Optional[int]) -> None: self.forbidden_type = forbidden_type
 
     _java_int_fields = ("topic_sys_flag", "group_sys_flag", "forbidden_type")
+
+    def encode(self, out: List[str]) -> None:
+        """Java ``encode``."""
+        write = self.write_if_not_null
+        write(out, "suggestWhichBrokerId", self.suggest_which_broker_id)
+        write(out, "nextBeginOffset", self.next_begin_offset)
+        write(out, "minOffset", self.min_offset)
+        write(out, "maxOffset", self.max_offset)
+        write(out, "offsetDelta", self.offset_delta)
+        write(out, "topicSysFlag", self.topic_sys_flag)
+        write(out, "groupSysFlag", self.group_sys_flag)
+        write(out, "forbiddenType", self.forbidden_type)
+
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``."""
+        cls = type(self)
+        required = self.get_and_check_not_null
+        self.suggest_which_broker_id = java_long(required(fields, "suggestWhichBrokerId"), "suggestWhichBrokerId",
+                                                 cls)
+        self.next_begin_offset = java_long(required(fields, "nextBeginOffset"), "nextBeginOffset", cls)
+        self.min_offset = java_long(required(fields, "minOffset"), "minOffset", cls)
+        self.max_offset = java_long(required(fields, "maxOffset"), "maxOffset", cls)
+        get = fields.get
+        s = get("offsetDelta")
+        if s is not None:
+            self.offset_delta = java_long(s, "offsetDelta", cls)
+        s = get("topicSysFlag")
+        if s is not None:
+            self.topic_sys_flag = java_int(s, "topicSysFlag", cls)
+        s = get("groupSysFlag")
+        if s is not None:
+            self.group_sys_flag = java_int(s, "groupSysFlag", cls)
+        s = get("forbiddenType")
+        if s is not None:
+            self.forbidden_type = java_int(s, "forbiddenType", cls)

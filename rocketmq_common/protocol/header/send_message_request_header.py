@@ -2,11 +2,12 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Mapping, Optional
 
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, java_int, java_long
+from rocketmq_remoting.protocol.fast_codes_header import FastCodesHeader
 
 __all__ = ["SendMessageRequestHeader", "SendMessageRequestHeaderV2", "SendMessageResponseHeader"]
 
@@ -63,10 +64,10 @@ class SendMessageRequestHeader(TopicQueueRequestHeader):
                         "max_reconsume_times")  # Java's Integer fields (bornTimestamp is a Long)
 
 
-class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
+class SendMessageRequestHeaderV2(TopicQueueRequestHeader, FastCodesHeader):
     """Java ``SendMessageRequestHeaderV2``: the fields of :class:`SendMessageRequestHeader` under one-letter wire
     names (codes ``SEND_MESSAGE_V2``, ``SEND_BATCH_MESSAGE``, ``SEND_REPLY_MESSAGE_V2``). The broker name travels
-    in ``n``; the inherited ``bname`` stays None. Fields are declared in Java's fast binary order ``a`` .. ``n``.
+    in ``n``; the inherited ``bname`` stays None. A FastCodesHeader, with Java's written-out codec.
     """
 
     a = Prop(str, required=True)  # producerGroup
@@ -117,6 +118,77 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
 
     _java_int_fields = ("d", "e", "f", "h", "j", "l")  # Java's Integer fields (g, bornTimestamp, is a Long)
 
+    def encode(self, out: List[str]) -> None:
+        """Java ``encode``: ``a`` .. ``n`` in this order; then the inherited ``lo ns nsd bname oway``, which Java's
+        fast codec leaves out (a Python caller that sets them has them sent, as in JSON)."""
+        write = self.write_if_not_null
+        write(out, "a", self.a)
+        write(out, "b", self.b)
+        write(out, "c", self.c)
+        write(out, "d", self.d)
+        write(out, "e", self.e)
+        write(out, "f", self.f)
+        write(out, "g", self.g)
+        write(out, "h", self.h)
+        write(out, "i", self.i)
+        write(out, "j", self.j)
+        write(out, "k", self.k)
+        write(out, "l", self.l)
+        write(out, "m", self.m)
+        write(out, "n", self.n)
+        write(out, "lo", self.lo)
+        write(out, "ns", self.ns)
+        write(out, "nsd", self.nsd)
+        write(out, "bname", self.bname)
+        write(out, "oway", self.oway)
+
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``: the fields :meth:`encode` writes."""
+        cls = type(self)
+        required = self.get_and_check_not_null
+        self.a = required(fields, "a")
+        self.b = required(fields, "b")
+        self.c = required(fields, "c")
+        self.d = java_int(required(fields, "d"), "d", cls)
+        self.e = java_int(required(fields, "e"), "e", cls)
+        self.f = java_int(required(fields, "f"), "f", cls)
+        self.g = java_long(required(fields, "g"), "g", cls)
+        self.h = java_int(required(fields, "h"), "h", cls)
+        get = fields.get
+        s = get("i")
+        if s is not None:
+            self.i = s
+        s = get("j")
+        if s is not None:
+            self.j = java_int(s, "j", cls)
+        s = get("k")
+        if s is not None:
+            self.k = s.lower() == "true"
+        s = get("l")
+        if s is not None:
+            self.l = java_int(s, "l", cls)
+        s = get("m")
+        if s is not None:
+            self.m = s.lower() == "true"
+        s = get("n")
+        if s is not None:
+            self.n = s
+        s = get("lo")
+        if s is not None:
+            self.lo = s.lower() == "true"
+        s = get("ns")
+        if s is not None:
+            self.ns = s
+        s = get("nsd")
+        if s is not None:
+            self.nsd = s.lower() == "true"
+        s = get("bname")
+        if s is not None:
+            self.bname = s
+        s = get("oway")
+        if s is not None:
+            self.oway = s.lower() == "true"
+
     @staticmethod
     def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:
         """Java ``createSendMessageRequestHeaderV1``: the long-name header with the same values (n -> bname)."""
@@ -158,10 +230,10 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
         return v2
 
 
-class SendMessageResponseHeader(CommandCustomHeader):
+class SendMessageResponseHeader(CommandCustomHeader, FastCodesHeader):
     """Java ``SendMessageResponseHeader`` (5.3.3's fields); ``msg_id`` is the offset message id (comma-joined for a
     batch), ``batch_uniq_id`` is set by a 5.x broker for a batch stored as one inner-batch entry, ``recall_handle``
-    for a delayed (timer) message. Fields are declared in Java's fast binary order."""
+    for a delayed (timer) message. A FastCodesHeader, with Java's written-out codec."""
 
     msg_id = Prop(str, required=True)
     queue_id = Prop(int, required=True)
@@ -182,3 +254,31 @@ class SendMessageResponseHeader(CommandCustomHeader):
     def set_batch_uniq_id(self, batch_uniq_id: Optional[str]) -> None: self.batch_uniq_id = batch_uniq_id
     def get_recall_handle(self) -> str: return self.recall_handle
     def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle
+
+    def encode(self, out: List[str]) -> None:
+        """Java ``encode``."""
+        write = self.write_if_not_null
+        write(out, "msgId", self.msg_id)
+        write(out, "queueId", self.queue_id)
+        write(out, "queueOffset", self.queue_offset)
+        write(out, "transactionId", self.transaction_id)
+        write(out, "batchUniqId", self.batch_uniq_id)
+        write(out, "recallHandle", self.recall_handle)
+
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``."""
+        cls = type(self)
+        required = self.get_and_check_not_null
+        self.msg_id = required(fields, "msgId")
+        self.queue_id = java_long(required(fields, "queueId"), "queueId", cls)
+        self.queue_offset = java_long(required(fields, "queueOffset"), "queueOffset", cls)
+        get = fields.get
+        s = get("transactionId")
+        if s is not None:
+            self.transaction_id = s
+        s = get("batchUniqId")
+        if s is not None:
+            self.batch_uniq_id = s
+        s = get("recallHandle")
+        if s is not None:
+            self.recall_handle = s
