@@ -10,10 +10,8 @@ type). Fields come out in declaration order.
 """
 from __future__ import annotations
 
-import struct
 from functools import partial
-from itertools import compress
-from operator import attrgetter, is_not
+from operator import attrgetter
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 from rocketmq_remoting.common.bean import Bean
@@ -24,7 +22,6 @@ __all__ = ["CommandCustomHeader", "ext_field_string", "java_int", "java_long"]
 H = TypeVar("H", bound="CommandCustomHeader")
 
 _EMPTY: Dict[str, str] = {}
-_SHORT = struct.Struct(">h")
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
 # the integers decoded so far, by their extFields text (a client sends the same few queue ids, flags and counts
@@ -33,7 +30,6 @@ _LONG_VALUES: Dict[str, int] = {}
 _INT_VALUES: Dict[str, int] = {}
 _MAX_REMEMBERED = 4096
 _new = object.__new__
-_is_not_none = partial(is_not, None)
 
 
 def ext_field_string(value: Any) -> str:
@@ -56,16 +52,12 @@ class CommandCustomHeader(Bean):
     """
 
     # per class, in declaration order: the wire names and a function giving the tuple of the values
-    # (encode_ext_fields); the (attribute, wire name) of the fields neither str nor int (String.valueOf differs)
+    # (encode_ext_fields)
     _field_wires: Tuple[str, ...] = ()
     _field_values: Callable[[Any], Tuple[Any, ...]] = staticmethod(lambda header: ())  # type: ignore[assignment]
-    _other_fields: Tuple[Tuple[str, str], ...] = ()
     # per class: (attribute, wire name, parser, required) for every property, in declaration order
     # (decode_ext_fields); the parser is None for str, else java_long, java_int, java_boolean or _parser_of(type)
     _ext_plan: Tuple[Tuple[str, str, Any, bool], ...] = ()
-    # per class: (attribute, rocketmq_key(wire name)) for every property, in declaration order (for
-    # RemotingCommand's ROCKETMQ encoder)
-    _rocketmq_plan: Tuple[Tuple[str, str], ...] = ()
     # per class: the attributes of the integer fields Java declares int / Integer (the others are long / Long)
     _java_int_fields: Tuple[str, ...] = ()
 
@@ -79,27 +71,19 @@ class CommandCustomHeader(Bean):
         that reorders ``_props`` calls it afterwards."""
         props = cls._props
         cls._field_wires = tuple(p.wire for p in props)
-        cls._other_fields = tuple((p.name, p.wire) for p in props if p.type is not str and p.type is not int)
         cls._field_values = staticmethod(_values_getter(tuple(p.name for p in props)))  # type: ignore[assignment]
         cls._ext_plan = tuple((p.name, p.wire, _parser(p.type, p.name in cls._java_int_fields), p.required)
                               for p in props)
-        cls._rocketmq_plan = tuple((p.name, rocketmq_key(p.wire)) for p in props)
 
     def encode_ext_fields(self) -> Dict[str, str]:
         """The non-null fields as extFields strings, in declaration order (Java ``makeCustomHeaderToNet``'s loop
-        over the class's fields: ``String.valueOf`` of each, booleans as ``true``/``false``).
-
-        The loop runs in C iterators (every request encodes a header; a loop in Python costs about twice the
-        instructions): the values are read in one ``attrgetter`` call, the null ones masked out, the others
-        turned to text by ``str``; the fields that are neither ``str`` nor ``int`` (booleans, floats, enums) are
-        then written again by :func:`ext_field_string` (their keys keep their places)."""
-        values = self._field_values(self)
-        present = list(map(_is_not_none, values))
-        out = dict(zip(compress(self._field_wires, present), map(str, compress(values, present))))
-        for name, wire in self._other_fields:
-            value = getattr(self, name)
+        over the class's fields: ``String.valueOf`` of each, booleans as ``true``/``false``). (RemotingCommand
+        encodes a FastCodesHeader by its own ``encode``.)"""
+        out = {}
+        for wire, value in zip(self._field_wires, self._field_values(self)):
             if value is not None:
-                out[wire] = ext_field_string(value)
+                kind = type(value)
+                out[wire] = value if kind is str else str(value) if kind is int else ext_field_string(value)
         return out
 
     @classmethod
@@ -219,27 +203,3 @@ def _is_java_int(raw: str) -> bool:
     """What Java's ``Integer.parseInt``/``Long.parseLong`` accept: an optional sign and ASCII digits."""
     digits = raw[1:] if raw[:1] in ("-", "+") else raw
     return digits.isdigit() and digits.isascii()
-
-
-def rocketmq_key(key: str) -> str:
-    """An extFields key as a ROCKETMQ header writes it (short length, UTF-8 bytes), in a latin-1 str."""
-    raw = key.encode()
-    return (_SHORT.pack(len(raw)) + raw).decode("latin-1")
-
-
-class _KeyPrefixes(dict):
-    """extFields key -> :func:`rocketmq_key` of it; remembers at most 4,096 keys (headers use a few dozen)."""
-
-    def __missing__(self, key: str) -> str:
-        prefix = rocketmq_key(key)
-        if len(self) < 4096:
-            self[key] = prefix
-        return prefix
-
-
-#: the ROCKETMQ form of extFields keys (for the ROCKETMQ encoder and FastCodesHeader.write_if_not_null)
-KEY_PREFIXES = _KeyPrefixes()
-INT_STRUCT = struct.Struct(">i")
-#: big-endian int32 n as 4 latin-1 chars, for value lengths below 256
-SMALL_LENGTHS = tuple(INT_STRUCT.pack(n).decode("latin-1") for n in range(256))
-

@@ -2,7 +2,7 @@
 with ``PullMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import List, Mapping, Optional
+from typing import Dict, Mapping, Optional
 
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
@@ -58,45 +58,60 @@ class PullMessageRequestHeader(TopicQueueRequestHeader, FastCodesHeader):
     #: Java's Integer fields (the others are Long)
     _java_int_fields = ("queue_id", "max_msg_nums", "sys_flag", "max_msg_bytes")
 
-    def encode(self, out: List[str]) -> None:
-        """Java ``encode`` (5.3.3's order; this class has no ``requestSource`` / ``proxyFrowardClientId``)."""
-        write = self.write_if_not_null
-        write(out, "consumerGroup", self.consumer_group)
-        write(out, "topic", self.topic)
-        write(out, "queueId", self.queue_id)
-        write(out, "queueOffset", self.queue_offset)
-        write(out, "maxMsgNums", self.max_msg_nums)
-        write(out, "sysFlag", self.sys_flag)
-        write(out, "commitOffset", self.commit_offset)
-        write(out, "suspendTimeoutMillis", self.suspend_timeout_millis)
-        write(out, "subscription", self.subscription)
-        write(out, "subVersion", self.sub_version)
-        write(out, "expressionType", self.expression_type)
-        write(out, "maxMsgBytes", self.max_msg_bytes)
-        write(out, "lo", self.lo)
-        write(out, "ns", self.ns)
-        write(out, "nsd", self.nsd)
-        write(out, "bname", self.bname)
-        write(out, "oway", self.oway)
+    def encode(self, out: Dict[str, str]) -> None:
+        """Java ``encode``, in 5.3.3's order (this class has no ``requestSource`` / ``proxyFrowardClientId``)."""
+        if self.consumer_group is not None:
+            out["consumerGroup"] = self.consumer_group
+        if self.topic is not None:
+            out["topic"] = self.topic
+        if self.queue_id is not None:
+            out["queueId"] = str(self.queue_id)
+        if self.queue_offset is not None:
+            out["queueOffset"] = str(self.queue_offset)
+        if self.max_msg_nums is not None:
+            out["maxMsgNums"] = str(self.max_msg_nums)
+        if self.sys_flag is not None:
+            out["sysFlag"] = str(self.sys_flag)
+        if self.commit_offset is not None:
+            out["commitOffset"] = str(self.commit_offset)
+        if self.suspend_timeout_millis is not None:
+            out["suspendTimeoutMillis"] = str(self.suspend_timeout_millis)
+        if self.subscription is not None:
+            out["subscription"] = self.subscription
+        if self.sub_version is not None:
+            out["subVersion"] = str(self.sub_version)
+        if self.expression_type is not None:
+            out["expressionType"] = self.expression_type
+        if self.max_msg_bytes is not None:
+            out["maxMsgBytes"] = str(self.max_msg_bytes)
+        if self.lo is not None:
+            out["lo"] = "true" if self.lo else "false"
+        if self.ns is not None:
+            out["ns"] = self.ns
+        if self.nsd is not None:
+            out["nsd"] = "true" if self.nsd else "false"
+        if self.bname is not None:
+            out["bname"] = self.bname
+        if self.oway is not None:
+            out["oway"] = "true" if self.oway else "false"
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``."""
         cls = type(self)
-        required = self.get_and_check_not_null
-        self.consumer_group = required(fields, "consumerGroup")
-        self.topic = required(fields, "topic")
-        self.queue_id = java_int(required(fields, "queueId"), "queueId", cls)
-        self.queue_offset = java_long(required(fields, "queueOffset"), "queueOffset", cls)
-        self.max_msg_nums = java_int(required(fields, "maxMsgNums"), "maxMsgNums", cls)
-        self.sys_flag = java_int(required(fields, "sysFlag"), "sysFlag", cls)
-        self.commit_offset = java_long(required(fields, "commitOffset"), "commitOffset", cls)
-        self.suspend_timeout_millis = java_long(required(fields, "suspendTimeoutMillis"), "suspendTimeoutMillis",
+        self.consumer_group = fields["consumerGroup"]
+        self.topic = fields["topic"]
+        self.queue_id = java_int(fields["queueId"], "queueId", cls)
+        self.queue_offset = java_long(fields["queueOffset"], "queueOffset", cls)
+        self.max_msg_nums = java_int(fields["maxMsgNums"], "maxMsgNums", cls)
+        self.sys_flag = java_int(fields["sysFlag"], "sysFlag", cls)
+        self.commit_offset = java_long(fields["commitOffset"], "commitOffset", cls)
+        self.suspend_timeout_millis = java_long(fields["suspendTimeoutMillis"], "suspendTimeoutMillis",
                                                 cls)
         get = fields.get
         s = get("subscription")
         if s is not None:
             self.subscription = s
-        self.sub_version = java_long(required(fields, "subVersion"), "subVersion", cls)
+        self.sub_version = java_long(fields["subVersion"], "subVersion", cls)
         s = get("expressionType")
         if s is not None:
             self.expression_type = s
@@ -155,27 +170,33 @@ class PullMessageResponseHeader(CommandCustomHeader, FastCodesHeader):
 
     _java_int_fields = ("topic_sys_flag", "group_sys_flag", "forbidden_type")
 
-    def encode(self, out: List[str]) -> None:
+    def encode(self, out: Dict[str, str]) -> None:
         """Java ``encode``."""
-        write = self.write_if_not_null
-        write(out, "suggestWhichBrokerId", self.suggest_which_broker_id)
-        write(out, "nextBeginOffset", self.next_begin_offset)
-        write(out, "minOffset", self.min_offset)
-        write(out, "maxOffset", self.max_offset)
-        write(out, "offsetDelta", self.offset_delta)
-        write(out, "topicSysFlag", self.topic_sys_flag)
-        write(out, "groupSysFlag", self.group_sys_flag)
-        write(out, "forbiddenType", self.forbidden_type)
+        if self.suggest_which_broker_id is not None:
+            out["suggestWhichBrokerId"] = str(self.suggest_which_broker_id)
+        if self.next_begin_offset is not None:
+            out["nextBeginOffset"] = str(self.next_begin_offset)
+        if self.min_offset is not None:
+            out["minOffset"] = str(self.min_offset)
+        if self.max_offset is not None:
+            out["maxOffset"] = str(self.max_offset)
+        if self.offset_delta is not None:
+            out["offsetDelta"] = str(self.offset_delta)
+        if self.topic_sys_flag is not None:
+            out["topicSysFlag"] = str(self.topic_sys_flag)
+        if self.group_sys_flag is not None:
+            out["groupSysFlag"] = str(self.group_sys_flag)
+        if self.forbidden_type is not None:
+            out["forbiddenType"] = str(self.forbidden_type)
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``."""
         cls = type(self)
-        required = self.get_and_check_not_null
-        self.suggest_which_broker_id = java_long(required(fields, "suggestWhichBrokerId"), "suggestWhichBrokerId",
+        self.suggest_which_broker_id = java_long(fields["suggestWhichBrokerId"], "suggestWhichBrokerId",
                                                  cls)
-        self.next_begin_offset = java_long(required(fields, "nextBeginOffset"), "nextBeginOffset", cls)
-        self.min_offset = java_long(required(fields, "minOffset"), "minOffset", cls)
-        self.max_offset = java_long(required(fields, "maxOffset"), "maxOffset", cls)
+        self.next_begin_offset = java_long(fields["nextBeginOffset"], "nextBeginOffset", cls)
+        self.min_offset = java_long(fields["minOffset"], "minOffset", cls)
+        self.max_offset = java_long(fields["maxOffset"], "maxOffset", cls)
         get = fields.get
         s = get("offsetDelta")
         if s is not None:

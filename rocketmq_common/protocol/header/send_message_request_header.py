@@ -2,7 +2,7 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import List, Mapping, Optional
+from typing import Dict, Mapping, Optional
 
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
@@ -118,42 +118,59 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader, FastCodesHeader):
 
     _java_int_fields = ("d", "e", "f", "h", "j", "l")  # Java's Integer fields (g, bornTimestamp, is a Long)
 
-    def encode(self, out: List[str]) -> None:
+    def encode(self, out: Dict[str, str]) -> None:
         """Java ``encode``: ``a`` .. ``n`` in this order; then the inherited ``lo ns nsd bname oway``, which Java's
         fast codec leaves out (a Python caller that sets them has them sent, as in JSON)."""
-        write = self.write_if_not_null
-        write(out, "a", self.a)
-        write(out, "b", self.b)
-        write(out, "c", self.c)
-        write(out, "d", self.d)
-        write(out, "e", self.e)
-        write(out, "f", self.f)
-        write(out, "g", self.g)
-        write(out, "h", self.h)
-        write(out, "i", self.i)
-        write(out, "j", self.j)
-        write(out, "k", self.k)
-        write(out, "l", self.l)
-        write(out, "m", self.m)
-        write(out, "n", self.n)
-        write(out, "lo", self.lo)
-        write(out, "ns", self.ns)
-        write(out, "nsd", self.nsd)
-        write(out, "bname", self.bname)
-        write(out, "oway", self.oway)
+        if self.a is not None:
+            out["a"] = self.a
+        if self.b is not None:
+            out["b"] = self.b
+        if self.c is not None:
+            out["c"] = self.c
+        if self.d is not None:
+            out["d"] = str(self.d)
+        if self.e is not None:
+            out["e"] = str(self.e)
+        if self.f is not None:
+            out["f"] = str(self.f)
+        if self.g is not None:
+            out["g"] = str(self.g)
+        if self.h is not None:
+            out["h"] = str(self.h)
+        if self.i is not None:
+            out["i"] = self.i
+        if self.j is not None:
+            out["j"] = str(self.j)
+        if self.k is not None:
+            out["k"] = "true" if self.k else "false"
+        if self.l is not None:
+            out["l"] = str(self.l)
+        if self.m is not None:
+            out["m"] = "true" if self.m else "false"
+        if self.n is not None:
+            out["n"] = self.n
+        if self.lo is not None:
+            out["lo"] = "true" if self.lo else "false"
+        if self.ns is not None:
+            out["ns"] = self.ns
+        if self.nsd is not None:
+            out["nsd"] = "true" if self.nsd else "false"
+        if self.bname is not None:
+            out["bname"] = self.bname
+        if self.oway is not None:
+            out["oway"] = "true" if self.oway else "false"
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``: the fields :meth:`encode` writes."""
         cls = type(self)
-        required = self.get_and_check_not_null
-        self.a = required(fields, "a")
-        self.b = required(fields, "b")
-        self.c = required(fields, "c")
-        self.d = java_int(required(fields, "d"), "d", cls)
-        self.e = java_int(required(fields, "e"), "e", cls)
-        self.f = java_int(required(fields, "f"), "f", cls)
-        self.g = java_long(required(fields, "g"), "g", cls)
-        self.h = java_int(required(fields, "h"), "h", cls)
+        self.a = fields["a"]
+        self.b = fields["b"]
+        self.c = fields["c"]
+        self.d = java_int(fields["d"], "d", cls)
+        self.e = java_int(fields["e"], "e", cls)
+        self.f = java_int(fields["f"], "f", cls)
+        self.g = java_long(fields["g"], "g", cls)
+        self.h = java_int(fields["h"], "h", cls)
         get = fields.get
         s = get("i")
         if s is not None:
@@ -255,23 +272,27 @@ class SendMessageResponseHeader(CommandCustomHeader, FastCodesHeader):
     def get_recall_handle(self) -> str: return self.recall_handle
     def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle
 
-    def encode(self, out: List[str]) -> None:
+    def encode(self, out: Dict[str, str]) -> None:
         """Java ``encode``."""
-        write = self.write_if_not_null
-        write(out, "msgId", self.msg_id)
-        write(out, "queueId", self.queue_id)
-        write(out, "queueOffset", self.queue_offset)
-        write(out, "transactionId", self.transaction_id)
-        write(out, "batchUniqId", self.batch_uniq_id)
-        write(out, "recallHandle", self.recall_handle)
+        if self.msg_id is not None:
+            out["msgId"] = self.msg_id
+        if self.queue_id is not None:
+            out["queueId"] = str(self.queue_id)
+        if self.queue_offset is not None:
+            out["queueOffset"] = str(self.queue_offset)
+        if self.transaction_id is not None:
+            out["transactionId"] = self.transaction_id
+        if self.batch_uniq_id is not None:
+            out["batchUniqId"] = self.batch_uniq_id
+        if self.recall_handle is not None:
+            out["recallHandle"] = self.recall_handle
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``."""
         cls = type(self)
-        required = self.get_and_check_not_null
-        self.msg_id = required(fields, "msgId")
-        self.queue_id = java_long(required(fields, "queueId"), "queueId", cls)
-        self.queue_offset = java_long(required(fields, "queueOffset"), "queueOffset", cls)
+        self.msg_id = fields["msgId"]
+        self.queue_id = java_long(fields["queueId"], "queueId", cls)
+        self.queue_offset = java_long(fields["queueOffset"], "queueOffset", cls)
         get = fields.get
         s = get("transactionId")
         if s is not None:
