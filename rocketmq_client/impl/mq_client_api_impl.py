@@ -200,6 +200,7 @@ from rocketmq_remoting.netty.netty_system_config import get_system_property, par
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
+from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 # the mqadmin commands of 5.3.3: containers, HA, controllers, cold data, RocksDB, batch updates
@@ -513,12 +514,11 @@ class MQClientAPIImpl(Bean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
 
-    #: the NettyRemotingClient (Java types this field with the RemotingClient interface; the Prop keeps the class
-    #: its setter checks for)
-    remoting_client = Prop(NettyRemotingClient, required=True)
+    #: typed with the RemotingClient interface, as Java's field (a NettyRemotingClient)
+    remoting_client = Prop(RemotingClient, required=True)
 
-    def get_remoting_client(self) -> NettyRemotingClient: return self.remoting_client
-    def set_remoting_client(self, remoting_client: Optional[NettyRemotingClient]) -> None:
+    def get_remoting_client(self) -> RemotingClient: return self.remoting_client
+    def set_remoting_client(self, remoting_client: Optional[RemotingClient]) -> None:
         self.remoting_client = remoting_client
 
     def __init__(self, netty_client_config: "NettyClientConfig",
