@@ -247,10 +247,9 @@ class ProcessQueue(Bean):
                 self.consuming = True
             if msgs:
                 message_ext = msgs[-1]
-                props = message_ext.properties
-                prop = props.get(_PROPERTY_MAX_OFFSET) if props is not None else None
+                prop = message_ext.get_property(_PROPERTY_MAX_OFFSET)
                 if prop is not None:
-                    acc_total = int(prop) - message_ext.queue_offset
+                    acc_total = int(prop) - message_ext.get_queue_offset()
                     if acc_total > 0:
                         self.msg_acc_cnt = acc_total
         return dispatch_to_consume
