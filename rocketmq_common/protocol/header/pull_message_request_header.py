@@ -84,16 +84,7 @@ class PullMessageRequestHeader(TopicQueueRequestHeader, FastCodesHeader):
             out["expressionType"] = self.expression_type
         if self.max_msg_bytes is not None:
             out["maxMsgBytes"] = str(self.max_msg_bytes)
-        if self.lo is not None:
-            out["lo"] = "true" if self.lo else "false"
-        if self.ns is not None:
-            out["ns"] = self.ns
-        if self.nsd is not None:
-            out["nsd"] = "true" if self.nsd else "false"
-        if self.bname is not None:
-            out["bname"] = self.bname
-        if self.oway is not None:
-            out["oway"] = "true" if self.oway else "false"
+        self._encode_base_fields(out)
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``."""
@@ -118,21 +109,7 @@ class PullMessageRequestHeader(TopicQueueRequestHeader, FastCodesHeader):
         s = get("maxMsgBytes")
         if s is not None:
             self.max_msg_bytes = java_int(s, "maxMsgBytes", cls)
-        s = get("lo")
-        if s is not None:
-            self.lo = s.lower() == "true"
-        s = get("ns")
-        if s is not None:
-            self.ns = s
-        s = get("nsd")
-        if s is not None:
-            self.nsd = s.lower() == "true"
-        s = get("bname")
-        if s is not None:
-            self.bname = s
-        s = get("oway")
-        if s is not None:
-            self.oway = s.lower() == "true"
+        self._decode_base_fields(fields)
 
 
 class PullMessageResponseHeader(CommandCustomHeader, FastCodesHeader):

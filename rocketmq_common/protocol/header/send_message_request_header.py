@@ -149,16 +149,7 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader, FastCodesHeader):
             out["m"] = "true" if self.m else "false"
         if self.n is not None:
             out["n"] = self.n
-        if self.lo is not None:
-            out["lo"] = "true" if self.lo else "false"
-        if self.ns is not None:
-            out["ns"] = self.ns
-        if self.nsd is not None:
-            out["nsd"] = "true" if self.nsd else "false"
-        if self.bname is not None:
-            out["bname"] = self.bname
-        if self.oway is not None:
-            out["oway"] = "true" if self.oway else "false"
+        self._encode_base_fields(out)
 
     def decode(self, fields: Mapping[str, str]) -> None:
         """Java ``decode``: the fields :meth:`encode` writes."""
@@ -190,21 +181,7 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader, FastCodesHeader):
         s = get("n")
         if s is not None:
             self.n = s
-        s = get("lo")
-        if s is not None:
-            self.lo = s.lower() == "true"
-        s = get("ns")
-        if s is not None:
-            self.ns = s
-        s = get("nsd")
-        if s is not None:
-            self.nsd = s.lower() == "true"
-        s = get("bname")
-        if s is not None:
-            self.bname = s
-        s = get("oway")
-        if s is not None:
-            self.oway = s.lower() == "true"
+        self._decode_base_fields(fields)
 
     @staticmethod
     def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:
