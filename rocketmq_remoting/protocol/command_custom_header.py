@@ -6,7 +6,8 @@ every non-null field into extFields as a string, as ``RemotingCommand.makeCustom
 ``Boolean.parseBoolean``) and raises :class:`RemotingCommandException` for a missing required field or an
 unparsable value. An integer field is read as ``Long.parseLong`` reads it, or as ``Integer.parseInt`` when the
 class names it in ``_java_int_fields`` (the fields Java declares ``int`` / ``Integer``: Python has one integer
-type). Fields come out in declaration order.
+type). Fields come out in declaration order. The four headers Java codes by hand have written-out codecs
+(:mod:`rocketmq_remoting.protocol.fast_codes_header`) that give the same results.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ _new = object.__new__
 
 def ext_field_string(value: Any) -> str:
     """A non-null field value as extFields carry it (Java ``String.valueOf``: booleans as ``true``/``false``).
-    For :meth:`CommandCustomHeader.encode_ext_fields` and the ROCKETMQ encoders."""
+    For :meth:`CommandCustomHeader.encode_ext_fields` and the JSON header decoder's non-string values."""
     if type(value) is str:
         return value
     if type(value) is bool:
@@ -48,7 +49,7 @@ class CommandCustomHeader(Bean):
     :meth:`encode_ext_fields` and :meth:`decode_ext_fields` are Java's reflective codec: one loop over the
     class's field plan (built once per class, as Java caches ``getClazzFields``), for every header. The four
     headers Java writes out (:class:`~rocketmq_remoting.protocol.fast_codes_header.FastCodesHeader`) also have
-    their own ``encode`` (ROCKETMQ binary) and ``decode``, which RemotingCommand uses for them, as Java does.
+    their own ``encode`` and ``decode``, which RemotingCommand uses for them.
     """
 
     # per class, in declaration order: the wire names and a function giving the tuple of the values
@@ -56,7 +57,7 @@ class CommandCustomHeader(Bean):
     _field_wires: Tuple[str, ...] = ()
     _field_values: Callable[[Any], Tuple[Any, ...]] = staticmethod(lambda header: ())  # type: ignore[assignment]
     # per class: (attribute, wire name, parser, required) for every property, in declaration order
-    # (decode_ext_fields); the parser is None for str, else java_long, java_int, java_boolean or _parser_of(type)
+    # (decode_ext_fields); the parser is None for str, else java_long, java_int, java_boolean or a _decode_other
     _ext_plan: Tuple[Tuple[str, str, Any, bool], ...] = ()
     # per class: the attributes of the integer fields Java declares int / Integer (the others are long / Long)
     _java_int_fields: Tuple[str, ...] = ()
@@ -141,6 +142,7 @@ def _parser(type_: Any, java_int_field: bool) -> Any:
 
 
 def missing_field(cls: Any, wire: str) -> RemotingCommandException:
+    """The error for a required field ``wire`` missing from the extFields of a ``cls`` header."""
     return RemotingCommandException("the custom field <%s> is null in %s" % (wire, cls.__name__))
 
 
