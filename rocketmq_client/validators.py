@@ -12,7 +12,7 @@ from rocketmq_common.util_all import UtilAll
 __all__ = ["Validators"]
 
 _VALID_PATTERN = "^[%|a-zA-Z0-9_-]+$"
-_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1  # a flag is encoded as a Java int
+_JAVA_INT = range(-(1 << 31), 1 << 31)  # a flag is encoded as a Java int (membership: one C-level test)
 
 
 class Validators:
@@ -50,7 +50,7 @@ class Validators:
         if type(topic) is not str:
             check_topic_type(topic)
         flag = msg.flag
-        if type(flag) is not int or not _INT_MIN <= flag <= _INT_MAX:
+        if type(flag) is not int or flag not in _JAVA_INT:
             check_flag(flag)
         properties = msg.properties
         if properties:

@@ -534,7 +534,7 @@ class DefaultMQProducer(ClientConfig):
             args = _keyword_form("send", args, kwargs)
         if isinstance(msg, Message):
             kind, mq, selector, arg, callback, timeout = parse_send_args("send", args)
-            msg.set_topic(self.with_namespace(msg.get_topic()))
+            msg.topic = self.with_namespace(msg.topic)
             if timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
                 if kind == DEFAULT:
                     return self._send_auto_batched(msg, None, callback)
