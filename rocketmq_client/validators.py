@@ -12,6 +12,7 @@ from rocketmq_common.util_all import UtilAll
 __all__ = ["Validators"]
 
 _VALID_PATTERN = "^[%|a-zA-Z0-9_-]+$"
+_JAVA_INT = range(-(1 << 31), 1 << 31)  # a flag is encoded as a Java int (membership: one C-level test)
 
 
 class Validators:
@@ -36,10 +37,11 @@ class Validators:
         """Java ``checkMessage``: topic valid and allowed, body present, not empty and at most the producer's
         ``get_max_message_size()``; body errors carry ``MESSAGE_ILLEGAL`` (13).
 
-        Beyond Java, what was assigned to the message's attributes directly is checked again before anything is
-        sent: the types of topic, flag, body and properties (``TypeError`` naming the field; a ``bytearray`` or
-        ``memoryview`` body is copied to ``bytes``) and property names and values holding the property
-        separators (``MQClientException`` ``MESSAGE_ILLEGAL``: they would inject other properties)."""
+        Beyond Java, what was set on the message's attributes (``set_topic(x)`` or ``msg.topic = x``: they are
+        plain, as Java's setters) is checked before anything is sent: the types of topic, flag (and its Java int
+        range), body and properties (``TypeError`` naming the field, ``ValueError`` for the flag's range; a
+        ``bytearray`` or ``memoryview`` body is copied to ``bytes``) and property names and values holding the
+        property separators (``MQClientException`` ``MESSAGE_ILLEGAL``: they would inject other properties)."""
         if msg is None:
             raise MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the message is null")
         if not isinstance(msg, Message):
@@ -47,8 +49,9 @@ class Validators:
         topic = msg.topic
         if type(topic) is not str:
             check_topic_type(topic)
-        if type(msg.flag) is not int:
-            check_flag(msg.flag)
+        flag = msg.flag
+        if type(flag) is not int or flag not in _JAVA_INT:
+            check_flag(flag)
         properties = msg.properties
         if properties:
             # one join and two scans in C; the per-property check (and its message) only on failure

@@ -17,6 +17,7 @@ from rocketmq_remoting.common.thread_pool import ThreadPoolExecutor
 from rocketmq_remoting.netty.netty_server_config import NettyServerConfig
 from rocketmq_remoting.netty.tls_system_config import TlsSystemConfig
 from rocketmq_remoting.netty.netty_remoting_server import NettyRemotingServer
+from rocketmq_remoting.remoting_server import RemotingServer
 
 __all__ = ["NamesrvController", "DEFAULT_LISTEN_PORT"]
 
@@ -39,7 +40,7 @@ class NamesrvController(Bean):
 
     namesrv_config = Prop(NamesrvConfig)
     netty_server_config = Prop(NettyServerConfig)
-    remoting_server = Prop(NettyRemotingServer)
+    remoting_server = Prop(RemotingServer)  # the RemotingServer interface, as Java's field (a NettyRemotingServer)
     kv_config_manager = Prop(KVConfigManager, required=True)
     route_info_manager = Prop(RouteInfoManager, required=True)
     configuration = Prop(Configuration, required=True)
@@ -49,8 +50,8 @@ class NamesrvController(Bean):
     def get_netty_server_config(self) -> NettyServerConfig: return self.netty_server_config
     def set_netty_server_config(self, netty_server_config: NettyServerConfig) -> None:
         self.netty_server_config = netty_server_config
-    def get_remoting_server(self) -> NettyRemotingServer: return self.remoting_server
-    def set_remoting_server(self, remoting_server: Optional[NettyRemotingServer]) -> None:
+    def get_remoting_server(self) -> RemotingServer: return self.remoting_server
+    def set_remoting_server(self, remoting_server: Optional[RemotingServer]) -> None:
         self.remoting_server = remoting_server
     def get_kv_config_manager(self) -> KVConfigManager: return self.kv_config_manager
     def set_kv_config_manager(self, kv_config_manager: Optional[KVConfigManager]) -> None:

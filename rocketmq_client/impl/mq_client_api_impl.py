@@ -7,10 +7,10 @@ answers :class:`MQClientException` (code, remark), transport failures a ``Remoti
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, cast
 
+from rocketmq_client.common.atomic_integer import AtomicInteger
 from rocketmq_client.consumer.ack_result import AckResult
 from rocketmq_client.consumer.ack_status import AckStatus
 from rocketmq_client.consumer.pop_result import PopResult
@@ -200,6 +200,7 @@ from rocketmq_remoting.netty.netty_system_config import get_system_property, par
 from rocketmq_remoting.protocol import fastjson
 from rocketmq_remoting.protocol.remoting_command import LanguageCode, RemotingCommand
 from rocketmq_remoting.protocol.remoting_serializable import from_json_value, to_json_value
+from rocketmq_remoting.remoting_client import RemotingClient
 from rocketmq_remoting.rpc_hook import RPCHook
 
 # the mqadmin commands of 5.3.3: containers, HA, controllers, cold data, RocksDB, batch updates
@@ -321,7 +322,7 @@ class _SendCallbackInvoke(InvokeCallback):
     def __init__(self, api: "MQClientAPIImpl", addr: str, broker_name: str, msg: "Message", timeout_millis: float,
                  request: RemotingCommand, send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                  instance: Optional["MQClientInstance"], retry_times_when_send_failed: int,
-                 times: "_AtomicInteger",
+                 times: "AtomicInteger",
                  context: Optional["SendMessageContext"], producer: Any, begin: float) -> None:
         self.api = api
         self.addr = addr
@@ -509,32 +510,15 @@ class _AckCallbackInvoke(InvokeCallback):
         self.ack_callback.on_success(ack_result)
 
 
-class _AtomicInteger:
-    """Java ``AtomicInteger`` (the async send retry counter)."""
-
-    __slots__ = ("_value", "_lock")
-
-    def __init__(self) -> None:
-        self._value = 0
-        self._lock = threading.Lock()
-
-    def increment_and_get(self) -> int:
-        """Java ``incrementAndGet``."""
-        with self._lock:
-            self._value += 1
-            return self._value
-
-
 class MQClientAPIImpl(Bean):
     """See the module docstring. Owns the :class:`RemotingClient` of a client instance and registers the
     :class:`ClientRemotingProcessor` for the broker-initiated codes."""
 
-    #: the NettyRemotingClient (Java types this field with the RemotingClient interface; the Prop keeps the class
-    #: its setter checks for)
-    remoting_client = Prop(NettyRemotingClient, required=True)
+    #: typed with the RemotingClient interface, as Java's field (a NettyRemotingClient)
+    remoting_client = Prop(RemotingClient, required=True)
 
-    def get_remoting_client(self) -> NettyRemotingClient: return self.remoting_client
-    def set_remoting_client(self, remoting_client: Optional[NettyRemotingClient]) -> None:
+    def get_remoting_client(self) -> RemotingClient: return self.remoting_client
+    def set_remoting_client(self, remoting_client: Optional[RemotingClient]) -> None:
         self.remoting_client = remoting_client
 
     def __init__(self, netty_client_config: "NettyClientConfig",
@@ -808,7 +792,7 @@ class MQClientAPIImpl(Bean):
             self.remoting_client.invoke_oneway(addr, request, int(timeout_millis))
             return None
         if communication_mode is CommunicationMode.ASYNC:
-            times = _AtomicInteger()
+            times = AtomicInteger()
             cost_time_async = (time.monotonic() - begin_start_time) * 1000
             if timeout_millis < cost_time_async:
                 raise RemotingTooMuchRequestException("sendMessage call timeout")
@@ -830,7 +814,7 @@ class MQClientAPIImpl(Bean):
     def _send_message_async(self, addr: Optional[str], broker_name: str, msg: "Message", timeout_millis: float,
                             request: RemotingCommand, send_callback: Any,
                             topic_publish_info: Optional["TopicPublishInfo"], instance: Optional["MQClientInstance"],
-                            retry_times_when_send_failed: int, times: _AtomicInteger,
+                            retry_times_when_send_failed: int, times: AtomicInteger,
                             context: Optional["SendMessageContext"], producer: Any) -> None:
         begin = time.monotonic()
         try:
@@ -849,7 +833,7 @@ class MQClientAPIImpl(Bean):
     def _on_exception_impl(self, broker_name: str, msg: "Message", timeout_millis: float, request: RemotingCommand,
                            send_callback: Any, topic_publish_info: Optional["TopicPublishInfo"],
                            instance: Optional["MQClientInstance"], times_total: int,
-                           cur_times: _AtomicInteger,
+                           cur_times: AtomicInteger,
                            e: BaseException, context: Optional["SendMessageContext"], need_retry: bool,
                            producer: Any) -> None:
         """Java ``onExceptionImpl``: resend with a new opaque and the remaining time, or report ``e``."""

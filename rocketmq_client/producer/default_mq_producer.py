@@ -543,8 +543,7 @@ class DefaultMQProducer(ClientConfig):
                    callback: Optional[SendCallback], timeout: Optional[int]) -> "Optional[SendResult]":
         """``send`` of the form ``parse_send_args`` recognised (``send_async`` gives its future as the callback)."""
         if isinstance(msg, Message):
-            if self.get_namespace():
-                msg.set_topic(self.with_namespace(msg.get_topic()))
+            msg.topic = self.with_namespace(msg.topic)
             if timeout is None and self.get_auto_batch():  # Java batches the forms without a timeout
                 if kind == DEFAULT:
                     return self._send_auto_batched(msg, None, callback)

@@ -93,10 +93,15 @@ class Message(Bean):
     with no arguments (Java's empty constructor).
     ``keys`` may be a string or a collection of strings (joined by a space).
 
-    Values are checked where they enter: a ``body`` that is not bytes (``bytearray`` and ``memoryview`` are
-    copied to ``bytes``), a topic, tag, key or property that is not a ``str`` or a flag that is not an ``int``
-    raise ``TypeError`` naming the parameter; tags, keys and properties containing the property separators
-    raise ``ValueError`` (see :func:`check_property_text`).
+    The constructor checks its arguments: a ``body`` that is not bytes (``bytearray`` and ``memoryview`` are
+    copied to ``bytes``), a topic, tag or key that is not a ``str`` or a flag that is not an ``int`` raise
+    ``TypeError`` naming the parameter, tags and keys containing the property separators ``ValueError`` (see
+    :func:`check_property_text`); so do the methods that put properties (``set_tags``, ``set_keys``,
+    ``put_user_property``, ``put_property``). The attributes topic, flag and body are plain: ``set_topic(x)``
+    and ``msg.topic = x`` both store ``x``, as Java's setters do, and ``Validators.check_message`` checks them
+    before anything is sent (``TypeError`` naming the field). (A check on every assignment would cost every
+    message built and every broker-side write: ``__setattr__`` measured +7% Python instructions per sync send,
+    +13% per broker-side store; see benchmarks/README.md.)
     """
 
     topic = Prop(str)
@@ -162,20 +167,16 @@ class Message(Bean):
             properties[_PROPERTY_WAIT_STORE_MSG_OK] = "true" if wait_store_msg_ok else "false"
         self.properties = properties
 
-    # ------------------------------------------------------------------ checked setters
-
     def set_topic(self, topic: str) -> None:
-        """Java ``setTopic``; a topic that is not a ``str`` raises ``TypeError``."""
-        check_topic_type(topic)
+        """Java ``setTopic``: as ``msg.topic = topic`` (checked at send, see the class docstring)."""
         self.topic = topic
 
     def set_body(self, body: Optional[bytes]) -> None:
-        """Java ``setBody``; see :func:`check_body` for what is accepted."""
-        self.body = check_body(body)
+        """Java ``setBody``: as ``msg.body = body`` (checked at send)."""
+        self.body = body
 
     def set_flag(self, flag: int) -> None:
-        """Java ``setFlag``; see :func:`check_flag`."""
-        check_flag(flag)
+        """Java ``setFlag``: as ``msg.flag = flag`` (checked at send)."""
         self.flag = flag
 
     # ------------------------------------------------------------------ properties

@@ -20,8 +20,8 @@ class RpcRequestHeader(CommandCustomHeader):
     and not sent while None: a 4.9.x broker ignores them.
 
     The base fields (with :class:`~rocketmq_common.rpc.topic_request_header.TopicRequestHeader`'s ``lo``) are
-    kept as the *last* properties of every subclass, in Java's order ``lo ns nsd bname oway``, so that headers
-    with a fixed binary field order (``PullMessageRequestHeader``) encode as Java's fast codec does.
+    kept as the *last* properties of every subclass, in Java's order ``lo ns nsd bname oway``, the order in which
+    Java 5.3.3's written-out ``PullMessageRequestHeader.encode`` writes them after a header's own fields.
     """
 
     ns = Prop(str)

@@ -18,7 +18,8 @@ import ujson
 
 from rocketmq_remoting.exception import RemotingCommandException
 from rocketmq_remoting.protocol import fastjson
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string, rocketmq_key
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, ext_field_string, missing_field
+from rocketmq_remoting.protocol.fast_codes_header import FastCodesHeader
 
 __all__ = [
     "RemotingCommand", "RemotingCommandType", "LanguageCode", "SerializeType", "RemotingSysResponseCode",
@@ -112,6 +113,12 @@ _loads = ujson.loads
 _new = object.__new__
 
 
+def rocketmq_key(key: str) -> str:
+    """An extFields key as a ROCKETMQ header writes it (short length, UTF-8 bytes), in a latin-1 str."""
+    raw = key.encode()
+    return (_SHORT.pack(len(raw)) + raw).decode("latin-1")
+
+
 class _KeyPrefixes(dict):
     """extFields key -> :func:`rocketmq_key` of it; remembers at most 4,096 keys (headers use a few dozen)."""
 
@@ -123,7 +130,7 @@ class _KeyPrefixes(dict):
 
 
 _KEY_PREFIXES = _KeyPrefixes()
-_NO_PROPS: Dict[str, Any] = {}
+_NO_FIELDS: Dict[str, str] = {}
 #: big-endian int32 n as 4 latin-1 chars, for value lengths below 256
 _SMALL_LENGTHS = tuple(_INT.pack(n).decode("latin-1") for n in range(256))
 #: the head of an extFields entry (short key length, key, int value length) by key length, for keys under 64 bytes
@@ -308,8 +315,17 @@ class RemotingCommand:
             self.ext_fields = _with_header_fields(self.custom_header, self.ext_fields)
 
     def decode_command_custom_header(self, header_class: Type[H]) -> H:
-        """Java ``decodeCommandCustomHeader``: build ``header_class`` from extFields (required fields checked)."""
-        header = header_class.decode_ext_fields(self.ext_fields)
+        """Java ``decodeCommandCustomHeader``: build ``header_class`` from extFields (required fields checked): a
+        :class:`FastCodesHeader` by its own ``decode``, any other by the reflective
+        :meth:`CommandCustomHeader.decode_ext_fields`."""
+        if issubclass(header_class, FastCodesHeader):
+            header = header_class()
+            try:
+                header.decode(self.ext_fields or _NO_FIELDS)
+            except KeyError as e:  # a required field (FastCodesHeader.decode reads them as fields[name])
+                raise missing_field(header_class, e.args[0]) from None
+        else:
+            header = header_class.decode_ext_fields(self.ext_fields)
         self.custom_header = header
         return header
 
@@ -468,8 +484,14 @@ class RemotingCommand:
 
 
 def _with_header_fields(header: CommandCustomHeader, ext: Optional[Dict[str, str]]) -> Dict[str, str]:
-    """``header``'s non-null fields as extFields, then the entries of ``ext`` whose keys are not among them."""
-    fields = header.encode_ext_fields()
+    """``header``'s non-null fields as extFields (a :class:`FastCodesHeader` by its own ``encode``, any other by
+    the reflective :meth:`CommandCustomHeader.encode_ext_fields`), then the entries of ``ext`` whose keys are not
+    among them."""
+    if isinstance(header, FastCodesHeader):
+        fields: Dict[str, str] = {}
+        header.encode(fields)
+    else:
+        fields = header.encode_ext_fields()
     # (when every key of ext is a header field, as on a second encode, there is nothing to add)
     if ext and not fields.keys() >= ext.keys():
         for key, value in ext.items():
@@ -480,51 +502,35 @@ def _with_header_fields(header: CommandCustomHeader, ext: Optional[Dict[str, str
 
 def _rocketmq_ext_fields(header: Optional[CommandCustomHeader], ext: Optional[Dict[str, str]]) -> bytes:
     """The extFields block of a ROCKETMQ header: the entries :func:`_with_header_fields` gives (or ``ext`` alone),
-    each as a short key length, the key, an int value length and the value (UTF-8), null keys and values left out.
+    each as a short key length, the key, an int value length and the value (UTF-8), null keys and values left out
+    (Java ``rocketMQProtocolEncode``).
 
-    Specialised for speed: the block is built as one str of byte-valued (latin-1) chars, from each header field
-    straight (no extFields dict) and the key forms remembered per header class and in ``_KEY_PREFIXES``, then
-    encoded once; this holds while every value is ASCII (its UTF-8 length is then its length). Other values go
-    to :func:`_rocketmq_ext_fields_exact`.
+    Specialised for speed: the block is built as one str of byte-valued (latin-1) chars, with the key forms
+    remembered in ``_KEY_PREFIXES``, then encoded once; this holds while every value is an ASCII ``str`` (its
+    UTF-8 length is then its length). Other values go to :func:`_rocketmq_ext_fields_exact`.
     """
+    fields = _with_header_fields(header, ext) if header is not None else ext
     parts: List[str] = []
     append = parts.append
-    if header is not None:
-        for name, key in header._rocketmq_plan:
-            value = getattr(header, name)
-            if value is None:
-                continue
-            kind = type(value)
-            if kind is not str:  # as CommandCustomHeader.encode_ext_fields
-                value = ("true" if value else "false") if kind is bool else str(value)
-            n = len(value)
-            append(key)
-            append(_SMALL_LENGTHS[n] if n < 256 else _INT.pack(n).decode("latin-1"))
-            append(value)
-    if ext:
-        props = header._props_by_wire if header is not None else _NO_PROPS
-        for key, value in ext.items():
-            if key is None or value is None:
-                continue
-            if key in props and getattr(header, props[key].name) is not None:
-                continue  # written from the header above
-            if type(value) is not str:
-                return _rocketmq_ext_fields_exact(header, ext)
-            n = len(value)
-            append(_KEY_PREFIXES[key])
-            append(_SMALL_LENGTHS[n] if n < 256 else _INT.pack(n).decode("latin-1"))
-            append(value)
+    for key, value in fields.items():  # type: ignore[union-attr]
+        if key is None or value is None:
+            continue
+        if type(value) is not str:
+            return _rocketmq_ext_fields_exact(fields)  # type: ignore[arg-type]
+        n = len(value)
+        append(_KEY_PREFIXES[key])
+        append(_SMALL_LENGTHS[n] if n < 256 else _INT.pack(n).decode("latin-1"))
+        append(value)
     if "".join(parts[2::3]).isascii():
         return "".join(parts).encode("latin-1")
-    return _rocketmq_ext_fields_exact(header, ext)
+    return _rocketmq_ext_fields_exact(fields)  # type: ignore[arg-type]
 
 
-def _rocketmq_ext_fields_exact(header: Optional[CommandCustomHeader], ext: Optional[Dict[str, str]]) -> bytes:
+def _rocketmq_ext_fields_exact(fields: Dict[str, str]) -> bytes:
     """:func:`_rocketmq_ext_fields` for any values (UTF-8 encoded one by one)."""
-    fields = _with_header_fields(header, ext) if header is not None else ext
     out: List[bytes] = []
     append = out.append
-    for key, value in fields.items():  # type: ignore[union-attr]
+    for key, value in fields.items():
         if key is None or value is None:
             continue
         raw = value.encode()

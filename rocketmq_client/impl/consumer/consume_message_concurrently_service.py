@@ -55,11 +55,9 @@ class ConsumeMessageConcurrentlyService(ConsumeMessageService):
                                                           consume_thread_prefix(self.consumer_group), 60.0)
         self.scheduled_executor_service = ScheduledExecutor("ConsumeMessageScheduledThread_")
         self.clean_expire_msg_executors = ScheduledExecutor("CleanExpireMsgScheduledThread_")
-        self._stats: Optional["ConsumerStatsManager"] = None
 
     def start(self) -> None:
         """Java ``start``: clean expired messages every ``consumeTimeout`` minutes."""
-        self._stats = self.default_mq_push_consumer_impl.get_consumer_stats_manager()
         period = self.default_mq_push_consumer.get_consume_timeout() * 60 * 1000
         self.clean_expire_msg_executors.schedule_at_fixed_rate(self._clean_expire_msg_task, period, period)
 
@@ -139,7 +137,7 @@ class ConsumeMessageConcurrentlyService(ConsumeMessageService):
         if not msgs:
             return
         ack_index = context.ack_index
-        stats = self._stats or self.get_consumer_stats_manager()
+        stats = self.get_consumer_stats_manager()
         topic = consume_request.message_queue.topic
         if status is _CONSUME_SUCCESS:
             if ack_index >= len(msgs):
@@ -341,8 +339,7 @@ class ConsumeRequest(Bean):
             consume_message_context.set_access_channel(consumer.get_access_channel())  # type: ignore[union-attr]
             impl.execute_hook_after(consume_message_context)  # type: ignore[arg-type]
 
-        (service._stats or service.get_consumer_stats_manager()).inc_consume_rt(service.consumer_group,
-                                                                               message_queue.topic, consume_rt)
+        service.get_consumer_stats_manager().inc_consume_rt(service.consumer_group, message_queue.topic, consume_rt)
 
         if not process_queue.dropped:
             service.process_consume_result(status, context, self)

@@ -1006,10 +1006,8 @@ class DefaultMQPushConsumerImpl(MQConsumerInner, Bean):
         group_topic = MixAll.RETRY_GROUP_TOPIC_PREFIX + consumer_group
         namespace = self.default_mq_push_consumer.get_namespace()
         for msg in msgs:
-            props = msg.properties
-            if props is not None:
-                retry_topic = props.get(_PROPERTY_RETRY_TOPIC)
-                if retry_topic is not None and group_topic == msg.topic:
-                    msg.topic = retry_topic
+            retry_topic = msg.get_property(_PROPERTY_RETRY_TOPIC)
+            if retry_topic is not None and group_topic == msg.get_topic():
+                msg.set_topic(retry_topic)
             if namespace:
-                msg.topic = NamespaceUtil.without_namespace(msg.topic, namespace)
+                msg.set_topic(NamespaceUtil.without_namespace(msg.get_topic(), namespace))

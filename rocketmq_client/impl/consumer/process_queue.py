@@ -8,6 +8,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, cast
 
+from rocketmq_client.common.atomic_long import AtomicLong
 from rocketmq_common.message.message_accessor import MessageAccessor
 from rocketmq_common.message.message_const import MessageConst
 from rocketmq_remoting.common.bean import Bean, Prop
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from rocketmq_common.message.message_ext import MessageExt
     from rocketmq_common.protocol.body.process_queue_info import ProcessQueueInfo
 
-__all__ = ["ProcessQueue", "AtomicLong", "MsgTreeMap"]
+__all__ = ["ProcessQueue", "MsgTreeMap"]
 
 log = logging.getLogger(__name__)
 
@@ -32,40 +33,6 @@ def _now_millis() -> int:
 
 def _long_property(name: str, env: str, default: str) -> int:
     return int(get_system_property(name, env, default) or default)
-
-
-class AtomicLong:
-    """Java ``AtomicLong`` (the counters ``ProcessQueue.get_msg_count()`` / ``get_msg_size()`` return)."""
-
-    __slots__ = ("_value", "_lock")
-
-    def __init__(self, value: int = 0) -> None:
-        self._value = value
-        self._lock = threading.Lock()
-
-    def get(self) -> int:
-        """Java ``get``."""
-        return self._value
-
-    def set(self, value: int) -> None:
-        """Java ``set``."""
-        self._value = value
-
-    def add_and_get(self, delta: int) -> int:
-        """Java ``addAndGet``."""
-        with self._lock:
-            self._value += delta
-            return self._value
-
-    def increment_and_get(self) -> int:
-        """Java ``incrementAndGet``."""
-        return self.add_and_get(1)
-
-    def __int__(self) -> int:
-        return self._value
-
-    def __repr__(self) -> str:
-        return str(self._value)
 
 
 class MsgTreeMap:
@@ -280,10 +247,9 @@ class ProcessQueue(Bean):
                 self.consuming = True
             if msgs:
                 message_ext = msgs[-1]
-                props = message_ext.properties
-                prop = props.get(_PROPERTY_MAX_OFFSET) if props is not None else None
+                prop = message_ext.get_property(_PROPERTY_MAX_OFFSET)
                 if prop is not None:
-                    acc_total = int(prop) - message_ext.queue_offset
+                    acc_total = int(prop) - message_ext.get_queue_offset()
                     if acc_total > 0:
                         self.msg_acc_cnt = acc_total
         return dispatch_to_consume

@@ -2,11 +2,12 @@
 with ``SendMessageRequestHeaderV2`` and ``SendMessageResponseHeader``."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Mapping, Optional
 
 from rocketmq_common.rpc.topic_queue_request_header import TopicQueueRequestHeader
 from rocketmq_remoting.common.bean import Prop
-from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader, java_int, java_long
+from rocketmq_remoting.protocol.fast_codes_header import FastCodesHeader
 
 __all__ = ["SendMessageRequestHeader", "SendMessageRequestHeaderV2", "SendMessageResponseHeader"]
 
@@ -63,10 +64,10 @@ class SendMessageRequestHeader(TopicQueueRequestHeader):
                         "max_reconsume_times")  # Java's Integer fields (bornTimestamp is a Long)
 
 
-class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
+class SendMessageRequestHeaderV2(TopicQueueRequestHeader, FastCodesHeader):
     """Java ``SendMessageRequestHeaderV2``: the fields of :class:`SendMessageRequestHeader` under one-letter wire
     names (codes ``SEND_MESSAGE_V2``, ``SEND_BATCH_MESSAGE``, ``SEND_REPLY_MESSAGE_V2``). The broker name travels
-    in ``n``; the inherited ``bname`` stays None. Fields are declared in Java's fast binary order ``a`` .. ``n``.
+    in ``n``; the inherited ``bname`` stays None. A FastCodesHeader, with Java's written-out codec.
     """
 
     a = Prop(str, required=True)  # producerGroup
@@ -117,6 +118,71 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
 
     _java_int_fields = ("d", "e", "f", "h", "j", "l")  # Java's Integer fields (g, bornTimestamp, is a Long)
 
+    def encode(self, out: Dict[str, str]) -> None:
+        """Java ``encode``: ``a`` .. ``n`` in this order; then the inherited ``lo ns nsd bname oway``, which Java's
+        fast codec leaves out (a Python caller that sets them has them sent, as in JSON)."""
+        if self.a is not None:
+            out["a"] = self.a
+        if self.b is not None:
+            out["b"] = self.b
+        if self.c is not None:
+            out["c"] = self.c
+        if self.d is not None:
+            out["d"] = str(self.d)
+        if self.e is not None:
+            out["e"] = str(self.e)
+        if self.f is not None:
+            out["f"] = str(self.f)
+        if self.g is not None:
+            out["g"] = str(self.g)
+        if self.h is not None:
+            out["h"] = str(self.h)
+        if self.i is not None:
+            out["i"] = self.i
+        if self.j is not None:
+            out["j"] = str(self.j)
+        if self.k is not None:
+            out["k"] = "true" if self.k else "false"
+        if self.l is not None:
+            out["l"] = str(self.l)
+        if self.m is not None:
+            out["m"] = "true" if self.m else "false"
+        if self.n is not None:
+            out["n"] = self.n
+        self._encode_base_fields(out)
+
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``: the fields :meth:`encode` writes."""
+        cls = type(self)
+        self.a = fields["a"]
+        self.b = fields["b"]
+        self.c = fields["c"]
+        self.d = java_int(fields["d"], "d", cls)
+        self.e = java_int(fields["e"], "e", cls)
+        self.f = java_int(fields["f"], "f", cls)
+        self.g = java_long(fields["g"], "g", cls)
+        self.h = java_int(fields["h"], "h", cls)
+        get = fields.get
+        s = get("i")
+        if s is not None:
+            self.i = s
+        s = get("j")
+        if s is not None:
+            self.j = java_int(s, "j", cls)
+        s = get("k")
+        if s is not None:
+            self.k = s.lower() == "true"
+        s = get("l")
+        if s is not None:
+            self.l = java_int(s, "l", cls)
+        s = get("m")
+        if s is not None:
+            self.m = s.lower() == "true"
+        s = get("n")
+        if s is not None:
+            self.n = s
+        self._decode_base_fields(fields)
+
     @staticmethod
     def create_send_message_request_header_v1(v2: "SendMessageRequestHeaderV2") -> SendMessageRequestHeader:
         """Java ``createSendMessageRequestHeaderV1``: the long-name header with the same values (n -> bname)."""
@@ -158,10 +224,10 @@ class SendMessageRequestHeaderV2(TopicQueueRequestHeader):
         return v2
 
 
-class SendMessageResponseHeader(CommandCustomHeader):
+class SendMessageResponseHeader(CommandCustomHeader, FastCodesHeader):
     """Java ``SendMessageResponseHeader`` (5.3.3's fields); ``msg_id`` is the offset message id (comma-joined for a
     batch), ``batch_uniq_id`` is set by a 5.x broker for a batch stored as one inner-batch entry, ``recall_handle``
-    for a delayed (timer) message. Fields are declared in Java's fast binary order."""
+    for a delayed (timer) message. A FastCodesHeader, with Java's written-out codec."""
 
     msg_id = Prop(str, required=True)
     queue_id = Prop(int, required=True)
@@ -182,3 +248,35 @@ class SendMessageResponseHeader(CommandCustomHeader):
     def set_batch_uniq_id(self, batch_uniq_id: Optional[str]) -> None: self.batch_uniq_id = batch_uniq_id
     def get_recall_handle(self) -> str: return self.recall_handle
     def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle
+
+    def encode(self, out: Dict[str, str]) -> None:
+        """Java ``encode``."""
+        if self.msg_id is not None:
+            out["msgId"] = self.msg_id
+        if self.queue_id is not None:
+            out["queueId"] = str(self.queue_id)
+        if self.queue_offset is not None:
+            out["queueOffset"] = str(self.queue_offset)
+        if self.transaction_id is not None:
+            out["transactionId"] = self.transaction_id
+        if self.batch_uniq_id is not None:
+            out["batchUniqId"] = self.batch_uniq_id
+        if self.recall_handle is not None:
+            out["recallHandle"] = self.recall_handle
+
+    def decode(self, fields: Mapping[str, str]) -> None:
+        """Java ``decode``."""
+        cls = type(self)
+        self.msg_id = fields["msgId"]
+        self.queue_id = java_long(fields["queueId"], "queueId", cls)
+        self.queue_offset = java_long(fields["queueOffset"], "queueOffset", cls)
+        get = fields.get
+        s = get("transactionId")
+        if s is not None:
+            self.transaction_id = s
+        s = get("batchUniqId")
+        if s is not None:
+            self.batch_uniq_id = s
+        s = get("recallHandle")
+        if s is not None:
+            self.recall_handle = s

@@ -1,6 +1,8 @@
-"""Bad input at the Message boundary (issue 20): wrong types raise ``TypeError`` naming the parameter, the property
-separators raise ``ValueError`` in the setters and ``MQClientException`` (MESSAGE_ILLEGAL) in
-``Validators.check_message``, and a good message built afterwards still passes."""
+"""Bad input at the Message boundary (issue 20): wrong types raise ``TypeError`` naming the parameter (in the
+constructor and the property methods; topic, flag and body set afterwards, by setter or assignment alike, in
+``Validators.check_message``), the property separators raise ``ValueError`` in the constructor and the property
+methods and ``MQClientException`` (MESSAGE_ILLEGAL) in ``Validators.check_message``, and a good message built
+afterwards still passes."""
 from __future__ import annotations
 
 import re
@@ -39,9 +41,6 @@ def _good() -> Message:
     (lambda: Message("T", "TagA", ["k", 2], b"x"), r"^each of keys must be a str, not int$"),
     (lambda: Message("T", "TagA", "k", "1", b"x", True), r"^flag must be an int, not str$"),
     (lambda: Message("T", b"x", flag=True), r"^flag must be an int, not bool$"),
-    (lambda: Message("T", b"x").set_body("s"), r"^body must be bytes; encode str with \.encode\(\)$"),
-    (lambda: Message("T", b"x").set_topic(1), r"^topic must be a str, not int$"),
-    (lambda: Message("T", b"x").set_flag(1.0), r"^flag must be an int, not float$"),
     (lambda: Message("T", b"x").set_tags(None), r"^tags must be a str, not NoneType$"),
     (lambda: Message("T", b"x").set_keys(5), r"^keys must be a str or an iterable of str, not int$"),
     (lambda: Message("T", b"x").put_user_property(1, "v"), r"^property name must be a str, not int$"),
@@ -68,9 +67,10 @@ def test_byte_like_bodies_are_copied_to_bytes() -> None:
     buf[0] = ord("z")
     assert type(msg.body) is bytes and msg.body == b"abc"
     wide = memoryview(bytes(range(8))).cast("I")  # 2 items of 4 bytes: the body is its 8 bytes
-    msg.set_body(wide)
-    assert msg.body == bytes(range(8))
-    msg.body = bytearray(b"direct")  # assigned directly: check_message makes it bytes before the send
+    msg.set_body(wide)  # set afterwards (setter or assignment): check_message makes it bytes before the send
+    Validators.check_message(msg, Producer())
+    assert type(msg.body) is bytes and msg.body == bytes(range(8))
+    msg.body = bytearray(b"direct")
     Validators.check_message(msg, Producer())
     assert type(msg.body) is bytes and msg.body == b"direct"
 
@@ -124,11 +124,20 @@ def test_check_message_checks_types_assigned_directly() -> None:
     cases = [("topic", 5, r"^topic must be a str, not int$"),
              ("body", "text", r"^body must be bytes; encode str with \.encode\(\)$"),
              ("flag", "1", r"^flag must be an int, not str$"),
+             ("flag", 1.0, r"^flag must be an int, not float$"),
              ("properties", ["TAGS"], r"^the message properties must be a dict of str, not list$")]
     for attr, value, expected in cases:
-        msg = Message("T", b"x")
-        setattr(msg, attr, value)
-        with pytest.raises(TypeError, match=expected):
+        # the setter and the assignment store the value alike (as Java's setters); the send refuses it
+        by_setter, by_assignment = Message("T", b"x"), Message("T", b"x")
+        getattr(by_setter, "set_" + attr)(value)
+        setattr(by_assignment, attr, value)
+        assert getattr(by_setter, attr) == getattr(by_assignment, attr) == value
+        for msg in (by_setter, by_assignment):
+            with pytest.raises(TypeError, match=expected):
+                Validators.check_message(msg, Producer())
+    for msg in (Message("T", b"x"), Message("T", b"x")):
+        msg.set_flag(1 << 31)
+        with pytest.raises(ValueError, match=r"^flag must fit a Java int"):
             Validators.check_message(msg, Producer())
     msg = Message("T", b"x")
     msg.properties[1] = "v"
