@@ -269,6 +269,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         queue_offset = request_header.queue_offset
         reset_offset = broker_controller.get_consumer_offset_manager().query_then_erase_reset_offset(
             topic, group, queue_id)
+        get_message_result: Optional[GetMessageResult]
         if reset_offset is not None and broker_config.use_server_side_reset_offset:
             get_message_result = GetMessageResult(GetMessageStatus.OFFSET_RESET)
             get_message_result.next_begin_offset = reset_offset
