@@ -148,6 +148,10 @@ def mask(text: str, command: str, version: str) -> str:
         text = re.sub(pattern, replacement, text, flags=re.M)
     if command == "brokerStatus":  # the broker's live counters and speeds
         text = re.sub(r"\d+(?:\.\d+)?(?:E-?\d+)?", "#", text)
+        # a time histogram is null until the broker has one for the current interval; a TPS string has one to
+        # three figures depending on how long the broker has run
+        text = re.sub(r": (?:null|\[<=#ms\].*)$", ": <histogram>", text, flags=re.M)
+        text = re.sub(r": #(?: +#)* *$", ": #", text, flags=re.M)
     if command == "clusterList":  # TPS and disk use
         text = re.sub(r"\d+\.\d+", "#", text)
     if command == "producer":  # the broker lists the instances of a group by its channel table, in no fixed order
