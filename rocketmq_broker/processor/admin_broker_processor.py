@@ -1290,9 +1290,19 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                                    header.client_id)
 
     def consume_message_directly(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``consumeMessageDirectly``: the stored message of ``msgId`` forwarded to the consumer."""
+        """Java 5.3.3 ``consumeMessageDirectly``: the stored message of ``msgId`` forwarded to the consumer, with the
+        broker's name and the topic's and the group's sys flags."""
         header = request.decode_command_custom_header(ConsumeMessageDirectlyResultRequestHeader)
         request.add_ext_field("brokerName", self.broker_controller.get_broker_config().broker_name)
+        if header.topic:
+            topic_config = self.broker_controller.get_topic_config_manager().get_topic_config_table().get(header.topic)
+            if topic_config is not None:
+                request.add_ext_field("topicSysFlag", str(topic_config.topic_sys_flag))
+        if header.consumer_group:
+            group_config = self.broker_controller.get_subscription_group_manager().find_subscription_group_config(
+                header.consumer_group)
+            if group_config is not None:
+                request.add_ext_field("groupSysFlag", str(group_config.group_sys_flag))
         try:
             message_id = MessageDecoder.decode_message_id(header.msg_id or "")
             request.body = self.broker_controller.get_message_store().select_one_message_by_offset(
