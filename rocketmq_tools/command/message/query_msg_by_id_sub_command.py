@@ -119,19 +119,24 @@ class QueryMsgByIdSubCommand(SubCommand):
         with new_admin(args.namesrv_addr) as admin:
             if args.consumerGroup and args.clientId:
                 for msg_id in msg_ids:
-                    result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
-                                                            msg_id)
+                    if topic:  # 5.3.3: the message looked up in its topic
+                        result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
+                                                                topic, msg_id)
+                    else:
+                        result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
+                                                                msg_id)
                     print(result)
             elif args.sendMessage is not None:
                 if parse_bool(args.sendMessage):
-                    self._resend(admin, args, msg_ids)
+                    self._resend(admin, args, msg_ids, topic, cluster_name)
             else:
                 for msg_id in msg_ids:
                     self.query_by_id(admin, msg_id, topic, charset, cluster_name)
         return 0
 
     @staticmethod
-    def _resend(admin: DefaultMQAdminExt, args: argparse.Namespace, msg_ids: list) -> None:
+    def _resend(admin: DefaultMQAdminExt, args: argparse.Namespace, msg_ids: list, topic: Optional[str],
+                cluster_name: Optional[str]) -> None:
         producer = DefaultMQProducer("ReSendMsgById")
         producer.set_namesrv_addr(args.namesrv_addr)
         producer.set_instance_name(unique_instance_name())
@@ -139,7 +144,8 @@ class QueryMsgByIdSubCommand(SubCommand):
             producer.set_unit_name(args.unitName.strip())
         with producer:
             for msg_id in msg_ids:
-                msg = admin.view_message(msg_id)
+                msg = admin.query_message_in_cluster(cluster_name, topic, msg_id) if topic else \
+                    admin.view_message(msg_id)
                 print("prepare resend msg. originalMsgId=%s" % msg_id)
                 print(producer.send(msg))
 
