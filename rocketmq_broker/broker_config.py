@@ -68,6 +68,11 @@ class BrokerConfig(Bean):
     #: 5.3.3: LITE_PULL_MESSAGE is served (else answered NO_PERMISSION)
     lite_pull_message_enable = Prop(bool, True)
     short_polling_time_mills = Prop(int, 1000)
+    #: 5.3.3: INVOKE_BROKER_TO_RESET_OFFSET resets the offsets on the broker (the next pull of each queue is
+    #: answered PULL_OFFSET_MOVED to the reset offset) instead of asking the online clients to
+    use_server_side_reset_offset = Prop(bool, True)
+    #: 5.3.3: a ``CID_RMQ_SYS_`` group is created on first use even without ``autoCreateSubscriptionGroup``
+    enable_create_sys_group = Prop(bool, True)
     notify_consumer_ids_changed_enable = Prop(bool, True)
     high_speed_mode = Prop(bool, False)
     commercial_enable = Prop(bool, True)
@@ -152,6 +157,15 @@ class BrokerConfig(Bean):
     #: the event loop reading the connection while their executor is idle, saving a thread hand-off per request
     #: (``RemotingServer.register_processor(..., inline_when_idle=True)``); false: always on their executors, as Java
     inline_send_and_pull_when_idle = Prop(bool, True)
+
+    def get_use_server_side_reset_offset(self) -> bool: return self.use_server_side_reset_offset
+    def is_use_server_side_reset_offset(self) -> bool: return self.use_server_side_reset_offset
+    def set_use_server_side_reset_offset(self, use_server_side_reset_offset: bool) -> None:
+        self.use_server_side_reset_offset = use_server_side_reset_offset
+    def get_enable_create_sys_group(self) -> bool: return self.enable_create_sys_group
+    def is_enable_create_sys_group(self) -> bool: return self.enable_create_sys_group
+    def set_enable_create_sys_group(self, enable_create_sys_group: bool) -> None:
+        self.enable_create_sys_group = enable_create_sys_group
 
     def get_rocketmq_home(self) -> str: return self.rocketmq_home
     def set_rocketmq_home(self, rocketmq_home: str) -> None: self.rocketmq_home = rocketmq_home

@@ -160,6 +160,11 @@ class MixAll:
         return consumer_group.startswith(MixAll.CID_RMQ_SYS_PREFIX)
 
     @staticmethod
+    def is_sys_consumer_group_and_enable_create(consumer_group: str, is_enable_create_sys_group: bool) -> bool:
+        """Java 5.3.3 ``isSysConsumerGroupAndEnableCreate``."""
+        return is_enable_create_sys_group and MixAll.is_sys_consumer_group(consumer_group)
+
+    @staticmethod
     def get_dlq_topic(consumer_group: str) -> str:
         """Java ``getDLQTopic``: ``%DLQ%<group>``."""
         return MixAll.DLQ_GROUP_TOPIC_PREFIX + consumer_group

@@ -1,6 +1,11 @@
 """Java ``org.apache.rocketmq.broker.offset.ConsumerOffsetManager``: committed consumer offsets, keyed
 ``"topic@group"`` then queue id, persisted to ``<storePathRootDir>/config/consumerOffset.json`` periodically
-(``flushConsumerOffsetInterval``) and on shutdown."""
+(``flushConsumerOffsetInterval``) and on shutdown.
+
+(5.3.3) An offset reset on the broker (``useServerSideResetOffset``, :meth:`assign_reset_offset`) is also kept in
+a reset table, not persisted: :meth:`query_offset` answers it, the next pull of the queue takes it out
+(:meth:`query_then_erase_reset_offset`, answered PULL_OFFSET_MOVED to it) and until then a client's commit of an
+older offset is ignored (:meth:`has_offset_reset`)."""
 from __future__ import annotations
 
 import logging
@@ -34,6 +39,8 @@ class ConsumerOffsetManager(ConfigManager, Bean):
         super().__init__()
         self.broker_controller = broker_controller
         self._table_lock = threading.Lock()
+        #: Java 5.3.3 ``resetOffsetTable`` ("topic@group" -> queue id -> reset offset; not serialized)
+        self.reset_offset_table: Dict[str, Dict[int, int]] = {}
 
     @staticmethod
     def _split(topic_at_group: str):
@@ -93,8 +100,14 @@ class ConsumerOffsetManager(ConfigManager, Bean):
                         "requestOffset=%s, storeOffset=%s", client_host, key, queue_id, offset, store_offset)
 
     def query_offset(self, group: str, topic: str, queue_id: int) -> int:
-        """Java ``queryOffset(group, topic, queueId)``: the stored offset, -1 when there is none."""
-        table = self.offset_table.get(topic + TOPIC_GROUP_SEPARATOR + group)
+        """Java 5.3.3 ``queryOffset(group, topic, queueId)``: the queue's reset offset not yet pulled
+        (``useServerSideResetOffset``), else the stored offset, -1 when there is none."""
+        key = topic + TOPIC_GROUP_SEPARATOR + group
+        if self.broker_controller.get_broker_config().use_server_side_reset_offset:
+            reset = self.reset_offset_table.get(key)
+            if reset is not None and queue_id in reset:
+                return reset[queue_id]
+        table = self.offset_table.get(key)
         if table is not None:
             offset = table.get(queue_id)
             if offset is not None:
@@ -128,12 +141,36 @@ class ConsumerOffsetManager(ConfigManager, Bean):
             self.offset_table[topic + TOPIC_GROUP_SEPARATOR + dest_group] = dict(offsets)
 
     def remove_offset(self, group: str) -> None:
-        """Java ``removeOffset``: forget every offset of ``group``."""
-        for topic_at_group in list(self.offset_table):
-            parts = self._split(topic_at_group)
-            if parts is not None and parts[1] == group:
-                self.offset_table.pop(topic_at_group, None)
-                log.warning("clean group offset %s", topic_at_group)
+        """Java ``removeOffset``: forget every offset of ``group``, its reset offsets too (5.3.3)."""
+        for table in (self.offset_table, self.reset_offset_table):
+            for topic_at_group in list(table):
+                parts = self._split(topic_at_group)
+                if parts is not None and parts[1] == group:
+                    table.pop(topic_at_group, None)
+                    log.warning("clean group offset %s", topic_at_group)
+
+    def assign_reset_offset(self, topic: str, group: str, queue_id: int, offset: int) -> None:
+        """Java 5.3.3 ``assignResetOffset``: the queue's offset reset to ``offset``, in the reset table (for the
+        next pull) and in the offset table (for a group whose clients are offline)."""
+        if not topic or not group or queue_id < 0 or offset < 0:
+            log.warning("Illegal arguments when assigning reset offset. Topic=%s, group=%s, queueId=%s, offset=%s",
+                        topic, group, queue_id, offset)
+            return
+        key = topic + TOPIC_GROUP_SEPARATOR + group
+        self.reset_offset_table.setdefault(key, {})[queue_id] = offset
+        log.debug("Reset offset OK. Topic=%s, group=%s, queueId=%s, resetOffset=%s", topic, group, queue_id, offset)
+        with self._table_lock:
+            self.offset_table.setdefault(key, {})[queue_id] = offset
+
+    def has_offset_reset(self, topic: str, group: str, queue_id: int) -> bool:
+        """Java 5.3.3 ``hasOffsetReset``: the queue has a reset offset no pull has taken yet."""
+        table = self.reset_offset_table.get(topic + TOPIC_GROUP_SEPARATOR + group)
+        return table is not None and queue_id in table
+
+    def query_then_erase_reset_offset(self, topic: str, group: str, queue_id: int) -> Optional[int]:
+        """Java 5.3.3 ``queryThenEraseResetOffset``: the queue's reset offset, taken out; None without one."""
+        table = self.reset_offset_table.get(topic + TOPIC_GROUP_SEPARATOR + group)
+        return None if table is None else table.pop(queue_id, None)
 
     def clean_offset_by_topic(self, topic: str) -> None:
         """Forget every group's offsets of ``topic`` (after the topic was deleted)."""

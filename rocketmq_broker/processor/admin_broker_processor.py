@@ -37,6 +37,7 @@ from rocketmq_broker.transaction.queue.transactional_message_util import Transac
 from rocketmq_common.admin.consume_stats import ConsumeStats
 from rocketmq_common.attribute.attribute_parser import AttributeParser
 from rocketmq_common.attribute.topic_message_type import TopicMessageType
+from rocketmq_common.constant.perm_name import PermName
 from rocketmq_common.admin.offset_wrapper import OffsetWrapper
 from rocketmq_common.admin.topic_offset import TopicOffset
 from rocketmq_common.admin.topic_stats_table import TopicStatsTable
@@ -65,6 +66,7 @@ from rocketmq_common.protocol.body.lock_batch_response_body import LockBatchResp
 from rocketmq_common.protocol.body.producer_connection import ProducerConnection
 from rocketmq_common.protocol.body.query_consume_queue_response_body import QueryConsumeQueueResponseBody
 from rocketmq_common.protocol.body.query_correction_offset_body import QueryCorrectionOffsetBody
+from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
 from rocketmq_common.protocol.body.topic_config_and_mapping_serialize_wrapper import \
     TopicConfigAndMappingSerializeWrapper
 from rocketmq_common.protocol.body.topic_list import TopicList
@@ -113,6 +115,7 @@ from rocketmq_common.protocol.header.query_correction_offset_header import Query
 from rocketmq_common.protocol.header.query_topic_consume_by_who_request_header import \
     QueryTopicConsumeByWhoRequestHeader
 from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
+from rocketmq_common.protocol.header.update_group_forbidden_request_header import UpdateGroupForbiddenRequestHeader
 from rocketmq_common.protocol.header.resume_check_half_message_request_header import \
     ResumeCheckHalfMessageRequestHeader
 from rocketmq_common.protocol.header.search_offset_request_header import (
@@ -128,6 +131,7 @@ from rocketmq_common.protocol.statictopic.topic_queue_mapping_context import Top
 from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
 from rocketmq_common.rpc.rpc_client_utils import RpcClientUtils
 from rocketmq_common.rpc.rpc_response import RpcResponse
+from rocketmq_common.subscription.group_forbidden import GroupForbidden
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
@@ -1204,12 +1208,80 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
     # ------------------------------------------------------------------ calls to consumers
 
     def reset_offset(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``resetOffset`` (INVOKE_BROKER_TO_RESET_OFFSET)."""
+        """Java 5.3.3 ``resetOffset`` (INVOKE_BROKER_TO_RESET_OFFSET): with ``useServerSideResetOffset`` (the
+        default) reset on the broker (:meth:`_reset_offset_inner`), else through the online clients
+        (:meth:`Broker2Client.reset_offset`)."""
         header = request.decode_command_custom_header(ResetOffsetRequestHeader)
         log.info("[reset-offset] reset offset started by %s. topic=%s, group=%s, timestamp=%s, isForce=%s",
                  ctx.channel().get_remote_addr(), header.topic, header.group, header.timestamp, header.force)
+        if self.broker_controller.get_broker_config().use_server_side_reset_offset:
+            return self._reset_offset_inner(header.topic, header.group, header.queue_id, header.timestamp,
+                                            header.offset)
         return self.broker_controller.get_broker2_client().reset_offset(header.topic, header.group, header.timestamp,
                                                                         bool(header.force))
+
+    def _search_offset_by_timestamp(self, topic: str, queue_id: int, timestamp: int) -> int:
+        """Java 5.3.3 ``searchOffsetByTimestamp``: a negative timestamp is the queue's max offset."""
+        store = self.broker_controller.get_message_store()
+        if timestamp < 0:
+            return store.get_max_offset_in_queue(topic, queue_id)
+        return store.get_offset_in_queue_by_time(topic, queue_id, timestamp)
+
+    def _reset_offset_inner(self, topic: str, group: str, queue_id: int, timestamp: int,
+                            offset: Optional[int]) -> RemotingCommand:
+        """Java 5.3.3 ``resetOffsetInner``: every readable queue of ``topic`` (or only ``queue_id`` when it is not
+        negative: to ``offset`` when given and not -1, which must lie in the queue) reset for ``group`` to the
+        offset of ``timestamp`` (negative: the max offset); the answer lists the queues and their new offsets.
+        The online clients are not told: each queue's next pull is answered PULL_OFFSET_MOVED to its offset."""
+        controller = self.broker_controller
+        response = RemotingCommand.create_response_command(ResponseCode.SUCCESS, None)
+        if controller.get_message_store_config().broker_role is BrokerRole.SLAVE:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "Can not reset offset in slave broker"
+            return response
+        topic_config = controller.get_topic_config_manager().select_topic_config(topic)
+        if topic_config is None:
+            response.code = ResponseCode.TOPIC_NOT_EXIST
+            response.remark = "Topic %s does not exist" % topic
+            log.warning("Reset offset failed, topic does not exist. topic=%s, group=%s", topic, group)
+            return response
+        if not controller.get_subscription_group_manager().contains_subscription_group(group):
+            response.code = ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
+            response.remark = "Group %s does not exist" % group
+            log.warning("Reset offset failed, group does not exist. topic=%s, group=%s", topic, group)
+            return response
+        queue_offset_map: Dict[int, int] = {}
+        if queue_id >= 0:
+            if offset is not None and offset != -1:
+                store = controller.get_message_store()
+                min_offset = store.get_min_offset_in_queue(topic, queue_id)
+                max_offset = store.get_max_offset_in_queue(topic, queue_id)
+                if min_offset >= 0 and offset < min_offset or offset > max_offset + 1:
+                    response.code = ResponseCode.SYSTEM_ERROR
+                    response.remark = "Target offset %d not in consume queue range [%d-%d]" % (
+                        offset, min_offset, max_offset)
+                    return response
+            else:
+                offset = self._search_offset_by_timestamp(topic, queue_id, timestamp)
+            queue_offset_map[queue_id] = offset
+        else:
+            for index in range(topic_config.read_queue_nums):
+                queue_offset_map[index] = self._search_offset_by_timestamp(topic, index, timestamp)
+        if not queue_offset_map:
+            response.code = ResponseCode.SYSTEM_ERROR
+            response.remark = "No queues to reset."
+            log.warning("Reset offset aborted: no queues to reset")
+            return response
+        offset_manager = controller.get_consumer_offset_manager()
+        broker_name = controller.get_broker_config().broker_name
+        offset_table: Dict[MessageQueue, int] = {}
+        for index, queue_offset in queue_offset_map.items():
+            offset_manager.assign_reset_offset(topic, group, index, queue_offset)
+            offset_table[MessageQueue(topic, broker_name, index)] = queue_offset
+        body = ResetOffsetBody(offset_table=offset_table)
+        log.info("Reset offset, topic=%s, group=%s, queues=%s", topic, group, body.to_json())
+        response.body = body.encode()
+        return response
 
     def get_consumer_running_info(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
         """Java ``getConsumerRunningInfo``: forwarded to the consumer."""
@@ -1218,9 +1290,19 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                                    header.client_id)
 
     def consume_message_directly(self, ctx: "ChannelHandlerContext", request: RemotingCommand) -> RemotingCommand:
-        """Java ``consumeMessageDirectly``: the stored message of ``msgId`` forwarded to the consumer."""
+        """Java 5.3.3 ``consumeMessageDirectly``: the stored message of ``msgId`` forwarded to the consumer, with the
+        broker's name and the topic's and the group's sys flags."""
         header = request.decode_command_custom_header(ConsumeMessageDirectlyResultRequestHeader)
         request.add_ext_field("brokerName", self.broker_controller.get_broker_config().broker_name)
+        if header.topic:
+            topic_config = self.broker_controller.get_topic_config_manager().get_topic_config_table().get(header.topic)
+            if topic_config is not None:
+                request.add_ext_field("topicSysFlag", str(topic_config.topic_sys_flag))
+        if header.consumer_group:
+            group_config = self.broker_controller.get_subscription_group_manager().find_subscription_group_config(
+                header.consumer_group)
+            if group_config is not None:
+                request.add_ext_field("groupSysFlag", str(group_config.group_sys_flag))
         try:
             message_id = MessageDecoder.decode_message_id(header.msg_id or "")
             request.body = self.broker_controller.get_message_store().select_one_message_by_offset(
@@ -1404,6 +1486,22 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
         response.remark = "set commitlog readahead mode success, mode: %d" % mode
         return response
 
+    def update_and_get_group_forbidden(self, ctx: "ChannelHandlerContext",
+                                       request: RemotingCommand) -> RemotingCommand:
+        """Java ``updateAndGetGroupForbidden`` (5.3.3, UPDATE_AND_GET_GROUP_FORBIDDEN): with ``readable`` set,
+        forbid (False) or allow (True) the group to read the topic; answers the state as a GroupForbidden."""
+        header = request.decode_command_custom_header(UpdateGroupForbiddenRequestHeader)
+        group, topic = header.group, header.topic
+        log.info("updateAndGetGroupForbidden called by %s for object %s@%s readable=%s",
+                 ctx.channel().get_remote_addr(), group, topic, header.readable)
+        group_manager = self.broker_controller.get_subscription_group_manager()
+        if header.readable is not None:
+            group_manager.update_forbidden(group, topic, PermName.INDEX_PERM_READ, not header.readable)
+        response = RemotingCommand.create_response_command(ResponseCode.SUCCESS, "")
+        response.body = GroupForbidden(group=group, topic=topic, readable=not group_manager.get_forbidden(
+            group, topic, PermName.INDEX_PERM_READ)).to_json().encode("utf-8")
+        return response
+
     def check_rocksdb_cq_write_progress(self, ctx: "ChannelHandlerContext",
                                         request: RemotingCommand) -> RemotingCommand:
         """Java ``checkRocksdbCqWriteProgress`` (5.3.3): answers CHECK_IN_PROGRESS and logs the check's result.
@@ -1566,6 +1664,7 @@ _HANDLERS: Dict[int, _Handler] = {
     RequestCode.GET_COLD_DATA_FLOW_CTR_INFO: AdminBrokerProcessor.get_cold_data_flow_ctr_info,
     RequestCode.SET_COMMITLOG_READ_MODE: AdminBrokerProcessor.set_commit_log_readahead_mode,
     RequestCode.CHECK_ROCKSDB_CQ_WRITE_PROGRESS: AdminBrokerProcessor.check_rocksdb_cq_write_progress,
+    RequestCode.UPDATE_AND_GET_GROUP_FORBIDDEN: AdminBrokerProcessor.update_and_get_group_forbidden,
     RequestCode.EXPORT_ROCKSDB_CONFIG_TO_JSON: AdminBrokerProcessor.export_rocks_db_config_to_json,
     RequestCode.GET_BROKER_HA_STATUS: AdminBrokerProcessor.get_broker_ha_status,
     RequestCode.RESET_MASTER_FLUSH_OFFSET: AdminBrokerProcessor.reset_master_flush_offset,

@@ -116,9 +116,18 @@ class ConsumerManageProcessor(AsyncNettyRequestProcessor):
         rewrite_result = self.rewrite_request_for_static_topic_update(header, self._mapping_context(header))
         if rewrite_result is not None:
             return rewrite_result
-        self.broker_controller.get_consumer_offset_manager().commit_offset(
-            ctx.channel().get_remote_addr(), header.consumer_group, header.topic, header.queue_id,
-            header.commit_offset)
+        offset_manager = self.broker_controller.get_consumer_offset_manager()
+        if self.broker_controller.get_broker_config().use_server_side_reset_offset and \
+                offset_manager.has_offset_reset(header.topic, header.consumer_group, header.queue_id):
+            # 5.3.3: a client's commit until the queue's next pull takes the offset reset on the broker is ignored
+            response.code = ResponseCode.SUCCESS
+            response.remark = "Offset has been previously reset"
+            log.info("Update consumer offset is rejected because of previous offset-reset. Group=%s, Topic=%s, "
+                     "QueueId=%s, Offset=%s", header.consumer_group, header.topic, header.queue_id,
+                     header.commit_offset)
+            return response
+        offset_manager.commit_offset(ctx.channel().get_remote_addr(), header.consumer_group, header.topic,
+                                     header.queue_id, header.commit_offset)
         response.code = ResponseCode.SUCCESS
         response.remark = None
         return response

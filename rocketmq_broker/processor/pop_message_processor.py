@@ -421,13 +421,13 @@ class PopMessageProcessor(NettyRequestProcessor):
         group = request_header.consumer_group
         lock_key = QueueLockManager.build_lock_key(topic, group, queue_id)
         store = self.broker_controller.get_message_store()
-        offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, False, lock_key)
+        offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, False, lock_key, False)
         if not self.queue_lock_manager.try_lock(lock_key):
             return store.get_max_offset_in_queue(topic, queue_id) - offset + rest_num
         try:
             client_host = RemotingHelper.parse_channel_remote_addr(channel)  # type: ignore[arg-type]
             self._commit_offset_queue(lock_key, client_host, group, topic, queue_id)
-            offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, True, lock_key)
+            offset = self.get_pop_offset(topic, group, queue_id, request_header.init_mode, True, lock_key, True)
             get_message_result = batch.get_message_result
             wanted = request_header.max_msg_nums - len(get_message_result.message_buffer_list)
             if wanted <= 0:
@@ -490,14 +490,29 @@ class PopMessageProcessor(NettyRequestProcessor):
             get_message_result.add_message(MessageDecoder.encode(message_ext, False))
 
     def get_pop_offset(self, topic: str, group: str, queue_id: int, init_mode: int, init: bool,
-                       lock_key: str) -> int:
-        """Java ``getPopOffset`` (no reset offset): the committed offset, or past the pops whose checkpoint
-        is not stored yet (Java's ``PopBufferMergeService.getLatestOffset``)."""
+                       lock_key: str, check_reset_offset: bool) -> int:
+        """Java ``getPopOffset``: the committed offset, or past the pops whose checkpoint is not stored yet
+        (Java's ``PopBufferMergeService.getLatestOffset``); with ``check_reset_offset`` the queue's offset reset on
+        the broker (5.3.3, :meth:`reset_pop_offset`) when there is one."""
         offset = self.broker_controller.get_consumer_offset_manager().query_offset(group, topic, queue_id)
         if offset < 0:
             offset = self.get_init_offset(topic, group, queue_id, init_mode, init)
+        if check_reset_offset:
+            reset_offset = self.reset_pop_offset(topic, group, queue_id, lock_key)
+            if reset_offset is not None:
+                return reset_offset
         pending = self._offset_queues.get(lock_key)
         return max(offset, pending[-1][1]) if pending else offset
+
+    def reset_pop_offset(self, topic: str, group: str, queue_id: int, lock_key: str) -> Optional[int]:
+        """Java 5.3.3 ``resetPopOffset``: the queue's reset offset taken out of the reset table, the pops not yet
+        committed forgotten and the reset offset committed; None without a reset."""
+        offset_manager = self.broker_controller.get_consumer_offset_manager()
+        reset_offset = offset_manager.query_then_erase_reset_offset(topic, group, queue_id)
+        if reset_offset is not None:
+            self._offset_queues.pop(lock_key, None)
+            offset_manager.commit_offset("ResetPopOffset", group, topic, queue_id, reset_offset)
+        return reset_offset
 
     def _commit_offset_queue(self, lock_key: str, client_host: str, group: str, topic: str, queue_id: int) -> None:
         """Java ``PopBufferMergeService.scanCommitOffset`` for checkpoints stored at once: commit, in pop order,

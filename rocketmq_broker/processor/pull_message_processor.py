@@ -10,6 +10,11 @@ handed to the :class:`PullRequestHoldService` and answered later, when a matchin
 time is over: the re-evaluation runs on the pull executor, never suspends again and writes its response through
 the request's response writer. The commit offset carried by the request is stored on its first evaluation.
 
+(5.3.3) A NO_PERMISSION answer says why in the header's ``forbiddenType`` (a group the subscription group manager's
+forbidden table bars from reading the topic is refused too); an answer from the store carries the topic's and the
+group's sys flags; a queue whose offset was reset on the broker (INVOKE_BROKER_TO_RESET_OFFSET,
+``useServerSideResetOffset``) is answered PULL_OFFSET_MOVED to the reset offset once (status OFFSET_RESET).
+
 (5.3.3) A static topic's pull names a logical queue and offset: :meth:`rewrite_request_for_static_topic` turns
 them into the physical queue and offset of the mapping item the offset falls in (forwarding the pull, without
 suspension or commit, when that item is on another broker) and :meth:`rewrite_response_for_static_topic` makes
@@ -30,6 +35,7 @@ from rocketmq_broker.filter.expression_for_retry_message_filter import Expressio
 from rocketmq_broker.filter.expression_message_filter import ExpressionMessageFilter
 from rocketmq_broker.longpolling.pull_request import PullRequest
 from rocketmq_broker.store.config.broker_role import BrokerRole
+from rocketmq_broker.store.get_message_result import GetMessageResult
 from rocketmq_broker.store.get_message_status import GetMessageStatus
 from rocketmq_broker.store.default_message_store import MAX_PULL_MSG_SIZE
 from rocketmq_broker.topic.topic_queue_mapping_manager import mapping_item_of
@@ -41,6 +47,7 @@ from rocketmq_common.message.message_decoder import MessageDecoder
 from rocketmq_common.message.message_ext_broker_inner import MessageExtBrokerInner
 from rocketmq_common.message.message_queue import MessageQueue
 from rocketmq_common.mix_all import MixAll
+from rocketmq_common.protocol.forbidden_type import ForbiddenType
 from rocketmq_common.protocol.header.pull_message_request_header import (
     PullMessageRequestHeader, PullMessageResponseHeader)
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
@@ -86,6 +93,7 @@ _STATUS_CODES = {
     GetMessageStatus.OFFSET_OVERFLOW_BADLY: ResponseCode.PULL_OFFSET_MOVED,
     GetMessageStatus.OFFSET_OVERFLOW_ONE: ResponseCode.PULL_NOT_FOUND,
     GetMessageStatus.OFFSET_TOO_SMALL: ResponseCode.PULL_OFFSET_MOVED,
+    GetMessageStatus.OFFSET_RESET: ResponseCode.PULL_OFFSET_MOVED,
 }
 _EMPTY_QUEUE_STATUSES = (GetMessageStatus.NO_MATCHED_LOGIC_QUEUE, GetMessageStatus.NO_MESSAGE_IN_QUEUE)
 
@@ -120,10 +128,12 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
         broker_config = broker_controller.get_broker_config()
         if not PermName.is_readable(broker_config.broker_permission):
             response.code = ResponseCode.NO_PERMISSION
+            response_header.forbidden_type = ForbiddenType.BROKER_FORBIDDEN
             response.remark = "the broker[%s] pulling message is forbidden" % broker_config.broker_ip1
             return response
         if request.code == RequestCode.LITE_PULL_MESSAGE and not broker_config.lite_pull_message_enable:
             response.code = ResponseCode.NO_PERMISSION
+            response_header.forbidden_type = ForbiddenType.BROKER_FORBIDDEN
             response.remark = "the broker[%s] for lite pull consumer is forbidden" % broker_config.broker_ip1
             return response
         group = request_header.consumer_group
@@ -137,6 +147,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             return response
         if not subscription_group_config.consume_enable:
             response.code = ResponseCode.NO_PERMISSION
+            response_header.forbidden_type = ForbiddenType.GROUP_FORBIDDEN
             response.remark = "subscription group no permission, %s" % group
             return response
         sys_flag = request_header.sys_flag
@@ -154,6 +165,7 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             return response
         if not PermName.is_readable(topic_config.perm):
             response.code = ResponseCode.NO_PERMISSION
+            response_header.forbidden_type = ForbiddenType.TOPIC_FORBIDDEN
             response.remark = "the topic[%s] pulling message is forbidden" % topic
             return response
         mapping_context = broker_controller.get_topic_queue_mapping_manager().build_topic_queue_mapping_context(
@@ -198,7 +210,14 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             if not subscription_group_config.consume_broadcast_enable \
                     and consumer_group_info.get_message_model() is MessageModel.BROADCASTING:
                 response.code = ResponseCode.NO_PERMISSION
+                response_header.forbidden_type = ForbiddenType.BROADCASTING_DISABLE_FORBIDDEN
                 response.remark = "the consumer group[%s] can not consume by broadcast way" % group
+                return response
+            if broker_controller.get_subscription_group_manager().get_forbidden(
+                    subscription_group_config.group_name, topic, PermName.INDEX_PERM_READ):
+                response.code = ResponseCode.NO_PERMISSION
+                response_header.forbidden_type = ForbiddenType.SUBSCRIPTION_FORBIDDEN
+                response.remark = "the consumer group[%s] is forbidden for topic[%s]" % (group, topic)
                 return response
             subscription_data = consumer_group_info.find_subscription_data(topic)
             if subscription_data is None:
@@ -248,11 +267,21 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
 
         store = broker_controller.get_message_store()
         queue_offset = request_header.queue_offset
-        # beyond the 5.3.3 broker, which passes no byte cap to its store: the request's maxMsgBytes is applied
-        max_msg_bytes = request_header.max_msg_bytes
-        get_message_result = store.get_message(group, topic, queue_id, queue_offset, request_header.max_msg_nums,
-                                               message_filter, MAX_PULL_MSG_SIZE if max_msg_bytes is None
-                                               else min(max(max_msg_bytes, 1), MAX_PULL_MSG_SIZE))
+        reset_offset = broker_controller.get_consumer_offset_manager().query_then_erase_reset_offset(
+            topic, group, queue_id)
+        get_message_result: Optional[GetMessageResult]
+        if reset_offset is not None and broker_config.use_server_side_reset_offset:
+            get_message_result = GetMessageResult(GetMessageStatus.OFFSET_RESET)
+            get_message_result.next_begin_offset = reset_offset
+            get_message_result.min_offset = store.get_min_offset_in_queue(topic, queue_id)
+            get_message_result.max_offset = store.get_max_offset_in_queue(topic, queue_id)
+        else:
+            # beyond the 5.3.3 broker, which passes no byte cap to its store: the request's maxMsgBytes is applied
+            max_msg_bytes = request_header.max_msg_bytes
+            get_message_result = store.get_message(group, topic, queue_id, queue_offset,
+                                                   request_header.max_msg_nums, message_filter,
+                                                   MAX_PULL_MSG_SIZE if max_msg_bytes is None
+                                                   else min(max(max_msg_bytes, 1), MAX_PULL_MSG_SIZE))
         store_config = broker_controller.get_message_store_config()
         if get_message_result is not None:
             status = get_message_result.status
@@ -260,6 +289,8 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response_header.next_begin_offset = get_message_result.next_begin_offset
             response_header.min_offset = get_message_result.min_offset
             response_header.max_offset = get_message_result.max_offset
+            response_header.topic_sys_flag = topic_config.topic_sys_flag
+            response_header.group_sys_flag = subscription_group_config.group_sys_flag
             if get_message_result.suggest_pulling_from_slave:
                 response_header.suggest_which_broker_id = subscription_group_config.which_broker_when_consume_slowly
             else:
@@ -288,6 +319,9 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             elif status is GetMessageStatus.OFFSET_OVERFLOW_BADLY:
                 log.info("the request offset: %d over flow badly, broker max offset: %d, consumer: %s",
                          queue_offset, get_message_result.max_offset, channel.get_remote_addr())
+            elif status is GetMessageStatus.OFFSET_RESET:
+                log.info("The queue under pulling was previously reset to start from %d",
+                         get_message_result.next_begin_offset)
             elif status is GetMessageStatus.OFFSET_TOO_SMALL:
                 log.info("the request offset too small. group=%s, topic=%s, requestOffset=%d, brokerMinOffset=%d, "
                          "clientIp=%s", group, topic, queue_offset, get_message_result.min_offset,

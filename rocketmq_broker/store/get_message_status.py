@@ -18,3 +18,5 @@ class GetMessageStatus(enum.Enum):
     OFFSET_TOO_SMALL = 6
     NO_MATCHED_LOGIC_QUEUE = 7
     NO_MESSAGE_IN_QUEUE = 8
+    #: 5.3.3: the queue's offset was reset on the broker (answered PULL_OFFSET_MOVED to the reset offset)
+    OFFSET_RESET = 9

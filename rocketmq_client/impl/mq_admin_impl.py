@@ -22,6 +22,7 @@ from rocketmq_common.protocol.header.query_message_request_header import (QueryM
                                                                            QueryMessageResponseHeader)
 from rocketmq_common.protocol.namespace_util import NamespaceUtil
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.topic.topic_validator import TopicValidator
 from rocketmq_common.topic_config import TopicConfig
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_remoting.invoke_callback import InvokeCallback
@@ -30,11 +31,22 @@ if TYPE_CHECKING:
     from rocketmq_client.impl.factory.mq_client_instance import MQClientInstance
     from rocketmq_remoting.netty.response_future import ResponseFuture
 
-__all__ = ["MQAdminImpl"]
+__all__ = ["MQAdminImpl", "route_topic_of"]
 
 log = logging.getLogger(__name__)
 
 _LONG_MAX = (1 << 63) - 1
+#: Java 5.3.3's ``TopicValidator.SYSTEM_TOPIC_PREFIX + "wheel_timer"``: a topic routed by its cluster's name
+_WHEEL_TIMER_TOPIC = TopicValidator.SYSTEM_TOPIC_PREFIX + "wheel_timer"
+
+
+def route_topic_of(cluster_name: Optional[str], topic: str) -> str:
+    """The topic whose route Java 5.3.3 reads for ``topic`` (its ``MQAdminImpl.queryMessage`` and the
+    ``DefaultMQAdminExtImpl`` offset methods): ``cluster_name`` (a cluster's name or an LMQ's parent topic) for an
+    LMQ topic (``%LMQ%``) or ``rmq_sys_wheel_timer`` when it is given, else ``topic`` itself."""
+    if topic and (MixAll.is_lmq(topic) or topic == _WHEEL_TIMER_TOPIC) and cluster_name:
+        return cluster_name
+    return topic
 
 
 class _QueryCallback(InvokeCallback):
@@ -235,16 +247,21 @@ class MQAdminImpl(Bean):
             self.timeout_millis)
 
     def query_message(self, topic: str, key: str, max_num: int, begin: int, end: int,
-                      is_uniq_key: bool = False) -> QueryResult:
-        """Java ``queryMessage``: ask every broker of ``topic`` (in parallel) for messages with ``key`` (or the
-        unique key) stored in ``[begin, end]``; keeps exact matches (for a unique key only the earliest)."""
+                      is_uniq_key: bool = False, cluster_name: Optional[str] = None) -> QueryResult:
+        """Java 5.3.3 ``queryMessage(clusterName, topic, ...)``: ask every broker of ``topic`` (in parallel) for
+        messages with ``key`` (or the unique key) stored in ``[begin, end]``; keeps exact matches (for a unique key
+        only the earliest). With ``cluster_name``: only that cluster's brokers; for an LMQ topic (``%LMQ%``) the
+        route and the index of ``cluster_name``, its parent topic (for ``rmq_sys_wheel_timer`` the route)."""
         factory = self.mq_client_factory
-        topic_route_data = factory.get_an_exist_topic_route_data(topic)
+        is_lmq = MixAll.is_lmq(topic)
+        route_topic = route_topic_of(cluster_name, topic)
+        topic_route_data = factory.get_an_exist_topic_route_data(route_topic)
         if topic_route_data is None:
-            factory.update_topic_route_info_from_name_server(topic)
-            topic_route_data = factory.get_an_exist_topic_route_data(topic)
+            factory.update_topic_route_info_from_name_server(route_topic)
+            topic_route_data = factory.get_an_exist_topic_route_data(route_topic)
         if topic_route_data is not None:
-            broker_addrs = [addr for addr in (bd.select_broker_addr() for bd in topic_route_data.broker_datas)
+            broker_addrs = [addr for addr in (bd.select_broker_addr() for bd in topic_route_data.broker_datas
+                                              if is_lmq or not cluster_name or cluster_name == bd.cluster)
                             if addr is not None]
             if broker_addrs:
                 latch = _CountDownLatch(len(broker_addrs))
@@ -253,7 +270,7 @@ class MQAdminImpl(Bean):
                 for addr in broker_addrs:
                     try:
                         request_header = QueryMessageRequestHeader()
-                        request_header.set_topic(topic)
+                        request_header.set_topic(cluster_name if is_lmq else topic)
                         request_header.set_key(key)
                         request_header.set_max_num(max_num)
                         request_header.set_begin_timestamp(begin)
@@ -265,11 +282,11 @@ class MQAdminImpl(Bean):
                         log.warning("queryMessage exception", exc_info=True)
                 if not latch.await_(self.timeout_millis * 4):
                     log.warning("queryMessage, maybe some broker failed")
-                return self._merge_query_results(topic, key, is_uniq_key, query_result_list, lock)
+                return self._merge_query_results(topic, key, is_uniq_key, query_result_list, lock, is_lmq)
         raise MQClientException(ResponseCode.TOPIC_NOT_EXIST, "The topic[" + topic + "] not matched route info")
 
     def _merge_query_results(self, topic: str, key: str, is_uniq_key: bool, query_result_list: List[QueryResult],
-                             lock: threading.Lock) -> QueryResult:
+                             lock: threading.Lock, is_lmq: bool) -> QueryResult:
         with lock:
             results = list(query_result_list)
         index_last_update_timestamp = 0
@@ -292,7 +309,7 @@ class MQAdminImpl(Bean):
                 else:
                     keys = msg_ext.get_keys()
                     if keys is not None:
-                        matched = any(key == k and topic == msg_ext.get_topic()
+                        matched = any(key == k and (is_lmq or topic == msg_ext.get_topic())
                                       for k in keys.split(MessageConst.KEY_SEPARATOR))
                         if matched:
                             message_list.append(msg_ext)
@@ -308,22 +325,24 @@ class MQAdminImpl(Bean):
         raise MQClientException(ResponseCode.NO_MESSAGE, "query message by key finished, but no message.")
 
     @overload
-    def query_message_by_uniq_key(self, topic: str, uniq_key: str) -> Optional[MessageExt]: ...
+    def query_message_by_uniq_key(self, topic: str, uniq_key: str, *,
+                                  cluster_name: Optional[str] = None) -> Optional[MessageExt]: ...
 
     @overload
     def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: int, begin: int,
-                                  end: int) -> QueryResult: ...
+                                  end: int, cluster_name: Optional[str] = None) -> QueryResult: ...
 
     def query_message_by_uniq_key(self, topic: str, uniq_key: str, max_num: Optional[int] = None,
-                                  begin: Optional[int] = None,
-                                  end: Optional[int] = None) -> Union[QueryResult, MessageExt, None]:
-        """Java ``queryMessageByUniqKey`` (both overloads): with only ``topic`` and ``uniq_key``, the earliest
-        message with that unique id (searched from 1 s before the time in the id), or None; otherwise the
-        :class:`QueryResult`."""
+                                  begin: Optional[int] = None, end: Optional[int] = None,
+                                  cluster_name: Optional[str] = None) -> Union[QueryResult, MessageExt, None]:
+        """Java ``queryMessageByUniqKey`` (the overloads, 5.3.3's with ``clusterName`` too): with only ``topic`` and
+        ``uniq_key``, the earliest message with that unique id (searched from 1 s before the time in the id), or
+        None; otherwise the :class:`QueryResult`."""
         if max_num is None:
-            qr = self.query_message(topic, uniq_key, 32,
-                                    MessageClientIDSetter.get_nearly_time_from_id(uniq_key) - 1000, _LONG_MAX, True)
+            qr = self.query_message(topic, uniq_key, 32, MessageClientIDSetter.get_nearly_time_from_id(uniq_key) - 1000,
+                                    _LONG_MAX, True, cluster_name)
             if qr is not None and qr.get_message_list():
                 return qr.get_message_list()[0]
             return None
-        return self.query_message(topic, uniq_key, max_num, begin, end, True)  # type: ignore[arg-type]
+        return self.query_message(topic, uniq_key, max_num, begin, end, True,  # type: ignore[arg-type]
+                                  cluster_name)

@@ -60,6 +60,7 @@ from rocketmq_common.protocol.body.query_assignment_response_body import QueryAs
 from rocketmq_common.protocol.body.query_consume_time_span_body import QueryConsumeTimeSpanBody
 from rocketmq_common.protocol.body.queue_time_span import QueueTimeSpan
 from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
+from rocketmq_common.subscription.group_forbidden import GroupForbidden
 from rocketmq_common.protocol.body.set_message_request_mode_request_body import SetMessageRequestModeRequestBody
 from rocketmq_common.protocol.body.subscription_group_wrapper import SubscriptionGroupWrapper
 from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
@@ -228,6 +229,8 @@ from rocketmq_common.protocol.header.reset_master_flush_offset_header import Res
 
 if TYPE_CHECKING:
     from rocketmq_remoting.protocol.command_custom_header import CommandCustomHeader
+    from rocketmq_common.protocol.header.update_group_forbidden_request_header import \
+        UpdateGroupForbiddenRequestHeader
     from rocketmq_client.consumer.ack_callback import AckCallback
     from rocketmq_client.consumer.pop_callback import PopCallback
     from rocketmq_common.message.message_queue_assignment import MessageQueueAssignment
@@ -1936,3 +1939,46 @@ class MQClientAPIImpl(Bean):
                                                          CreateTopicListRequestHeader())
         request.set_body(CreateTopicListRequestBody(topic_config_list=list(topic_config_list)).encode())
         self._invoke_broker(address, request, timeout_millis, client_exception=True)
+
+    def invoke_broker_to_reset_offset_by_queue_id(self, addr: str, topic: str, group: str, timestamp: int,
+                                                  queue_id: int, offset: Optional[int],
+                                                  timeout_millis: int) -> Dict[MessageQueue, int]:
+        """Java 5.3.3 ``invokeBrokerToResetOffset(addr, topic, group, timestamp, queueId, offset, timeout)``:
+        INVOKE_BROKER_TO_RESET_OFFSET of one queue (``queue_id``) to ``offset`` (None: the offset of
+        ``timestamp``), on a 5.x broker that resets offsets itself; its answer's new offsets. MQClientException
+        with the broker's code and remark otherwise (also for an answer without a body, as Java)."""
+        request_header = ResetOffsetRequestHeader()
+        request_header.set_topic(topic)
+        request_header.set_group(group)
+        request_header.set_queue_id(queue_id)
+        request_header.set_timestamp(timestamp)
+        request_header.set_offset(offset)
+        request = RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, request_header)
+        response = self.remoting_client.invoke_sync(self._vip(addr), request, timeout_millis)
+        if response.get_code() == ResponseCode.SUCCESS and response.get_body() is not None:
+            return ResetOffsetBody.decode(response.get_body()).offset_table
+        if response.get_code() in (ResponseCode.TOPIC_NOT_EXIST, ResponseCode.SUBSCRIPTION_NOT_EXIST,
+                                   ResponseCode.SYSTEM_ERROR):
+            log.warning("Invoke broker to reset offset error code=%s, remark=%s", response.get_code(),
+                        response.get_remark())
+        raise MQClientException(response.get_code(), response.get_remark())
+
+    def search_offset_by_queue_id(self, addr: str, topic: str, queue_id: int, timestamp: int,
+                                  timeout_millis: int) -> int:
+        """Java 5.3.3 ``searchOffset(addr, topic, queueId, timestamp, timeout)``: SEARCH_OFFSET_BY_TIMESTAMP of a
+        queue given by id only (no broker name, no boundary type: the broker's default, the lower one)."""
+        request_header = SearchOffsetRequestHeader()
+        request_header.set_topic(topic)
+        request_header.set_queue_id(queue_id)
+        request_header.set_timestamp(timestamp)
+        request = RemotingCommand.create_request_command(RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, request_header)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return response.decode_command_custom_header(SearchOffsetResponseHeader).get_offset()
+
+    def update_and_get_group_forbidden(self, addr: str, request_header: "UpdateGroupForbiddenRequestHeader",
+                                       timeout_millis: int) -> "GroupForbidden":
+        """Java 5.3.3 ``updateAndGetGroupForbidden``: UPDATE_AND_GET_GROUP_FORBIDDEN, the group's read permission
+        on the topic changed (when the header's ``readable`` is set) and answered."""
+        request = RemotingCommand.create_request_command(RequestCode.UPDATE_AND_GET_GROUP_FORBIDDEN, request_header)
+        response = self._invoke_broker(addr, request, timeout_millis)
+        return GroupForbidden.decode(response.get_body())

@@ -7,10 +7,15 @@ __all__ = ["PermName"]
 class PermName:
     """Permission bits (``QueueData.perm``, ``TopicConfig.perm``, broker ``brokerPermission``)."""
 
-    PERM_PRIORITY = 0x1 << 3
-    PERM_READ = 0x1 << 2
-    PERM_WRITE = 0x1 << 1
-    PERM_INHERIT = 0x1
+    #: 5.3.3: the bit index of each permission (a group's forbidden bits on a topic use them too)
+    INDEX_PERM_PRIORITY = 3
+    INDEX_PERM_READ = 2
+    INDEX_PERM_WRITE = 1
+    INDEX_PERM_INHERIT = 0
+    PERM_PRIORITY = 0x1 << INDEX_PERM_PRIORITY
+    PERM_READ = 0x1 << INDEX_PERM_READ
+    PERM_WRITE = 0x1 << INDEX_PERM_WRITE
+    PERM_INHERIT = 0x1 << INDEX_PERM_INHERIT
 
     @staticmethod
     def perm2string(perm: int) -> str:

@@ -12,7 +12,7 @@ A ClientConfig (name server, instance name...) plus the admin calls, each delega
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union, cast, overload
 
 from rocketmq_client.client_config import ClientConfig
 from rocketmq_common.topic.topic_validator import TopicValidator
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicConfigSerializeWrapper
     from rocketmq_common.protocol.body.topic_list import TopicList
     from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
+    from rocketmq_common.subscription.group_forbidden import GroupForbidden
     from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
     from rocketmq_common.protocol.statictopic.topic_queue_mapping_detail import TopicQueueMappingDetail
     from rocketmq_common.topic_config import TopicConfig
@@ -136,9 +137,24 @@ class DefaultMQAdminExt(ClientConfig):
         broker refuses it."""
         self.default_mq_admin_ext_impl.create_static_topic(addr, default_topic, topic_config, mapping_detail, force)
 
-    def search_offset(self, mq: "MessageQueue", timestamp: int) -> int:
-        """Java ``searchOffset``."""
-        return self.default_mq_admin_ext_impl.search_offset(mq, timestamp)
+    @overload
+    def search_offset(self, mq_or_broker_addr: "MessageQueue", timestamp_or_topic: int) -> int: ...
+
+    @overload
+    def search_offset(self, mq_or_broker_addr: str, timestamp_or_topic: str, queue_id: int, timestamp: int,
+                      timeout_millis: int) -> int: ...
+
+    def search_offset(self, mq_or_broker_addr: Union["MessageQueue", str], timestamp_or_topic: Union[int, str],
+                      queue_id: Optional[int] = None, timestamp: Optional[int] = None,
+                      timeout_millis: Optional[int] = None) -> int:
+        """Java ``searchOffset(mq, timestamp)`` and 5.3.3's ``searchOffset(brokerAddr, topicName, queueId,
+        timestamp, timeoutMillis)`` (one queue of one broker)."""
+        if queue_id is None:
+            return self.default_mq_admin_ext_impl.search_offset(cast("MessageQueue", mq_or_broker_addr),
+                                                                cast(int, timestamp_or_topic))
+        return self.default_mq_admin_ext_impl.search_offset_in_broker(
+            cast(str, mq_or_broker_addr), cast(str, timestamp_or_topic), queue_id, cast(int, timestamp),
+            cast(int, timeout_millis))
 
     def max_offset(self, mq: "MessageQueue") -> int:
         """Java ``maxOffset``."""
@@ -157,6 +173,11 @@ class DefaultMQAdminExt(ClientConfig):
         if msg_id is None:
             return self.default_mq_admin_ext_impl.view_message(topic_or_offset_msg_id)
         return self.default_mq_admin_ext_impl.view_message_in_topic(topic_or_offset_msg_id, msg_id)
+
+    def query_message_in_cluster(self, cluster_name: Optional[str], topic: str, msg_id: str) -> "MessageExt":
+        """Java 5.3.3 ``queryMessage(clusterName, topic, msgId)``: ``viewMessage(topic, msgId)`` on the brokers of
+        ``cluster_name`` (for an LMQ topic: in the index of its parent topic ``cluster_name``)."""
+        return self.default_mq_admin_ext_impl.view_message_in_topic(topic, msg_id, cluster_name)
 
     def query_message(self, topic: str, key: str, max_num: int, begin: int, end: int) -> "QueryResult":
         """Java ``queryMessage``."""
@@ -191,9 +212,10 @@ class DefaultMQAdminExt(ClientConfig):
         """Java ``fetchBrokerRuntimeStats``."""
         return self.default_mq_admin_ext_impl.fetch_broker_runtime_stats(broker_addr)
 
-    def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> "ConsumeStats":
-        """Java ``examineConsumeStats`` (both overloads)."""
-        return self.default_mq_admin_ext_impl.examine_consume_stats(consumer_group, topic)
+    def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None,
+                              cluster_name: Optional[str] = None) -> "ConsumeStats":
+        """Java ``examineConsumeStats`` (the overloads; 5.3.3's with ``clusterName``, for an LMQ topic)."""
+        return self.default_mq_admin_ext_impl.examine_consume_stats(consumer_group, topic, cluster_name)
 
     def examine_broker_cluster_info(self) -> "ClusterInfo":
         """Java ``examineBrokerClusterInfo``."""
@@ -216,15 +238,29 @@ class DefaultMQAdminExt(ClientConfig):
         """Java ``getNameServerAddressList``."""
         return self.default_mq_admin_ext_impl.get_name_server_address_list()
 
-    def reset_offset_by_timestamp_old(self, consumer_group: str, topic: str, timestamp: int,
-                                      force: bool) -> List["RollbackStats"]:
-        """Java ``resetOffsetByTimestampOld``."""
-        return self.default_mq_admin_ext_impl.reset_offset_by_timestamp_old(consumer_group, topic, timestamp, force)
+    def reset_offset_by_timestamp_old(self, consumer_group: str, topic: str, timestamp: int, force: bool,
+                                      cluster_name: Optional[str] = None) -> List["RollbackStats"]:
+        """Java ``resetOffsetByTimestampOld`` (5.3.3's with ``clusterName`` too)."""
+        return self.default_mq_admin_ext_impl.reset_offset_by_timestamp_old(consumer_group, topic, timestamp, force,
+                                                                            cluster_name)
 
     def reset_offset_by_timestamp(self, topic: str, group: str, timestamp: int, is_force: bool,
-                                  is_c: bool = False) -> Dict["MessageQueue", int]:
-        """Java ``resetOffsetByTimestamp`` (both overloads)."""
-        return self.default_mq_admin_ext_impl.reset_offset_by_timestamp(topic, group, timestamp, is_force, is_c)
+                                  is_c: bool = False, cluster_name: Optional[str] = None) -> Dict["MessageQueue", int]:
+        """Java ``resetOffsetByTimestamp`` (the overloads; 5.3.3's with ``clusterName``)."""
+        return self.default_mq_admin_ext_impl.reset_offset_by_timestamp(topic, group, timestamp, is_force, is_c,
+                                                                        cluster_name)
+
+    def reset_offset_by_queue_id(self, broker_addr: str, consume_group: str, topic_name: str, queue_id: int,
+                                 reset_offset: int) -> None:
+        """Java 5.3.3 ``resetOffsetByQueueId``."""
+        self.default_mq_admin_ext_impl.reset_offset_by_queue_id(broker_addr, consume_group, topic_name, queue_id,
+                                                                reset_offset)
+
+    def update_and_get_group_read_forbidden(self, broker_addr: str, group_name: str, topic_name: str,
+                                            readable: Optional[bool]) -> "GroupForbidden":
+        """Java 5.3.3 ``updateAndGetGroupReadForbidden``."""
+        return self.default_mq_admin_ext_impl.update_and_get_group_read_forbidden(broker_addr, group_name,
+                                                                                  topic_name, readable)
 
     def create_or_update_order_conf(self, key: str, value: str, is_cluster: bool) -> None:
         """Java ``createOrUpdateOrderConf``."""

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Set, Tuple, Union, cast
 
 from rocketmq_client.exception import MQBrokerException, MQClientException
+from rocketmq_client.impl.mq_admin_impl import route_topic_of
 from rocketmq_client.impl.mq_client_manager import MQClientManager
 from rocketmq_client.query_result import QueryResult
 from rocketmq_common.admin.consume_stats import ConsumeStats
@@ -45,10 +46,12 @@ from rocketmq_common.protocol.body.topic_config_serialize_wrapper import TopicCo
 from rocketmq_common.protocol.body.topic_list import TopicList
 from rocketmq_common.protocol.body.user_info import UserInfo
 from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
+from rocketmq_common.protocol.header.update_group_forbidden_request_header import UpdateGroupForbiddenRequestHeader
 from rocketmq_common.protocol.heartbeat.consume_type import ConsumeType
 from rocketmq_common.protocol.response_code import ResponseCode
 from rocketmq_common.protocol.route.topic_route_data import TopicRouteData
 from rocketmq_common.service_state import ServiceState
+from rocketmq_common.subscription.group_forbidden import GroupForbidden
 from rocketmq_common.util_all import UtilAll
 from rocketmq_remoting.common.remoting_util import RemotingUtil
 from rocketmq_tools.admin.api.message_track import MessageTrack
@@ -222,14 +225,18 @@ class DefaultMQAdminExtImpl:
 
     # ------------------------------------------------------------------ consumers
 
-    def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None) -> ConsumeStats:
+    def examine_consume_stats(self, consumer_group: str, topic: Optional[str] = None,
+                              cluster_name: Optional[str] = None) -> ConsumeStats:
         """Java 5.3.3 ``examineConsumeStats``: offsets of the group on every broker of its retry topic's route (with
-        ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet), a
-        static topic's by logical queue (see :meth:`_convert_static_topics`); CONSUMER_NOT_ONLINE when there are
+        ``topic``, of the topic's route, then of its POP retry topic's, when the group has no retry topic yet; for an
+        LMQ or ``rmq_sys_wheel_timer`` topic then of ``cluster_name``'s), a static topic's by logical queue (see
+        :meth:`_convert_static_topics`; not with ``cluster_name``, as Java); CONSUMER_NOT_ONLINE when there are
         none."""
         route_topics = [MixAll.get_retry_topic(consumer_group)]
         if topic is not None:
             route_topics += [topic, KeyBuilder.build_pop_retry_topic(topic, consumer_group)]
+            if route_topic_of(cluster_name, topic) != topic:
+                route_topics.append(cast(str, cluster_name))
         for i, route_topic in enumerate(route_topics):
             try:
                 route = self.examine_topic_route_info(route_topic)
@@ -246,7 +253,8 @@ class DefaultMQAdminExtImpl:
                 stats = self._api().get_consume_stats(addr, consumer_group, self.timeout_millis * 3, topic)
                 result.offset_table.update(stats.offset_table or {})
                 result.consume_tps = result.consume_tps + (stats.consume_tps or 0.0)
-        self._convert_static_topics(result)
+        if not cluster_name:
+            self._convert_static_topics(result)
         if not result.offset_table:
             raise MQClientException(ResponseCode.CONSUMER_NOT_ONLINE,
                                     "Not found the consumer group consume stats, because return offset table is "
@@ -341,22 +349,24 @@ class DefaultMQAdminExtImpl:
     # ------------------------------------------------------------------ offsets reset
 
     def reset_offset_by_timestamp(self, topic: str, group: str, timestamp: int, is_force: bool,
-                                  is_c: bool = False) -> Dict[MessageQueue, int]:
-        """Java ``resetOffsetByTimestamp``: INVOKE_BROKER_TO_RESET_OFFSET on each broker of the topic (the brokers
-        tell the online clients); CONSUMER_NOT_ONLINE when the group has no client."""
+                                  is_c: bool = False, cluster_name: Optional[str] = None) -> Dict[MessageQueue, int]:
+        """Java 5.3.3 ``resetOffsetByTimestamp``: INVOKE_BROKER_TO_RESET_OFFSET on each broker of the topic (of
+        ``cluster_name``'s route for an LMQ or ``rmq_sys_wheel_timer`` topic): a 5.x broker resets the offsets
+        itself, a 4.x one tells the online clients (CONSUMER_NOT_ONLINE when the group has none)."""
         all_offsets: Dict[MessageQueue, int] = {}
-        for bd in self.examine_topic_route_info(topic).broker_datas or []:
+        for bd in self.examine_topic_route_info(route_topic_of(cluster_name, topic)).broker_datas or []:
             addr = bd.select_broker_addr()
             if addr is not None:
                 all_offsets.update(self._api().invoke_broker_to_reset_offset(addr, topic, group, timestamp, is_force,
                                                                              self.timeout_millis, is_c))
         return all_offsets
 
-    def reset_offset_by_timestamp_old(self, consumer_group: str, topic: str, timestamp: int,
-                                      force: bool) -> List[RollbackStats]:
-        """Java ``resetOffsetByTimestampOld``: write the group's offsets directly on the brokers (for a group with
-        no online client); ``timestamp`` -1 means the max offset."""
-        route = self.examine_topic_route_info(topic)
+    def reset_offset_by_timestamp_old(self, consumer_group: str, topic: str, timestamp: int, force: bool,
+                                      cluster_name: Optional[str] = None) -> List[RollbackStats]:
+        """Java 5.3.3 ``resetOffsetByTimestampOld``: write the group's offsets directly on the brokers (for a group
+        with no online client; of ``cluster_name``'s route for an LMQ or ``rmq_sys_wheel_timer`` topic);
+        ``timestamp`` -1 means the max offset."""
+        route = self.examine_topic_route_info(route_topic_of(cluster_name, topic))
         read_queue_nums: Dict[str, int] = {}
         for bd in route.broker_datas:
             for qd in route.queue_datas:
@@ -405,28 +415,60 @@ class DefaultMQAdminExtImpl:
             self.update_consume_offset(broker_addr, consume_group, queue, reset_offset)
         return stats
 
+    def reset_offset_by_queue_id(self, broker_addr: str, consume_group: str, topic_name: str, queue_id: int,
+                                 reset_offset: int) -> None:
+        """Java 5.3.3 ``resetOffsetByQueueId``: the group's offset of one queue on ``broker_addr`` written
+        (UPDATE_CONSUMER_OFFSET), then reset there (INVOKE_BROKER_TO_RESET_OFFSET with the queue and offset: the
+        queue's next pull moves to it); a refusal of the reset raises MQBrokerException with the broker's code."""
+        self.update_consume_offset(broker_addr, consume_group, MessageQueue(topic_name, "", queue_id), reset_offset)
+        try:
+            result = self._api().invoke_broker_to_reset_offset_by_queue_id(
+                broker_addr, topic_name, consume_group, 0, queue_id, reset_offset, self.timeout_millis)
+        except MQClientException as e:
+            raise MQBrokerException(e.response_code, e.error_message) from e
+        for mq, offset in result.items():
+            log.info("Reset single message queue %s offset from %s to %s", mq, offset, reset_offset)
+
+    def search_offset_in_broker(self, broker_addr: str, topic_name: str, queue_id: int, timestamp: int,
+                                timeout_millis: int) -> int:
+        """Java 5.3.3 ``searchOffset(brokerAddr, topicName, queueId, timestamp, timeoutMillis)``: the offset of
+        ``timestamp`` in one queue of ``broker_addr``."""
+        return self._api().search_offset_by_queue_id(broker_addr, topic_name, queue_id, timestamp, timeout_millis)
+
+    def update_and_get_group_read_forbidden(self, broker_addr: str, group_name: str, topic_name: str,
+                                            readable: Optional[bool]) -> GroupForbidden:
+        """Java 5.3.3 ``updateAndGetGroupReadForbidden``: forbid (``readable`` False) or allow (True) the group
+        to read the topic on ``broker_addr``, or (None) only ask; the state after."""
+        header = UpdateGroupForbiddenRequestHeader()
+        header.set_group(group_name)
+        header.set_topic(topic_name)
+        header.set_readable(readable)
+        return self._api().update_and_get_group_forbidden(broker_addr, header, self.timeout_millis)
+
     # ------------------------------------------------------------------ messages
 
     def view_message(self, msg_id: str) -> MessageExt:
         """Java ``viewMessage(offsetMsgId)``."""
         return self._instance().get_mq_admin_impl().view_message(msg_id)
 
-    def view_message_in_topic(self, topic: str, msg_id: str) -> MessageExt:
-        """Java ``viewMessage(topic, msgId)``: an offset message id, else a unique (client) id looked up in
-        ``topic``'s index. Unlike Java, an id is read as an offset id only when the address it holds is a broker
-        of the topic (a unique id also decodes to an address: the producer's, never contacted here)."""
+    def view_message_in_topic(self, topic: str, msg_id: str, cluster_name: Optional[str] = None) -> MessageExt:
+        """Java ``viewMessage(topic, msgId)`` and 5.3.3's ``queryMessage(clusterName, topic, msgId)``: an offset
+        message id, else a unique (client) id looked up in ``topic``'s index (with ``cluster_name``: on that
+        cluster's brokers; of the parent topic ``cluster_name`` for an LMQ topic). Unlike Java, an id is read as an
+        offset id only when the address it holds is a broker of the topic (a unique id also decodes to an
+        address: the producer's, never contacted here)."""
         try:
             address = RemotingUtil.socket_address2string(MessageDecoder.decode_message_id(msg_id).get_address())
         except Exception:
             address = None
-        brokers = {addr for bd in self.examine_topic_route_info(topic).broker_datas
+        brokers = {addr for bd in self.examine_topic_route_info(route_topic_of(cluster_name, topic)).broker_datas
                    for addr in (bd.broker_addrs or {}).values()}
         if address in brokers:
             try:
                 return self.view_message(msg_id)
             except (MQClientException, MQBrokerException):
                 log.warning("the msgId maybe created by new client. msgId=%s", msg_id, exc_info=True)
-        msg = self._instance().get_mq_admin_impl().query_message_by_uniq_key(topic, msg_id)
+        msg = self._instance().get_mq_admin_impl().query_message_by_uniq_key(topic, msg_id, cluster_name=cluster_name)
         if not isinstance(msg, MessageExt):  # None: not found (the two-argument form returns a message)
             raise MQClientException(ResponseCode.NO_MESSAGE, "query message by id finished, but no message.")
         return msg

@@ -140,6 +140,15 @@ def parse_timestamp(value: str) -> int:
         return parsed
 
 
+def reset_offset_order(offset_table: Mapping[Any, int]) -> List[Any]:
+    """The message queues of ``resetOffsetByTimestamp``'s answer in the order Java's mqadmin prints them: its
+    ``HashMap`` into which each broker's decoded table was put (``putAll``, sized for the first broker's table),
+    the queues in the order the brokers sent them."""
+    mqs = list(offset_table)
+    first = sum(1 for mq in mqs if mq.broker_name == mqs[0].broker_name) if mqs else 0
+    return java_hash_set_order(mqs, lambda mq: mq.hash_code(), int(first / 0.75 + 1))
+
+
 def java_bool(value: Any) -> str:
     """Java's ``String.valueOf(boolean)``."""
     return "true" if value else "false"

@@ -128,6 +128,7 @@ from rocketmq_common.protocol.header.update_consumer_offset_request_header impor
 from rocketmq_common.protocol.header.update_global_white_addrs_config_request_header import (
     UpdateGlobalWhiteAddrsConfigRequestHeader,
 )
+from rocketmq_common.protocol.header.update_group_forbidden_request_header import UpdateGroupForbiddenRequestHeader
 from rocketmq_common.protocol.header.view_broker_stats_data_request_header import ViewBrokerStatsDataRequestHeader
 from rocketmq_common.protocol.header.view_message_request_header import (
     ViewMessageRequestHeader, ViewMessageResponseHeader,
@@ -246,6 +247,7 @@ __all__ = [
     "UpdateConsumerOffsetRequestHeader",
     "UpdateConsumerOffsetResponseHeader",
     "UpdateGlobalWhiteAddrsConfigRequestHeader",
+    "UpdateGroupForbiddenRequestHeader",
     "ViewBrokerStatsDataRequestHeader",
     "ViewMessageRequestHeader",
     "ViewMessageResponseHeader",

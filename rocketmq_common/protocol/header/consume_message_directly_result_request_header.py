@@ -10,12 +10,23 @@ __all__ = ["ConsumeMessageDirectlyResultRequestHeader"]
 
 
 class ConsumeMessageDirectlyResultRequestHeader(TopicRequestHeader):
-    """Java ``ConsumeMessageDirectlyResultRequestHeader``."""
+    """Java ``ConsumeMessageDirectlyResultRequestHeader``; 5.3.3's ``topic`` and the broker's ``topicSysFlag`` /
+    ``groupSysFlag`` (added when it relays the request to the consumer) not sent while None."""
 
     consumer_group = Prop(str, required=True)
     client_id = Prop(str)
     msg_id = Prop(str)
     broker_name = Prop(str)
+    topic = Prop(str)
+    topic_sys_flag = Prop(int)
+    group_sys_flag = Prop(int)
+
+    def get_topic(self) -> str: return self.topic
+    def set_topic(self, topic: Optional[str]) -> None: self.topic = topic
+    def get_topic_sys_flag(self) -> int: return self.topic_sys_flag
+    def set_topic_sys_flag(self, topic_sys_flag: Optional[int]) -> None: self.topic_sys_flag = topic_sys_flag
+    def get_group_sys_flag(self) -> int: return self.group_sys_flag
+    def set_group_sys_flag(self, group_sys_flag: Optional[int]) -> None: self.group_sys_flag = group_sys_flag
 
     def get_consumer_group(self) -> str: return self.consumer_group
     def set_consumer_group(self, consumer_group: Optional[str]) -> None: self.consumer_group = consumer_group

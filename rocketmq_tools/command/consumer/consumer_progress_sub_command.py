@@ -41,19 +41,21 @@ def _layout(show_client_ip: bool, inflight: bool, header: bool) -> str:
 
 
 class ConsumerProgressSubCommand(SubCommand):
-    """``-g``: the group's offsets per queue (``-t``: of one topic, 5.3.3), its lag and TPS; without ``-g``: one line
-    per consumer group."""
+    """``-g``: the group's offsets per queue (``-t``: of one topic, 5.3.3; with ``-c`` the cluster, for an LMQ topic its
+    parent topic, whose route is used), its lag and TPS; without ``-g``: one line per consumer group."""
 
     def command_name(self) -> str:
         return "consumerProgress"
 
     def command_desc(self) -> str:
-        return "Query consumers's progress, speed"
+        return "Query consumer's progress, speed."
 
     def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("-g", "--groupName", help="consumer group name")
         parser.add_argument("-t", "--topicName", help="topic name")
         parser.add_argument("-s", "--showClientIP", help="Show Client IP per Queue (true|false)")
+        parser.add_argument("-c", "--cluster",
+                            help="Cluster name or lmq parent topic, lmq is used to find the route.")
 
     @staticmethod
     def get_message_queue_allocation_result(admin: DefaultMQAdminExt, group: str) -> Dict[MessageQueue, str]:
@@ -72,15 +74,17 @@ class ConsumerProgressSubCommand(SubCommand):
         with new_admin(args.namesrv_addr) as admin:
             if args.groupName:
                 self._print_group(admin, args.groupName.strip(), args.topicName.strip() if args.topicName else None,
-                                  args.showClientIP is not None and parse_bool(args.showClientIP))
+                                  args.showClientIP is not None and parse_bool(args.showClientIP),
+                                  args.cluster.strip() if args.cluster is not None else None)
             else:
                 self._print_all_groups(admin)
         return 0
 
-    def _print_group(self, admin: DefaultMQAdminExt, group: str, topic: Optional[str], show_client_ip: bool) -> None:
+    def _print_group(self, admin: DefaultMQAdminExt, group: str, topic: Optional[str], show_client_ip: bool,
+                     cluster_name: Optional[str]) -> None:
         """The group's queues; with the 5.3.3 columns (in flight: pulled, not yet consumed) when the broker sends
         the pull offsets (a 5.x broker), else 4.9.7's."""
-        stats = admin.examine_consume_stats(group, topic)
+        stats = admin.examine_consume_stats(group, topic, cluster_name if topic is not None else None)
         mqs = sorted(stats.offset_table)
         inflight_known = any(stats.offset_table[mq].pull_offset is not None for mq in mqs)
         allocation = self.get_message_queue_allocation_result(admin, group) if show_client_ip else None

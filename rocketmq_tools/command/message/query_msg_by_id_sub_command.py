@@ -89,13 +89,14 @@ def check_offset_msg_id(msg_id: str) -> None:
 
 class QueryMsgByIdSubCommand(SubCommand):
     """Print messages by offset message id (``-i id[,id...]``; ``-t`` their topic, ``-f`` a charset to print the
-    bodies in, both 5.3.3); ``-g``/``-d`` have a client consume them again, ``-s true`` sends them again."""
+    bodies in, ``-c`` the cluster whose brokers are asked (for an LMQ topic: its parent topic), all 5.3.3);
+    ``-g``/``-d`` have a client consume them again, ``-s true`` sends them again."""
 
     def command_name(self) -> str:
         return "queryMsgById"
 
     def command_desc(self) -> str:
-        return "Query Message by Id"
+        return "Query Message by Id."
 
     def build_commandline_options(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("-i", "--msgId", required=True, help="Message Id")
@@ -105,29 +106,37 @@ class QueryMsgByIdSubCommand(SubCommand):
         parser.add_argument("-u", "--unitName", help="unit name")
         parser.add_argument("-t", "--topic", help="topic name (5.3.3, where it is required; optional here)")
         parser.add_argument("-f", "--bodyFormat", help="print message body by the specified format")
+        parser.add_argument("-c", "--cluster",
+                            help="Cluster name or lmq parent topic, lmq is used to find the route.")
 
     def execute(self, args: argparse.Namespace) -> int:
         msg_ids = split_list(args.msgId)
         for msg_id in msg_ids:
             check_offset_msg_id(msg_id)
         topic = args.topic.strip() if args.topic else None
+        cluster_name = args.cluster.strip() if args.cluster is not None else None
         charset = check_charset(args.bodyFormat.strip()) if args.bodyFormat else None
         with new_admin(args.namesrv_addr) as admin:
             if args.consumerGroup and args.clientId:
                 for msg_id in msg_ids:
-                    result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
-                                                            msg_id)
+                    if topic:  # 5.3.3: the message looked up in its topic
+                        result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
+                                                                topic, msg_id)
+                    else:
+                        result = admin.consume_message_directly(args.consumerGroup.strip(), args.clientId.strip(),
+                                                                msg_id)
                     print(result)
             elif args.sendMessage is not None:
                 if parse_bool(args.sendMessage):
-                    self._resend(admin, args, msg_ids)
+                    self._resend(admin, args, msg_ids, topic, cluster_name)
             else:
                 for msg_id in msg_ids:
-                    self.query_by_id(admin, msg_id, topic, charset)
+                    self.query_by_id(admin, msg_id, topic, charset, cluster_name)
         return 0
 
     @staticmethod
-    def _resend(admin: DefaultMQAdminExt, args: argparse.Namespace, msg_ids: list) -> None:
+    def _resend(admin: DefaultMQAdminExt, args: argparse.Namespace, msg_ids: list, topic: Optional[str],
+                cluster_name: Optional[str]) -> None:
         producer = DefaultMQProducer("ReSendMsgById")
         producer.set_namesrv_addr(args.namesrv_addr)
         producer.set_instance_name(unique_instance_name())
@@ -135,20 +144,21 @@ class QueryMsgByIdSubCommand(SubCommand):
             producer.set_unit_name(args.unitName.strip())
         with producer:
             for msg_id in msg_ids:
-                msg = admin.view_message(msg_id)
+                msg = admin.query_message_in_cluster(cluster_name, topic, msg_id) if topic else \
+                    admin.view_message(msg_id)
                 print("prepare resend msg. originalMsgId=%s" % msg_id)
                 print(producer.send(msg))
 
     @staticmethod
     def query_by_id(admin: DefaultMQAdminExt, msg_id: str, topic: Optional[str] = None,
-                    charset: Optional[str] = None) -> None:
-        """Java ``queryById``: in ``topic`` when given (5.3.3). A client (unique) msgId fails with one line pointing
-        to queryMsgByUniqueKey (Java tries to connect to the address such an id seems to hold, the producer's, and
-        fails with a connect error)."""
+                    charset: Optional[str] = None, cluster_name: Optional[str] = None) -> None:
+        """Java ``queryById``: in ``topic`` when given, on the brokers of ``cluster_name`` when given (both 5.3.3).
+        A client (unique) msgId fails with one line pointing to queryMsgByUniqueKey (Java tries to connect to the
+        address such an id seems to hold, the producer's, and fails with a connect error)."""
         if QueryMsgByIdSubCommand.looks_like_client_msg_id(admin, msg_id):
             raise SubCommandException("%s looks like a client (unique) msgId, not an offset msgId: use "
                                       "queryMsgByUniqueKey -t TOPIC -i %s instead" % (msg_id, msg_id))
-        msg = admin.view_message(topic, msg_id) if topic else admin.view_message(msg_id)
+        msg = admin.query_message_in_cluster(cluster_name, topic, msg_id) if topic else admin.view_message(msg_id)
         QueryMsgByIdSubCommand.print_msg(admin, msg, charset)
 
     @staticmethod

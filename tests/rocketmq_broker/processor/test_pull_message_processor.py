@@ -6,13 +6,21 @@ import pytest
 from broker_support import (RawClient, broker_addr, create_topic, decode_messages, heartbeat_request, pull_request,
                             send_request, start_broker)
 
+from rocketmq_common.constant.perm_name import PermName
+from rocketmq_common.message.message_queue import MessageQueue
+from rocketmq_common.protocol.body.reset_offset_body import ResetOffsetBody
+from rocketmq_common.protocol.forbidden_type import ForbiddenType
+from rocketmq_common.protocol.header.reset_offset_request_header import ResetOffsetRequestHeader
+from rocketmq_common.protocol.header.update_consumer_offset_request_header import UpdateConsumerOffsetRequestHeader
+from rocketmq_common.protocol.header.update_group_forbidden_request_header import UpdateGroupForbiddenRequestHeader
 from rocketmq_common.protocol.heartbeat.message_model import MessageModel
 from rocketmq_common.protocol.request_code import RequestCode
 from rocketmq_common.protocol.response_code import ResponseCode
+from rocketmq_common.subscription.group_forbidden import GroupForbidden
 from rocketmq_common.subscription.subscription_group_config import SubscriptionGroupConfig
 from rocketmq_common.sysflag.pull_sys_flag import PullSysFlag
 from rocketmq_common.util_all import UtilAll
-from rocketmq_remoting.protocol.remoting_command import SerializeType
+from rocketmq_remoting.protocol.remoting_command import RemotingCommand, SerializeType
 
 FAQ = "\nSee http://rocketmq.apache.org/docs/faq/ for further details."
 SUBSCRIPTION = 4
@@ -34,7 +42,9 @@ def test_tag_filter_by_heartbeat_subscription(client):
     assert client.request(heartbeat_request("c1", "CG", {"TopicTest": "TagA || TagB"})).code == ResponseCode.SUCCESS
     response = client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=0, subscription=None, sub_version=0))
     assert response.code == ResponseCode.SUCCESS and response.remark == "FOUND"
-    assert _header(response) == {"suggestWhichBrokerId": 0, "nextBeginOffset": 4, "minOffset": 0, "maxOffset": 4}
+    # 5.3.3: the topic's and the group's sys flags in every answer from the store
+    assert _header(response) == {"suggestWhichBrokerId": 0, "nextBeginOffset": 4, "minOffset": 0, "maxOffset": 4,
+                                 "topicSysFlag": 0, "groupSysFlag": 0}
     assert [(m.queue_offset, m.get_tags()) for m in decode_messages(response.body)] == [
         (0, "TagA"), (1, "TagB"), (3, "TagA")]
 
@@ -53,7 +63,8 @@ def test_no_matched_message_advances_next_begin_offset(client):
     _send_tags(client, ["TagC", "TagC"])
     response = client.request(pull_request("CG", "TopicTest", 0, 0, subscription="TagA"))
     assert response.code == ResponseCode.PULL_RETRY_IMMEDIATELY and response.remark == "NO_MATCHED_MESSAGE"
-    assert _header(response) == {"suggestWhichBrokerId": 0, "nextBeginOffset": 2, "minOffset": 0, "maxOffset": 2}
+    assert _header(response) == {"suggestWhichBrokerId": 0, "nextBeginOffset": 2, "minOffset": 0, "maxOffset": 2,
+                                 "topicSysFlag": 0, "groupSysFlag": 0}
     assert response.body is None
 
 
@@ -170,11 +181,13 @@ def test_permission_checks(broker, client):
     response = client.request(pull_request("CG", "WriteOnly", 0, 0))
     assert response.code == ResponseCode.NO_PERMISSION
     assert response.remark == "the topic[WriteOnly] pulling message is forbidden"
+    assert _header(response)["forbiddenType"] == ForbiddenType.TOPIC_FORBIDDEN
     broker.get_subscription_group_manager().update_subscription_group_config(
         SubscriptionGroupConfig(group_name="Disabled", consume_enable=False))
     response = client.request(pull_request("Disabled", "TopicTest", 0, 0))
     assert response.code == ResponseCode.NO_PERMISSION
     assert response.remark == "subscription group no permission, Disabled"
+    assert _header(response)["forbiddenType"] == ForbiddenType.GROUP_FORBIDDEN
     broker.get_subscription_group_manager().update_subscription_group_config(
         SubscriptionGroupConfig(group_name="NoBroadcast", consume_broadcast_enable=False))
     client.request(heartbeat_request("c1", "NoBroadcast", {"TopicTest": "*"},
@@ -182,6 +195,69 @@ def test_permission_checks(broker, client):
     response = client.request(pull_request("NoBroadcast", "TopicTest", 0, 0, sys_flag=0, subscription=None))
     assert response.code == ResponseCode.NO_PERMISSION
     assert response.remark == "the consumer group[NoBroadcast] can not consume by broadcast way"
+    assert _header(response)["forbiddenType"] == ForbiddenType.BROADCASTING_DISABLE_FORBIDDEN
+
+
+def test_a_group_forbidden_to_read_a_topic(broker, client):
+    # 5.3.3: UPDATE_AND_GET_GROUP_FORBIDDEN writes the group's forbidden bits on the topic; a pull that takes the
+    # subscription from the heartbeat is refused then, and is served again once the bit is cleared
+    _send_tags(client, ["T"])
+    client.request(heartbeat_request("c1", "CG", {"TopicTest": "*"}))
+
+    def forbid(readable):
+        header = UpdateGroupForbiddenRequestHeader(group="CG", topic="TopicTest", readable=readable)
+        response = client.request(RemotingCommand.create_request_command(RequestCode.UPDATE_AND_GET_GROUP_FORBIDDEN,
+                                                                         header))
+        assert (response.code, response.remark) == (ResponseCode.SUCCESS, "")
+        return GroupForbidden.decode(response.body)
+
+    assert forbid(False).to_json() == '{"group":"CG","readable":false,"topic":"TopicTest"}'
+    groups = broker.get_subscription_group_manager()
+    assert groups.get_forbidden_table() == {"CG": {"TopicTest": 1 << PermName.INDEX_PERM_READ}}
+    assert '"forbiddenTable":{"CG":{"TopicTest":4}}' in groups.encode()
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=0, subscription=None))
+    assert (response.code, response.remark) == (ResponseCode.NO_PERMISSION,
+                                                "the consumer group[CG] is forbidden for topic[TopicTest]")
+    assert _header(response)["forbiddenType"] == ForbiddenType.SUBSCRIPTION_FORBIDDEN
+    assert forbid(None).readable is False  # no readable: only read the state
+    assert forbid(True).readable is True and groups.get_forbidden_table() == {}
+    response = client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=0, subscription=None))
+    assert response.code == ResponseCode.SUCCESS
+
+
+def test_an_offset_reset_on_the_broker_moves_the_next_pull(broker, client):
+    # 5.3.3 (useServerSideResetOffset): INVOKE_BROKER_TO_RESET_OFFSET of one queue to an offset; until the queue's
+    # next pull a client's commit is ignored, that pull is answered PULL_OFFSET_MOVED (OFFSET_RESET) to the offset
+    _send_tags(client, ["T"] * 5)
+    offsets = broker.get_consumer_offset_manager()
+    client.request(pull_request("CG", "TopicTest", 0, 0, sys_flag=SUBSCRIPTION | COMMIT_OFFSET, commit_offset=5))
+    header = ResetOffsetRequestHeader(topic="TopicTest", group="CG", timestamp=0, queue_id=0, offset=2)
+    reset = RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, header)
+    response = client.request(reset)
+    assert response.code == ResponseCode.SUCCESS
+    assert ResetOffsetBody.decode(response.body).offset_table == {MessageQueue("TopicTest", "broker-a", 0): 2}
+    assert offsets.query_offset("CG", "TopicTest", 0) == 2
+    commit = UpdateConsumerOffsetRequestHeader(consumer_group="CG", topic="TopicTest", queue_id=0, commit_offset=5)
+    response = client.request(RemotingCommand.create_request_command(RequestCode.UPDATE_CONSUMER_OFFSET, commit))
+    assert (response.code, response.remark) == (ResponseCode.SUCCESS, "Offset has been previously reset")
+    assert offsets.query_offset("CG", "TopicTest", 0) == 2
+    response = client.request(pull_request("CG", "TopicTest", 0, 5))
+    assert (response.code, response.remark) == (ResponseCode.PULL_OFFSET_MOVED, "OFFSET_RESET")
+    assert _header(response) == {"suggestWhichBrokerId": 0, "nextBeginOffset": 2, "minOffset": 0, "maxOffset": 5,
+                                 "topicSysFlag": 0, "groupSysFlag": 0}
+    response = client.request(pull_request("CG", "TopicTest", 0, 2))
+    assert response.code == ResponseCode.SUCCESS
+    assert [m.queue_offset for m in decode_messages(response.body)] == [2, 3, 4]
+    # an offset out of the queue, and every queue to a time (here before the first message: offset 0)
+    header.offset = 9
+    response = client.request(reset)
+    assert (response.code, response.remark) == (ResponseCode.SYSTEM_ERROR,
+                                                "Target offset 9 not in consume queue range [0-5]")
+    header.queue_id, header.offset = -1, None
+    response = client.request(RemotingCommand.create_request_command(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET,
+                                                                     header))
+    assert ResetOffsetBody.decode(response.body).offset_table == {
+        MessageQueue("TopicTest", "broker-a", queue_id): 0 for queue_id in range(4)}
 
 
 def test_unreadable_broker_and_unknown_group(tmp_path):
@@ -191,6 +267,7 @@ def test_unreadable_broker_and_unknown_group(tmp_path):
         response = client.request(pull_request("CG", "TopicTest", 0, 0))
         assert response.code == ResponseCode.NO_PERMISSION
         assert response.remark == "the broker[127.0.0.1] pulling message is forbidden"
+        assert _header(response)["forbiddenType"] == ForbiddenType.BROKER_FORBIDDEN
         broker.get_broker_config().broker_permission = 6
         response = client.request(pull_request("CG", "TopicTest", 0, 0))
         assert response.code == ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST
@@ -212,5 +289,6 @@ def test_pull_with_rocketmq_serialization(client):
     _send_tags(client, ["T"])
     response = client.request(pull_request("CG", "TopicTest", 0, 0, serialize_type=SerializeType.ROCKETMQ))
     assert response.serialize_type is SerializeType.ROCKETMQ and response.code == ResponseCode.SUCCESS
-    assert list(response.ext_fields) == ["suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset"]
+    assert list(response.ext_fields) == ["suggestWhichBrokerId", "nextBeginOffset", "minOffset", "maxOffset",
+                                         "topicSysFlag", "groupSysFlag"]
     assert len(decode_messages(response.body)) == 1

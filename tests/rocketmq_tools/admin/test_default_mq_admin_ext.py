@@ -68,8 +68,9 @@ def test_runtime_stats_consumers_and_order_conf(embedded_cluster):
 
         with pytest.raises(MQClientException) as unknown:
             admin.reset_offset_by_timestamp("AdminTopic", "NobodyGroup", 0, True)
+        # a 5.3.3 broker resets offsets itself (useServerSideResetOffset): a group it does not know is refused
         assert (unknown.value.response_code, unknown.value.error_message) == \
-            (ResponseCode.SYSTEM_ERROR, "THe consumer group <NobodyGroup> not exist")
+            (ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "Group NobodyGroup does not exist")
 
 
 def test_view_message_by_unique_id_does_not_contact_the_producer_address(embedded_cluster, monkeypatch):
@@ -91,5 +92,12 @@ def test_view_message_by_unique_id_does_not_contact_the_producer_address(embedde
             admin.view_message("ViewTopic", "0" * 32)
         assert admin.query_message_by_uniq_key("ViewTopic", results[1].get_msg_id(), 4, 0,
                                                (1 << 63) - 1).get_message_list()[0].get_body() == b"body 1"
+        # 5.3.3's queryMessage(clusterName, topic, msgId): only the brokers of that cluster are asked (none: as
+        # Java, the topic has no route there)
+        in_cluster = admin.query_message_in_cluster("DefaultCluster", "ViewTopic", results[0].get_msg_id())
+        assert in_cluster.get_body() == b"body 0"
+        with pytest.raises(MQClientException) as elsewhere:
+            admin.query_message_in_cluster("OtherCluster", "ViewTopic", results[0].get_msg_id())
+        assert elsewhere.value.response_code == ResponseCode.TOPIC_NOT_EXIST
     assert set(addr for addr in contacted if addr is not None) <= \
         {embedded_cluster.namesrv_addr, embedded_cluster.broker_addr}

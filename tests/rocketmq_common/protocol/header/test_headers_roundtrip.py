@@ -41,8 +41,9 @@ def test_every_header_class_is_exported_by_the_header_package():
     # 4.9.7 has 79 header classes in common.protocol.header(.namesrv/.filtersrv); the ACL-config response header
     # with a List field (code 54, removed in 4.9.8) is the one left out; 5.3.3 adds the two of RECALL_MESSAGE
     # and POP's 5 (Pop, Ack, ChangeInvisibleTime), static topics' GetTopicConfigRequestHeader, the 10 of the new
-    # mqadmin subcommands (containers, HA, controllers, RocksDB, batch updates) and the 10 of users and ACL 2.0.
-    assert len(HEADERS) == 107
+    # mqadmin subcommands (containers, HA, controllers, RocksDB, batch updates), the 10 of users and ACL 2.0 and
+    # UPDATE_AND_GET_GROUP_FORBIDDEN's.
+    assert len(HEADERS) == 108
 
 
 @pytest.mark.parametrize("cls", HEADERS, ids=lambda c: c.__name__)
@@ -108,7 +109,7 @@ def test_rpc_request_headers_keep_their_base_fields_last():
              "GetConsumeStatsRequestHeader", "GetConsumerStatusRequestHeader", "GetTopicConfigRequestHeader",
              "GetTopicStatsInfoRequestHeader", "QueryConsumeTimeSpanRequestHeader", "QueryCorrectionOffsetHeader",
              "QueryMessageRequestHeader", "QueryTopicConsumeByWhoRequestHeader", "RecallMessageRequestHeader",
-             "DeleteTopicFromNamesrvRequestHeader", "GetRouteInfoRequestHeader"}
+             "DeleteTopicFromNamesrvRequestHeader", "GetRouteInfoRequestHeader", "UpdateGroupForbiddenRequestHeader"}
     rpc = {"CheckTransactionStateRequestHeader", "CloneGroupOffsetRequestHeader", "ConsumerSendMsgBackRequestHeader",
            "DeleteSubscriptionGroupRequestHeader", "EndTransactionRequestHeader",
            "GetConsumerConnectionListRequestHeader", "GetConsumerListByGroupRequestHeader",
@@ -171,7 +172,7 @@ def test_send_message_v2_rocketmq_frame_matches_protocol_vector_8_3():
 def test_java_primitive_fields_are_always_sent():
     ext = SendMessageRequestHeaderV2().encode_ext_fields()
     assert ext == {"k": "false", "m": "false"}
-    assert ResetOffsetRequestHeader().encode_ext_fields() == {"timestamp": "0", "isForce": "false"}
+    assert ResetOffsetRequestHeader().encode_ext_fields() == {"queueId": "-1", "timestamp": "0", "isForce": "false"}
     assert CreateTopicRequestHeader().encode_ext_fields() == {"order": "false"}
     assert EndTransactionRequestHeader().encode_ext_fields() == {"fromTransactionCheck": "false"}
 
@@ -179,7 +180,8 @@ def test_java_primitive_fields_are_always_sent():
 def test_java_wire_names_that_are_not_camel_case_of_the_attribute():
     assert UnregisterClientRequestHeader(client_id="c").encode_ext_fields() == {"clientID": "c"}
     header = ResetOffsetRequestHeader(topic="T", group="G", timestamp=5, force=True)
-    assert header.encode_ext_fields() == {"topic": "T", "group": "G", "timestamp": "5", "isForce": "true"}
+    assert header.encode_ext_fields() == {"topic": "T", "group": "G", "queueId": "-1", "timestamp": "5",
+                                          "isForce": "true"}
     assert header.is_force() is True
     header.set_force(False)
     assert header.force is False

@@ -145,12 +145,26 @@ def test_skip_accumulated_message_of_an_offline_group(cluster, wait_until):
     send_messages(cluster.namesrv_addr, "SkipTopic", 2)
     _consume_all(cluster, wait_until, "SkipOffline", "SkipTopic", 2)
     send_messages(cluster.namesrv_addr, "SkipTopic", 3)
-    done = mqadmin(cluster, "skipAccumulatedMessage", "-g", "SkipOffline", "-t", "SkipTopic")
+    # a 5.3.3 broker moves the offsets itself
+    done = mqadmin(cluster, "skipAccumulatedMessage", "-g", "SkipOffline", "-t", "SkipTopic", "-c", "DefaultCluster")
+    assert done.code == 0, done.err
+    assert done.rows() == [["#brokerName", "#queueId", "#offset"], ["broker-a", "0", "5"]]
+    offsets = cluster.broker_controller.get_consumer_offset_manager()
+    assert offsets.query_offset("SkipOffline", "SkipTopic", 0) == 5
+    # one that has the clients do it (useServerSideResetOffset off, a 4.x broker's way) finds none: the offsets
+    # are written on the broker
+    send_messages(cluster.namesrv_addr, "SkipTopic", 1)
+    broker_config = cluster.broker_controller.get_broker_config()
+    broker_config.use_server_side_reset_offset = False
+    try:
+        done = mqadmin(cluster, "skipAccumulatedMessage", "-g", "SkipOffline", "-t", "SkipTopic")
+        assert offsets.query_offset("SkipOffline", "SkipTopic", 0) == 6
+    finally:
+        broker_config.use_server_side_reset_offset = True
     assert done.code == 0, done.err
     assert done.rows()[0] == ["#brokerName", "#queueId", "#brokerOffset", "#consumerOffset", "#timestampOffset",
                               "#rollbackOffset"]
-    assert done.rows()[1] == ["broker-a", "0", "5", "2", "5", "5"]
-    assert cluster.broker_controller.get_consumer_offset_manager().query_offset("SkipOffline", "SkipTopic", 0) == 5
+    assert done.rows()[1] == ["broker-a", "0", "6", "5", "6", "6"]
 
 
 def test_skip_accumulated_message_moves_a_running_consumer(cluster, wait_until):
@@ -181,7 +195,13 @@ def test_skip_accumulated_message_moves_a_running_consumer(cluster, wait_until):
         wait_until(lambda: offsets.query_offset("SkipLive", "SkipLiveTopic", 0) == 2, message="offsets committed")
         send_messages(cluster.namesrv_addr, "SkipLiveTopic", 2, body_prefix="late")
         wait_until(started.is_set, message="the consumer got the late messages")
-        done = mqadmin(cluster, "skipAccumulatedMessage", "-g", "SkipLive", "-t", "SkipLiveTopic")
+        # a broker that has the clients reset their offsets (5.3.3's useServerSideResetOffset off: 4.x's way)
+        broker_config = cluster.broker_controller.get_broker_config()
+        broker_config.use_server_side_reset_offset = False
+        try:
+            done = mqadmin(cluster, "skipAccumulatedMessage", "-g", "SkipLive", "-t", "SkipLiveTopic")
+        finally:
+            broker_config.use_server_side_reset_offset = True
         assert done.code == 0, done.err
         assert done.rows() == [["#brokerName", "#queueId", "#offset"], ["broker-a", "0", "4"]]
         store = consumer.get_default_mq_push_consumer_impl().get_offset_store()

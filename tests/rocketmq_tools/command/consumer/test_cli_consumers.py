@@ -122,8 +122,10 @@ def test_consumer_progress_of_one_group_and_of_all(cli, embedded_cluster, online
 
 # one consumer-manage thread on the broker: the read-back of the reset offsets is answered after the client's
 # one-way store of them, which came first on the same connection (with more threads either may run first, in Java
-# too, and the consumer would go on from the old offsets)
-@pytest.mark.embedded_cluster(broker_config={"consumer_manage_thread_pool_nums": 1})
+# too, and the consumer would go on from the old offsets); a broker that has the clients reset their offsets
+# (5.3.3's useServerSideResetOffset off: 4.x's way)
+@pytest.mark.embedded_cluster(broker_config={"consumer_manage_thread_pool_nums": 1,
+                                             "use_server_side_reset_offset": False})
 def test_reset_offset_by_time_through_the_online_client(cli, embedded_cluster, quiet_online, wait_until):
     online = quiet_online.consumer
     _send(cli, embedded_cluster, 4)
@@ -133,7 +135,7 @@ def test_reset_offset_by_time_through_the_online_client(cli, embedded_cluster, q
     wait_until(lambda: sum(int(r[4]) for r in _progress_rows(cli, embedded_cluster)[1]) == 4, timeout=20)
     result = cli.on(embedded_cluster, "resetOffsetByTime", "-g", GROUP, "-t", TOPIC, "-s", "0")
     assert result.code == 0, result.err
-    assert result.lines[0] == ("rollback consumer offset by specified group[%s], topic[%s], force[true], "
+    assert result.lines[0] == ("start reset consumer offset by specified, group[%s], topic[%s], force[true], "
                                "timestamp(string)[0], timestamp(long)[0]" % (GROUP, TOPIC))
     assert result.lines[1].split() == ["#brokerName", "#queueId", "#offset"]
     assert [line.split() for line in result.lines[2:]] == [["broker-a", "0", "0"], ["broker-a", "1", "0"]]
@@ -147,6 +149,7 @@ def test_reset_offset_by_time_through_the_online_client(cli, embedded_cluster, q
     wait_until(lambda: online.count() == 8, timeout=30)
 
 
+@pytest.mark.embedded_cluster(broker_config={"use_server_side_reset_offset": False})
 def test_reset_offset_by_time_of_an_offline_group_writes_the_offsets(cli, embedded_cluster):
     assert cli.on(embedded_cluster, "updateTopic", "-c", "DefaultCluster", "-t", TOPIC, "-r", "1", "-w", "1").code == 0
     _send(cli, embedded_cluster, 3)
@@ -154,13 +157,46 @@ def test_reset_offset_by_time_of_an_offline_group_writes_the_offsets(cli, embedd
                   "3").code == 0
     now = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "OfflineGroup", "-t", TOPIC, "-s", "now")
     assert now.code == 0, now.err
-    assert now.lines[0].startswith("rollback consumer offset by specified consumerGroup[OfflineGroup]")
-    assert [line.split() for line in now.lines[2:]] == [["broker-a", "0", "3", "3", "3", "3"]]
+    assert now.lines[0].startswith("reset consumer offset by specified consumerGroup[OfflineGroup]")
+    assert now.lines[1].split()[-1] == "#resetOffset"
+    # "now" is the current time (5.3.3; 4.9.7's -1, the max offset): the offset of the last message stored by then
+    assert [line.split() for line in now.lines[2:]] == [["broker-a", "0", "3", "3", "2", "2"]]
     back = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "OfflineGroup", "-t", TOPIC, "-s",
                   time.strftime("%Y-%m-%d#%H:%M:%S:000", time.localtime(time.time() - 3600)))
     assert back.code == 0, back.err
-    assert [line.split() for line in back.lines[2:]] == [["broker-a", "0", "3", "3", "0", "0"]]
+    assert [line.split() for line in back.lines[2:]] == [["broker-a", "0", "3", "2", "0", "0"]]
     again = cli.on(embedded_cluster, "consume", "-t", TOPIC, "-g", "OfflineGroup", "-c", "3", "--timeout", "20")
     assert again.code == 0, again.err                          # the three messages once more
     bad = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "OfflineGroup", "-t", TOPIC, "-s", "soon")
     assert bad.code == 2 and "bad timestamp 'soon'" in bad.err
+
+
+def test_reset_offset_by_time_on_a_broker_that_resets_offsets_itself(cli, embedded_cluster):
+    # 5.3.3's default broker: every queue reset on the broker (no online client needed), or one queue (-b, -q) to
+    # an offset (-o); the group's next pull of the queue moves to it
+    assert cli.on(embedded_cluster, "updateTopic", "-c", "DefaultCluster", "-t", TOPIC, "-r", "1", "-w", "1").code == 0
+    _send(cli, embedded_cluster, 3)
+    assert cli.on(embedded_cluster, "consume", "-t", TOPIC, "-g", "ResetGroup", "--from", "first", "-c",
+                  "3").code == 0
+    offsets = embedded_cluster.broker_controller.get_consumer_offset_manager()
+    before = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "ResetGroup", "-t", TOPIC, "-s", "0", "-c",
+                    "DefaultCluster")
+    assert before.code == 0, before.err
+    assert before.lines[0] == ("start reset consumer offset by specified, group[ResetGroup], topic[%s], force[true], "
+                               "timestamp(string)[0], timestamp(long)[0]" % TOPIC)
+    assert [line.split() for line in before.lines[1:]] == [["#brokerName", "#queueId", "#offset"],
+                                                            ["broker-a", "0", "0"]]
+    assert offsets.query_offset("ResetGroup", TOPIC, 0) == 0
+    one = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "ResetGroup", "-t", TOPIC, "-s", "now", "-b",
+                 embedded_cluster.broker_addr, "-q", "0", "-o", "2")
+    assert one.code == 0, one.err
+    assert one.lines[0].startswith("start reset consumer offset by specified, group[ResetGroup], topic[%s], "
+                                   "queueId[0], broker[%s], timestamp(string)[now], timestamp(long)[" % (
+                                       TOPIC, embedded_cluster.broker_addr))
+    assert one.lines[1:] == ["reset consumer offset to 2"]
+    assert offsets.query_offset("ResetGroup", TOPIC, 0) == 2
+    # the group's next pull is moved there (a client gets on 10 s later, as Java's: not waited for here)
+    assert offsets.has_offset_reset(TOPIC, "ResetGroup", 0)
+    out_of_range = cli.on(embedded_cluster, "resetOffsetByTime", "-g", "ResetGroup", "-t", TOPIC, "-s", "0", "-b",
+                          embedded_cluster.broker_addr, "-q", "0", "-o", "9")
+    assert out_of_range.code == 1 and "Target offset 9 not in consume queue range [0-3]" in out_of_range.err

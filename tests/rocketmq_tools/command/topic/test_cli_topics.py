@@ -93,6 +93,10 @@ def test_topic_status_after_sends(cli, embedded_cluster):
     assert [(r[0], r[1], r[2]) for r in rows] == [("broker-a", "0", "0"), ("broker-a", "1", "0")]
     assert sum(int(r[3]) for r in rows) == 5
     assert all(len(r) == 6 for r in rows)                     # a last-updated date and time on every used queue
+    # 5.3.3's -c: the topic's queues on every broker of the cluster's route, the TPS of a new table (0.0)
+    by_cluster = cli.on(embedded_cluster, "topicStatus", "-t", "StatusTopic", "-c", "DefaultCluster")
+    assert by_cluster.code == 0, by_cluster.err
+    assert _rows(by_cluster.lines[1:3]) == rows and by_cluster.lines[-1] == "Topic Put TPS: 0.0"
 
 
 def _java_bucket(key: str, capacity: int) -> int:
