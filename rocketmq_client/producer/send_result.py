@@ -65,10 +65,14 @@ class SendResult(Bean):
     def set_recall_handle(self, recall_handle: Optional[str]) -> None: self.recall_handle = recall_handle
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if len(args) == 5 and not kwargs and not self._mutable_props:
-            # the form processSendResponse builds for every send, assigned directly
-            self.send_status, self.msg_id, self.offset_msg_id, self.message_queue, self.queue_offset = args
-            return
+        if not kwargs and not self._mutable_props:  # Java's constructors: the fields assigned, the rest defaults
+            if len(args) == 5:  # the form processSendResponse builds for every send
+                self.send_status, self.msg_id, self.offset_msg_id, self.message_queue, self.queue_offset = args
+                return
+            if len(args) == 7:  # the form an auto batch's result is split into, per message
+                (self.send_status, self.msg_id, self.message_queue, self.queue_offset, self.transaction_id,
+                 self.offset_msg_id, self.region_id) = args
+                return
         names = _POSITIONAL_FORMS.get(len(args))
         if names is None:
             raise TypeError("%s takes 0, 5 or 7 positional arguments like the Java constructors, got %d"
