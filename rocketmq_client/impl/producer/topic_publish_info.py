@@ -52,7 +52,7 @@ class TopicPublishInfo(Bean):
         ``(last_broker_name)`` the next one of another broker when there is one (a None name: the next one);
         ``(*filters)`` the next queue every filter accepts, None when none does in one round (and for no
         queues)."""
-        if args and all(isinstance(f, TopicPublishInfo.QueueFilter) for f in args):
+        if args and isinstance(args[0], TopicPublishInfo.QueueFilter):
             return self._select_filtered(args)  # type: ignore[arg-type]
         if len(args) > 1:
             raise TypeError("select_one_message_queue() takes a broker name or queue filters, got %r" % (args,))
@@ -75,7 +75,11 @@ class TopicPublishInfo(Bean):
             return None
         for _ in range(len(queues)):
             mq = queues[self.send_which_queue.increment_and_get() % len(queues)]
-            if all(f.filter(mq) for f in filters):
+            filter_result = True
+            for f in filters:  # Java asks every filter (filterResult &= f.filter(mq))
+                if not f.filter(mq):
+                    filter_result = False
+            if filter_result:
                 return mq
         return None
 
