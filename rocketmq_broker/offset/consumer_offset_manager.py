@@ -41,6 +41,9 @@ class ConsumerOffsetManager(ConfigManager, Bean):
         self._table_lock = threading.Lock()
         #: Java 5.3.3 ``resetOffsetTable`` ("topic@group" -> queue id -> reset offset; not serialized)
         self.reset_offset_table: Dict[str, Dict[int, int]] = {}
+        #: Java 5.3.3 ``pullOffsetTable`` ("topic@group" -> queue id -> the next offset a pull returned; not
+        #: serialized): consumerProgress's ``#Inflight`` is it less the consumer offset
+        self.pull_offset_table: Dict[str, Dict[int, int]] = {}
 
     @staticmethod
     def _split(topic_at_group: str):
@@ -114,6 +117,25 @@ class ConsumerOffsetManager(ConfigManager, Bean):
                 return offset
         return -1
 
+    def commit_pull_offset(self, client_host: str, group: str, topic: str, queue_id: int, offset: int) -> None:
+        """Java 5.3.3 ``commitPullOffset``: remember the next offset a pull of the queue returned."""
+        key = topic + TOPIC_GROUP_SEPARATOR + group
+        table = self.pull_offset_table.get(key)
+        if table is None:
+            table = self.pull_offset_table.setdefault(key, {})
+        table[queue_id] = offset
+
+    def query_pull_offset(self, group: str, topic: str, queue_id: int) -> int:
+        """Java 5.3.3 ``queryPullOffset``: the offset the group has pulled the queue up to, else
+        :meth:`query_offset`'s."""
+        table = self.pull_offset_table.get(topic + TOPIC_GROUP_SEPARATOR + group)
+        offset = None if table is None else table.get(queue_id)
+        return self.query_offset(group, topic, queue_id) if offset is None else offset
+
+    def clear_pull_offset(self, group: str, topic: str) -> None:
+        """Java 5.3.3 ``clearPullOffset``."""
+        self.pull_offset_table.pop(topic + TOPIC_GROUP_SEPARATOR + group, None)
+
     def query_offset_table(self, group: str, topic: str) -> Optional[Dict[int, int]]:
         """Java ``queryOffset(group, topic)``: every queue's offset of the group on the topic."""
         return self.offset_table.get(topic + TOPIC_GROUP_SEPARATOR + group)
@@ -141,8 +163,8 @@ class ConsumerOffsetManager(ConfigManager, Bean):
             self.offset_table[topic + TOPIC_GROUP_SEPARATOR + dest_group] = dict(offsets)
 
     def remove_offset(self, group: str) -> None:
-        """Java ``removeOffset``: forget every offset of ``group``, its reset offsets too (5.3.3)."""
-        for table in (self.offset_table, self.reset_offset_table):
+        """Java ``removeOffset``: forget every offset of ``group``, its reset and pull offsets too (5.3.3)."""
+        for table in (self.offset_table, self.reset_offset_table, self.pull_offset_table):
             for topic_at_group in list(table):
                 parts = self._split(topic_at_group)
                 if parts is not None and parts[1] == group:

@@ -1012,8 +1012,11 @@ class AdminBrokerProcessor(AsyncNettyRequestProcessor):
                 continue
             static_topic = controller.get_topic_queue_mapping_manager().get_topic_queue_mapping(topic) is not None
             for queue_id in range(topic_config.read_queue_nums):
-                consume_stats.offset_table[self._message_queue(topic, queue_id)] = self._offset_wrapper(
-                    group, topic, queue_id, static_topic)
+                wrapper = self._offset_wrapper(group, topic, queue_id, static_topic)
+                # 5.3.3: the offset the group has pulled up to (consumerProgress's #Inflight)
+                wrapper.pull_offset = max(wrapper.consumer_offset, controller.get_consumer_offset_manager()
+                                          .query_pull_offset(group, topic, queue_id))
+                consume_stats.offset_table[self._message_queue(topic, queue_id)] = wrapper
             consume_tps = controller.get_broker_stats_manager().tps_group_get_nums(group, topic)
             consume_stats.consume_tps = consume_tps + consume_stats.consume_tps
         return _success(_new_response(), consume_stats.encode())

@@ -381,6 +381,10 @@ class PullMessageProcessor(AsyncNettyRequestProcessor):
             response.code = ResponseCode.SYSTEM_ERROR
             response.remark = "store getMessage return null"
 
+        if get_message_result is not None:  # Java 5.3.3 tryCommitOffset: the offset the group has pulled up to
+            broker_controller.get_consumer_offset_manager().commit_pull_offset(
+                RemotingHelper.parse_channel_remote_addr(channel), group, topic, queue_id,
+                get_message_result.next_begin_offset)
         if broker_allow_suspend and has_commit_offset_flag and store_config.broker_role is not BrokerRole.SLAVE:
             commit_offset: Optional[int] = request_header.commit_offset
             if mapping_context.mapping_detail is not None and commit_offset is not None:

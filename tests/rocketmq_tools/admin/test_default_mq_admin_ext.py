@@ -101,3 +101,26 @@ def test_view_message_by_unique_id_does_not_contact_the_producer_address(embedde
         assert elsewhere.value.response_code == ResponseCode.TOPIC_NOT_EXIST
     assert set(addr for addr in contacted if addr is not None) <= \
         {embedded_cluster.namesrv_addr, embedded_cluster.broker_addr}
+
+
+def test_consume_stats_carry_the_offset_the_group_pulled_up_to(embedded_cluster):
+    """5.3.3's pullOffsetTable: a pull remembers the next offset it returned; GET_CONSUME_STATS sends it as
+    pullOffset (at least the consumer offset), consumerProgress's #Inflight."""
+    from rocketmq_client.consumer.default_mq_pull_consumer import DefaultMQPullConsumer
+    from rocketmq_common.message.message_queue import MessageQueue
+    with new_admin(embedded_cluster.namesrv_addr) as admin:
+        admin.create_and_update_topic_config(embedded_cluster.broker_addr, TopicConfig("PulledTopic", 1, 1))
+        _send(embedded_cluster, "PulledTopic", 3)
+        mq = MessageQueue("PulledTopic", "broker-a", 0)
+        before = admin.examine_consume_stats("PullGroup", "PulledTopic").offset_table[mq]
+        assert (before.consumer_offset, before.pull_offset) == (0, 0)  # nothing pulled: the consumer offset
+        consumer = DefaultMQPullConsumer("PullGroup")
+        consumer.set_namesrv_addr(embedded_cluster.namesrv_addr)
+        consumer.set_instance_name(unique_instance_name())
+        with consumer:
+            assert consumer.pull(mq, "*", 0, 2).next_begin_offset == 2
+        wrapper = admin.examine_consume_stats("PullGroup", "PulledTopic").offset_table[mq]
+        assert (wrapper.broker_offset, wrapper.consumer_offset, wrapper.pull_offset) == (3, 0, 2)
+        manager = embedded_cluster.broker_controller.get_consumer_offset_manager()
+        manager.remove_offset("PullGroup")
+        assert manager.query_pull_offset("PullGroup", "PulledTopic", 0) == -1
